@@ -1,0 +1,15 @@
+/** Statement requests (§2.2). */
+import type { Config } from "../../lib/config/load.ts";
+import { formatPeriod, type Period } from "./period.ts";
+
+export interface StatementRequest { card_id: string; start_date: string; end_date: string }
+
+export function statementRequest(cardId: string, period: Period, config: Config): StatementRequest {
+  return { card_id: cardId, ...formatPeriod(period, config) };
+}
+
+/** The seeded period of the configured statement card. */
+export function seededStatementRequest(config: Config): StatementRequest {
+  const { cardId, periodStart, periodEnd } = config.fixtures.statement;
+  return statementRequest(cardId, { start: Date.parse(periodStart), end: Date.parse(periodEnd) }, config);
+}

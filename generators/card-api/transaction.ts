@@ -1,0 +1,39 @@
+/** Transaction creation requests (§2.3): realistic debits of the configured payment card. */
+import type { Faker } from "@faker-js/faker";
+import type { Config } from "../../lib/config/load.ts";
+import { freshRequestId, kzMobile, kztAmount, orderId } from "../faker.ts";
+
+export interface DebitOptions {
+  amount?: number;
+  requestId?: string;
+}
+
+export function debitRequest(f: Faker, config: Config, options: DebitOptions = {}) {
+  const fx = config.fixtures.payment;
+  const amount = options.amount ?? kztAmount(f);
+  return {
+    request_id: options.requestId ?? freshRequestId(),
+    transaction: { order_id: orderId(f), description: f.commerce.productName(), type: "debit" },
+    debit: {
+      amount,
+      currency: fx.currency,
+      terminal_number: fx.terminal,
+      additional_amount: [{ type: "fee", amount: 0, currency: fx.currency }],
+      client: { client_id: fx.clientId, phone: kzMobile(f) },
+      card: {
+        card_id: fx.cardId, card_pan: fx.pan, card_cvc: fx.cvc,
+        card_month: fx.month, card_year: fx.year, name: fx.holder,
+      },
+      account: { number: fx.accountNumber },
+    },
+    credit: {
+      amount,
+      currency: fx.currency,
+      terminal_number: fx.terminal,
+      account: { number: fx.creditAccount },
+    },
+    additional: [{ key: "device_os_type", value: f.helpers.arrayElement(["android", "ios"]) }],
+  };
+}
+
+export type DebitRequest = ReturnType<typeof debitRequest>;

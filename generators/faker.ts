@@ -1,0 +1,51 @@
+/**
+ * Seeded faker instances and the realistic values this interface needs: Luhn-valid test PANs,
+ * KZT amounts in tiyn precision, +7 7xx phones, Kazakh and Latin names, order ids.
+ */
+import { randomUUID } from "node:crypto";
+import { base, en, Faker } from "@faker-js/faker";
+import { luhnCheckDigit } from "../lib/redaction/luhn.ts";
+
+export function fakerFor(seed: number): Faker {
+  const faker = new Faker({ locale: [en, base] });
+  faker.seed(seed);
+  return faker;
+}
+
+const KAZAKH_FIRST = ["Әсел", "Нұрлан", "Қайрат", "Ұлжан", "Ғалым", "Айгүл", "Ерлан", "Жанар", "Мұрат", "Дәулет"];
+const KAZAKH_LAST = ["Нұрланов", "Әбілқасымова", "Сәрсенбаев", "Қасымов", "Жұмабаева", "Төлеуов"];
+
+/** A person's name, Kazakh (Cyrillic with Kazakh letters) or Latin, about half each. */
+export function personName(f: Faker): { first: string; last: string } {
+  return f.datatype.boolean()
+    ? { first: f.helpers.arrayElement(KAZAKH_FIRST), last: f.helpers.arrayElement(KAZAKH_LAST) }
+    : { first: f.person.firstName(), last: f.person.lastName() };
+}
+
+/** A Kazakh mobile number: +7 7xx xxx xx xx, written without spaces. */
+export function kzMobile(f: Faker): string {
+  return `+77${f.helpers.arrayElement(["00", "01", "02", "05", "07", "47", "71", "75", "77"])}${f.string.numeric(7)}`;
+}
+
+/** A Luhn-valid test PAN (never a real card: the BIN is the sandbox's test range by default). */
+export function testPan(f: Faker, bin = "440043", length = 16): string {
+  const body = bin + f.string.numeric(length - bin.length - 1);
+  return body + luhnCheckDigit(body);
+}
+
+/** A KZT amount in tiyn precision (two decimals), min ≤ amount ≤ max. */
+export function kztAmount(f: Faker, min = 1, max = 99.99): number {
+  return f.number.int({ min: Math.round(min * 100), max: Math.round(max * 100) }) / 100;
+}
+
+export function orderId(f: Faker): string {
+  return `ORD-${f.string.alphanumeric({ length: 10, casing: "upper" })}`;
+}
+
+/**
+ * A request_id that is new on every run, whatever the SEED: a repeated run must post new
+ * transactions, not replay the previous run's (which idempotency would turn into no-ops).
+ */
+export function freshRequestId(): string {
+  return randomUUID();
+}

@@ -1,0 +1,20 @@
+/**
+ * Business client data for §4.1. The fields inside encrypted_data are not shown (§2.1); these are
+ * the ones the sandbox's default profile expects (schemas/partner-transfer/business-client-data).
+ */
+import type { Faker } from "@faker-js/faker";
+import { kzMobile, personName } from "../faker.ts";
+
+export function businessClientData(f: Faker) {
+  const director = personName(f);
+  return {
+    company_name: `${f.company.name()} LLP`,
+    bin: f.string.numeric(12),
+    legal_address: `${f.location.streetAddress()}, Almaty`,
+    phone: kzMobile(f),
+    email: f.internet.email({ provider: "example.kz" }).toLowerCase(),
+    director: { first_name: director.first, last_name: director.last },
+  };
+}
+
+export type BusinessClientData = ReturnType<typeof businessClientData>;

@@ -1,0 +1,76 @@
+/**
+ * The catalogue: every operation the spec names, with family, method, path, clause, whether it is
+ * documented, and its schema ids. Suites, the summary and the OpenAPI export all read it.
+ */
+import { NAMED_ONLY_OPERATIONS } from "./named-only.ts";
+import type { Operation } from "./types.ts";
+
+export type { Operation } from "./types.ts";
+
+const SCHEMAS = "https://conformance.example/schemas";
+
+export const REGISTER_BUSINESS: Operation = {
+  key: "partner-transfer-api.register-business",
+  code: "PT-BIZ",
+  family: "partner-transfer-api",
+  title: "Register business client",
+  method: "POST",
+  path: "/v5/partner/transfer/business/create",
+  spec: "§4.1",
+  documented: true,
+  requestSchema: `${SCHEMAS}/partner-transfer/signed-request.schema.json`,
+  responseSchema: `${SCHEMAS}/partner-transfer/business-registration-response.schema.json`,
+  mutates: true,
+};
+
+export const CARD_STATEMENT: Operation = {
+  key: "card-api.statement",
+  code: "CARD-STMT",
+  family: "card-api",
+  title: "Card statement",
+  method: "POST",
+  path: "/v5/card-api/card/statement",
+  spec: "§4.2",
+  documented: true,
+  requestSchema: `${SCHEMAS}/card-api/statement-request.schema.json`,
+  responseSchema: `${SCHEMAS}/card-api/statement-response.schema.json`,
+  mutates: false,
+};
+
+export const CREATE_TRANSACTION: Operation = {
+  key: "card-api.transaction-create",
+  code: "CARD-TXN",
+  family: "card-api",
+  title: "Create transaction",
+  method: "POST",
+  path: "/v5/card-api/transaction/create",
+  spec: "§4.3",
+  documented: true,
+  requestSchema: `${SCHEMAS}/card-api/transaction-request.schema.json`,
+  responseSchema: `${SCHEMAS}/card-api/transaction-response.schema.json`,
+  mutates: true,
+};
+
+export const LIMITS_LIST: Operation = {
+  key: "card-api.limits-list",
+  code: "CARD-LIM",
+  family: "card-api",
+  title: "Limits list",
+  method: "POST",
+  path: "/v5/card-api/limits/list",
+  spec: "§4.4",
+  documented: true,
+  requestSchema: `${SCHEMAS}/card-api/limits-request.schema.json`,
+  responseSchema: `${SCHEMAS}/card-api/limits-response.schema.json`,
+  mutates: false,
+};
+
+export const DOCUMENTED_OPERATIONS: Operation[] = [REGISTER_BUSINESS, CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST];
+
+export const CATALOGUE: Operation[] = [...DOCUMENTED_OPERATIONS, ...NAMED_ONLY_OPERATIONS];
+
+export function operationByKey(key: string): Operation {
+  const op = CATALOGUE.find((o) => o.key === key);
+  if (!op) throw new Error(`no operation ${key} in the catalogue`);
+  return op;
+}

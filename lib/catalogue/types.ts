@@ -1,0 +1,23 @@
+import type { Family } from "../config/load.ts";
+
+export interface Operation {
+  /** Stable key, e.g. "card-api.statement". */
+  key: string;
+  /** Prefix of the ids of this operation's checks, e.g. "CARD-STMT". */
+  code: string;
+  family: Family;
+  title: string;
+  method: "POST";
+  /** Path below {base_url}, where the spec gives one. */
+  path?: string;
+  /** The clause that names or documents the operation. */
+  spec: string;
+  /** True when the spec shows request and response shapes. */
+  documented: boolean;
+  requestSchema?: string;
+  responseSchema?: string;
+  /** Moves money or creates a profile: guarded on production targets. */
+  mutates: boolean;
+  /** Why the harness does not check it, for operations it cannot check. */
+  notCoveredReason?: string;
+}

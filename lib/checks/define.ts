@@ -1,0 +1,26 @@
+/** Checks and modules are defined once; ids are unique across the harness. */
+import type { Check, Module } from "./types.ts";
+
+const ID = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/;
+const SPEC = /^§\d+(\.\d+)*$/;
+const registry = new Map<string, Check>();
+
+export function defineCheck(check: Check): Check {
+  if (!ID.test(check.id)) throw new Error(`check id ${check.id} is not of the form FAMILY-OP-NAME`);
+  if (!SPEC.test(check.spec)) throw new Error(`check ${check.id} cites "${check.spec}", not a § clause`);
+  if (registry.has(check.id)) throw new Error(`check id ${check.id} is defined twice`);
+  registry.set(check.id, check);
+  return check;
+}
+
+export function defineModule(module: Module): Module {
+  const ids = module.checks.map((c) => c.id);
+  const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (duplicate) throw new Error(`module ${module.operation.key} lists ${duplicate} twice`);
+  return module;
+}
+
+/** Every check defined so far in this process. */
+export function registeredChecks(): Check[] {
+  return [...registry.values()];
+}

@@ -1,0 +1,96 @@
+/**
+ * Runs checks outside any test framework and returns plain results. The vitest suites and the
+ * harness's own tests (which prove each check fails under its sandbox fault) both use this, so
+ * what is proven is exactly what runs.
+ */
+import type { Exchange } from "../http/exchange.ts";
+import { CheckFailure, CheckSkipped, type FailureCategory } from "./failure.ts";
+import { deriveSeed } from "./seed.ts";
+import type { Check, CheckContext, Level, Module, Outcome, RunContext } from "./types.ts";
+
+export interface CheckResult {
+  id: string;
+  level: Level;
+  spec: string;
+  title: string;
+  operationKey: string;
+  outcome: Outcome;
+  category?: FailureCategory | "harness";
+  message?: string;
+  notes: string[];
+  evidence: Exchange[];
+  seed: number;
+  durationMs: number;
+}
+
+/** One module against one target: scenarios are sent once and shared by the module's checks. */
+export class ModuleRun {
+  private readonly memo = new Map<string, Promise<Exchange>>();
+
+  constructor(readonly module: Module, readonly run: RunContext) {}
+
+  scenario(name: string): Promise<Exchange> {
+    let pending = this.memo.get(name);
+    if (!pending) {
+      const scenario = this.module.scenarios[name];
+      if (!scenario) throw new Error(`module ${this.module.operation.key} has no scenario "${name}"`);
+      const seed = deriveSeed(this.run.config.run.seed, `${this.module.operation.code}:${name}`);
+      pending = scenario({ ...this.run, seed });
+      this.memo.set(name, pending);
+    }
+    return pending;
+  }
+
+  evaluate(check: Check): Promise<CheckResult> {
+    return evaluateCheck(check, this);
+  }
+}
+
+export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise<CheckResult> {
+  const started = Date.now();
+  const seed = deriveSeed(moduleRun.run.config.run.seed, check.id);
+  const evidence: Exchange[] = [];
+  const notes: string[] = [];
+  const record = (exchange: Exchange) => {
+    if (!evidence.includes(exchange)) evidence.push(exchange);
+    return exchange;
+  };
+  const ctx: CheckContext = {
+    ...moduleRun.run,
+    seed,
+    scenario: async (name) => record(await moduleRun.scenario(name)),
+    send: async (op, body, options) => record(await moduleRun.run.target.send(op, body, options)),
+    record: (exchange) => void record(exchange),
+    note: (text) => void notes.push(text),
+    skip: (reason) => {
+      throw new CheckSkipped(reason);
+    },
+  };
+  const base = {
+    id: check.id, level: check.level, spec: check.spec, title: check.title,
+    operationKey: moduleRun.module.operation.key, notes, evidence, seed,
+  };
+  const outcome = await settle(() => check.run(ctx));
+  return { ...base, ...outcome, durationMs: Date.now() - started };
+}
+
+async function settle(run: () => Promise<void> | void): Promise<Pick<CheckResult, "outcome" | "category" | "message">> {
+  try {
+    await run();
+    return { outcome: "passed" };
+  } catch (error) {
+    if (error instanceof CheckSkipped) return { outcome: "skipped", message: error.message };
+    if (error instanceof CheckFailure) return { outcome: "failed", category: error.category, message: error.message };
+    // A bug in the harness itself: reported, never mistaken for the target's failure.
+    const e = error as Error;
+    return { outcome: "failed", category: "harness", message: `Harness error: ${e?.stack ?? String(error)}` };
+  }
+}
+
+/** Evaluates every check of a module in order (they share its scenarios). */
+export async function evaluateModule(module: Module, run: RunContext): Promise<CheckResult[]> {
+  const moduleRun = new ModuleRun(module, run);
+  const results: CheckResult[] = [];
+  for (const check of module.checks) results.push(await moduleRun.evaluate(check));
+  return results;
+}

@@ -1,0 +1,48 @@
+/**
+ * Typed check failures. Each cause has a fixed title, so reports can sort failures by cause and a
+ * reader sees at once whether the target answered wrongly or did not answer at all.
+ */
+export type FailureCategory =
+  | "transport"
+  | "status"
+  | "server-error"
+  | "content-type"
+  | "schema"
+  | "value"
+  | "auth"
+  | "accepted-invalid"
+  | "rejected-valid"
+  | "invariant";
+
+export const CATEGORY_TITLES: Record<FailureCategory, string> = {
+  transport: "Transport error",
+  status: "Unexpected status code",
+  "server-error": "Server error",
+  "content-type": "Response is not declared as JSON",
+  schema: "Response violates schema",
+  value: "Unexpected value",
+  auth: "Authentication or signature problem",
+  "accepted-invalid": "API accepted invalid request",
+  "rejected-valid": "API rejected valid request",
+  invariant: "Financial invariant broken",
+};
+
+/**
+ * A failed check. The name contains "Assertion" on purpose: Allure classifies assertion errors as
+ * "failed" (the target is wrong) and any other error as "broken" (the harness could not judge).
+ */
+export class CheckFailure extends Error {
+  override name = "ConformanceAssertionError";
+  constructor(readonly category: FailureCategory, readonly detail: string) {
+    super(`${CATEGORY_TITLES[category]}: ${detail}`);
+  }
+}
+
+/** A check that could not run: missing key, fixture or precondition. */
+export class CheckSkipped extends Error {
+  override name = "CheckSkipped";
+}
+
+export function fail(category: FailureCategory, detail: string): never {
+  throw new CheckFailure(category, detail);
+}

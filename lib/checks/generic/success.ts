@@ -1,0 +1,93 @@
+/**
+ * Checks applied to every documented operation's answer to a valid request (scenario "success"),
+ * registered once per operation like Schemathesis' checks: status, content type, schema, and the
+ * success values and timestamp forms the spec shows.
+ */
+import type { Operation } from "../../catalogue/index.ts";
+import { COMMON_DEFS, describeIssues } from "../../validation/registry.ts";
+import { defineCheck } from "../define.ts";
+import { fail } from "../failure.ts";
+import { at, requireResponse, requireSchema, requireSuccessBody } from "../response.ts";
+import type { Check } from "../types.ts";
+
+export const SUCCESS = "success";
+
+export function answersHttp200(op: Operation): Check {
+  return defineCheck({
+    id: `${op.code}-HTTP-200`, level: "must", spec: "§4",
+    title: `${op.title}: a valid request is answered with HTTP 200`,
+    description: "§4: a successful call answers with HTTP status 200.",
+    async run(ctx) {
+      const response = requireResponse(await ctx.scenario(SUCCESS));
+      if (response.status !== 200) fail("status", `expected HTTP 200, got ${response.status}`);
+    },
+  });
+}
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
+
+export function answersJson(op: Operation): Check {
+  return defineCheck({
+    id: `${op.code}-JSON`, level: "must", spec: "§4",
+    title: `${op.title}: the answer is declared as application/json`,
+    description: "§4: requests and responses are JSON (application/json). Parameters such as charset are accepted.",
+    async run(ctx) {
+      const response = requireResponse(await ctx.scenario(SUCCESS));
+      const contentType = response.headers["content-type"] ?? "";
+      const mediaType = contentType.split(";")[0]!.trim();
+      if (!JSON_MEDIA_TYPE.test(mediaType)) {
+        fail("content-type", `Content-Type is ${contentType ? `"${contentType}"` : "missing"}, not application/json`);
+      }
+    },
+  });
+}
+
+export function matchesResponseSchema(op: Operation, spec: string): Check {
+  const schema = op.responseSchema;
+  if (!schema) throw new Error(`${op.key} has no response schema`);
+  return defineCheck({
+    id: `${op.code}-SCHEMA`, level: "must", spec,
+    title: `${op.title}: the answer matches its response schema`,
+    description: `Validated against ${schema.split("/schemas/")[1]}: fields shown by the spec are required, with their types and formats; extra fields are allowed.`,
+    async run(ctx) {
+      const body = requireSuccessBody(await ctx.scenario(SUCCESS));
+      requireSchema(ctx.validators, schema, body, "response body");
+    },
+  });
+}
+
+interface ValueSpec { suffix: string; path: readonly string[]; expected: unknown; spec: string }
+
+/** A value the spec shows for the success path (§3), e.g. status "ok", state true. */
+export function successValue(op: Operation, { suffix, path, expected, spec }: ValueSpec): Check {
+  const field = path.join(".");
+  return defineCheck({
+    id: `${op.code}-${suffix}`, level: "must", spec,
+    title: `${op.title}: ${field} is ${JSON.stringify(expected)} on success`,
+    async run(ctx) {
+      const actual = at(requireSuccessBody(await ctx.scenario(SUCCESS)), path);
+      if (actual !== expected) fail("value", `${field} is ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+    },
+  });
+}
+
+interface FormSpec { suffix: string; path: readonly string[]; def: string; spec: string; what: string }
+
+/** A field has the timestamp (or other) form of a shared definition, e.g. dt with a numeric offset. */
+export function fieldForm(op: Operation, { suffix, path, def, spec, what }: FormSpec): Check {
+  const field = path.join(".");
+  return defineCheck({
+    id: `${op.code}-${suffix}`, level: "must", spec,
+    title: `${op.title}: ${field} is ${what}`,
+    async run(ctx) {
+      const value = at(requireSuccessBody(await ctx.scenario(SUCCESS)), path);
+      const { valid, issues } = ctx.validators.validate(`${COMMON_DEFS}/${def}`, value);
+      if (!valid) fail("schema", `${field} ${JSON.stringify(value)} is not ${what}: ${describeIssues(issues)}`);
+    },
+  });
+}
+
+/** The three checks every documented operation gets for its answer to a valid request. */
+export function successChecks(op: Operation, schemaSpec: string): Check[] {
+  return [answersHttp200(op), answersJson(op), matchesResponseSchema(op, schemaSpec)];
+}

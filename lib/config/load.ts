@@ -1,0 +1,133 @@
+/**
+ * Configuration: `.env` (through dotenv) overridden by the process environment, validated once.
+ * An invalid value throws ConfigError naming the variable; entry points turn it into exit code 2.
+ */
+import { randomInt } from "node:crypto";
+import { config as loadDotenv } from "dotenv";
+import { createReader, type Env } from "./reader.ts";
+import { profileNames } from "../crypto/index.ts";
+import { SECRET_VARIABLES } from "./variables.ts";
+
+export const FAMILIES = ["card-api", "partner-transfer-api", "merchant-api", "gateway-api", "partner-api"] as const;
+export type Family = (typeof FAMILIES)[number];
+export const STATEMENT_DATE_FORMATS = ["datetime-offset", "datetime-utc", "date"] as const;
+export type StatementDateFormat = (typeof STATEMENT_DATE_FORMATS)[number];
+
+export interface Config {
+  target: {
+    baseUrl: string | undefined;
+    familyBaseUrls: Partial<Record<Family, string>>;
+    utcOffset: string;
+  };
+  run: {
+    strict: boolean;
+    seed: number;
+    seedFromEnv: boolean;
+    propertyRuns: number;
+    requestTimeoutMs: number;
+    reportsDir: string;
+  };
+  partner: {
+    accessToken: string;
+    signingKey: string;
+    platformSigningKey: string;
+    encryptionKey: string;
+    cryptoProfile: string;
+  };
+  cardApi: { headers: Record<string, string>; dateFormat: StatementDateFormat };
+  fixtures: {
+    statement: { cardId: string; periodStart: string; periodEnd: string };
+    payment: {
+      cardId: string; pan: string; month: string; year: string; cvc: string; holder: string;
+      accountNumber: string; clientId: string; creditAccount: string; terminal: string; currency: string;
+    };
+  };
+  /** Values of the secret variables, to be replaced in every output. */
+  secrets: Array<{ name: string; value: string }>;
+}
+
+const HEX_KEY = /^[0-9a-fA-F]{64}$/;
+const OFFSET = /^(Z|[+-]\d{2}:\d{2})$/;
+
+export function loadConfig(env: Env): Config {
+  const r = createReader(env);
+  const seedText = r.string("SEED");
+  const [month, year] = r.pattern("PAYMENT_CARD_EXPIRY", /^(0[1-9]|1[0-2])\/\d{2}$/, "MM/YY").split("/") as [string, string];
+  const platformKey = r.string("PLATFORM_SIGNING_KEY");
+  return {
+    target: {
+      baseUrl: r.optionalUrl("TARGET_BASE_URL"),
+      familyBaseUrls: dropUndefined({
+        "card-api": r.optionalUrl("CARD_API_BASE_URL"),
+        "partner-transfer-api": r.optionalUrl("PARTNER_API_BASE_URL"),
+        "merchant-api": r.optionalUrl("MERCHANT_API_BASE_URL"),
+      }),
+      utcOffset: r.pattern("TARGET_UTC_OFFSET", OFFSET, "an offset such as +05:00 or Z"),
+    },
+    run: {
+      strict: r.boolean("CONFORMANCE_STRICT"),
+      seed: seedText ? r.integer("SEED", 0) : randomInt(2 ** 31),
+      seedFromEnv: Boolean(seedText),
+      propertyRuns: r.integer("PROPERTY_RUNS", 1),
+      requestTimeoutMs: r.integer("REQUEST_TIMEOUT_MS", 1),
+      reportsDir: r.required("REPORTS_DIR"),
+    },
+    partner: {
+      accessToken: r.required("PARTNER_ACCESS_TOKEN"),
+      signingKey: r.pattern("PARTNER_SIGNING_KEY", HEX_KEY, "64 hex digits"),
+      platformSigningKey: platformKey && r.pattern("PLATFORM_SIGNING_KEY", HEX_KEY, "64 hex digits"),
+      encryptionKey: r.pattern("PARTNER_ENCRYPTION_KEY", HEX_KEY, "64 hex digits"),
+      cryptoProfile: r.oneOf("CRYPTO_PROFILE", profileNames()),
+    },
+    cardApi: {
+      headers: r.headers("CARD_API_HEADERS"),
+      dateFormat: r.oneOf("STATEMENT_DATE_FORMAT", STATEMENT_DATE_FORMATS),
+    },
+    fixtures: {
+      statement: {
+        cardId: r.required("STATEMENT_CARD_ID"),
+        periodStart: r.isoDateTime("STATEMENT_PERIOD_START"),
+        periodEnd: r.isoDateTime("STATEMENT_PERIOD_END"),
+      },
+      payment: {
+        cardId: r.required("PAYMENT_CARD_ID"),
+        pan: r.pattern("PAYMENT_CARD_PAN", /^\d{12,19}$/, "12 to 19 digits"),
+        month,
+        year,
+        cvc: r.pattern("PAYMENT_CARD_CVC", /^\d{3,4}$/, "3 or 4 digits"),
+        holder: r.string("PAYMENT_CARD_HOLDER"),
+        accountNumber: r.required("PAYMENT_ACCOUNT_NUMBER"),
+        clientId: r.required("PAYMENT_CLIENT_ID"),
+        creditAccount: r.required("CREDIT_ACCOUNT_NUMBER"),
+        terminal: r.required("TERMINAL_NUMBER"),
+        currency: r.pattern("CURRENCY", /^[A-Z]{3}$/, "a three-letter currency code"),
+      },
+    },
+    secrets: [
+      ...SECRET_VARIABLES.map((name) => ({ name, value: r.string(name) })),
+      ...Object.entries(r.headers("CARD_API_HEADERS")).map(([h, value]) => ({ name: `CARD_API_HEADERS.${h}`, value })),
+    ].filter((s) => s.value),
+  };
+}
+
+function dropUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+let processConfig: Config | undefined;
+
+/** The configuration of this process: `.env` merged under the environment, loaded once. */
+export function processConfiguration(): Config {
+  if (!processConfig) {
+    loadDotenv({ quiet: true });
+    processConfig = loadConfig(process.env);
+  }
+  return processConfig;
+}
+
+/** Base URL for an operation family: the per-family override, else TARGET_BASE_URL. */
+export function baseUrlFor(config: Config, family: Family): string {
+  const url = config.target.familyBaseUrls[family] ?? config.target.baseUrl;
+  if (!url) throw new Error("no target: TARGET_BASE_URL is unset and no sandbox was started");
+  return url;
+}

@@ -1,0 +1,86 @@
+/** Typed readers over an environment map; each error names its variable, and hides secrets. */
+import { parseIsoDateTime } from "../time/iso.ts";
+import { VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+  constructor(readonly variable: string, problem: string) {
+    super(`${variable}: ${problem}`);
+  }
+}
+
+export type Env = Record<string, string | undefined>;
+
+export function createReader(env: Env) {
+  const raw = (name: VariableName): string => {
+    const value = env[name];
+    return value === undefined || value === "" ? VARIABLES[name].default : value.trim();
+  };
+  const shown = (name: VariableName, value: string) =>
+    (VARIABLES[name] as VariableSpec).secret ? "(value hidden)" : JSON.stringify(value);
+  const fail = (name: VariableName, problem: string): never => {
+    throw new ConfigError(name, `${shown(name, raw(name))} ${problem}`);
+  };
+
+  return {
+    string: (name: VariableName) => raw(name),
+    required(name: VariableName): string {
+      return raw(name) || fail(name, "must be set");
+    },
+    optionalUrl(name: VariableName): string | undefined {
+      const value = raw(name);
+      if (!value) return undefined;
+      let url: URL | undefined;
+      try {
+        url = new URL(value);
+      } catch {
+        url = undefined;
+      }
+      if (!url || !/^https?:$/.test(url.protocol)) fail(name, "is not an http(s) URL");
+      return value.replace(/\/+$/, "");
+    },
+    integer(name: VariableName, min: number): number {
+      const value = raw(name);
+      if (!/^-?\d+$/.test(value)) fail(name, "is not a whole number");
+      const n = Number(value);
+      if (!Number.isSafeInteger(n) || n < min) fail(name, `must be at least ${min}`);
+      return n;
+    },
+    boolean(name: VariableName): boolean {
+      const value = raw(name).toLowerCase();
+      if (["true", "1", "yes"].includes(value)) return true;
+      if (["false", "0", "no", ""].includes(value)) return false;
+      return fail(name, "must be true or false");
+    },
+    oneOf<T extends string>(name: VariableName, allowed: readonly T[]): T {
+      const value = raw(name);
+      return (allowed as readonly string[]).includes(value)
+        ? (value as T)
+        : fail(name, `must be one of ${allowed.join(", ")}`);
+    },
+    pattern(name: VariableName, re: RegExp, what: string): string {
+      const value = raw(name);
+      return re.test(value) ? value : fail(name, `is not ${what}`);
+    },
+    isoDateTime(name: VariableName): string {
+      const value = raw(name);
+      return parseIsoDateTime(value) !== undefined
+        ? value
+        : fail(name, "is not an ISO 8601 date-time with offset");
+    },
+    headers(name: VariableName): Record<string, string> {
+      const value = raw(name);
+      if (!value) return {};
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        parsed = undefined;
+      }
+      const ok =
+        typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) &&
+        Object.values(parsed).every((v) => typeof v === "string");
+      return ok ? (parsed as Record<string, string>) : fail(name, "is not a JSON object of string headers");
+    },
+  };
+}

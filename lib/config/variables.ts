@@ -1,0 +1,62 @@
+/**
+ * Every configuration variable the harness reads: one table, so that `.env.example`, the README
+ * table and the loader cannot drift apart (a harness test compares them). Defaults are the
+ * reference sandbox's published test data.
+ */
+import {
+  SANDBOX_CARDS,
+  SANDBOX_CREDIT_ACCOUNT,
+  SANDBOX_PARTNER,
+  SANDBOX_STATEMENT_PERIOD,
+  SANDBOX_TERMINAL,
+} from "../../sandbox/test-data.ts";
+
+export interface VariableSpec {
+  /** Default when neither the environment nor `.env` sets it ("" = unset). */
+  default: string;
+  /** Secret values are never printed and are replaced in every report. */
+  secret?: boolean;
+  group: "target" | "run" | "partner transfer API" | "card API" | "fixtures";
+  doc: string;
+}
+
+const pay = SANDBOX_CARDS.payment;
+
+export const VARIABLES = {
+  TARGET_BASE_URL: { default: "", group: "target", doc: "Base URL of the server under test. Unset: the embedded reference sandbox is started." },
+  CARD_API_BASE_URL: { default: "", group: "target", doc: "Base URL for the card API only (overrides TARGET_BASE_URL for that family)." },
+  PARTNER_API_BASE_URL: { default: "", group: "target", doc: "Base URL for the partner transfer API only." },
+  MERCHANT_API_BASE_URL: { default: "", group: "target", doc: "Base URL for the merchant API only." },
+  TARGET_UTC_OFFSET: { default: "+05:00", group: "target", doc: "UTC offset used to write statement periods and to read date-only bounds." },
+  REQUEST_TIMEOUT_MS: { default: "5000", group: "run", doc: "Upper bound of every request in milliseconds; a slower answer fails its check as a transport error." },
+  CONFORMANCE_STRICT: { default: "false", group: "run", doc: "true: should-level failures fail the run (same as --strict)." },
+  SEED: { default: "", group: "run", doc: "Seed of every generator. Unset: a random seed, printed at the start and in every failure." },
+  PROPERTY_RUNS: { default: "60", group: "run", doc: "Generated cases per property check." },
+  CRYPTO_PROFILE: { default: "default", group: "partner transfer API", doc: "Signature and encryption profile: `default` (HMAC-SHA256 over RFC 8785 JSON, AES-256-GCM)." },
+  PARTNER_ACCESS_TOKEN: { default: SANDBOX_PARTNER.accessToken, secret: true, group: "partner transfer API", doc: "Bearer token sent as Authorization on partner transfer requests (§5)." },
+  PARTNER_SIGNING_KEY: { default: SANDBOX_PARTNER.signingKey, secret: true, group: "partner transfer API", doc: "Key that signs partner requests (hex)." },
+  PLATFORM_SIGNING_KEY: { default: SANDBOX_PARTNER.platformSigningKey, secret: true, group: "partner transfer API", doc: "Key that verifies response signatures (hex). Empty: the signature check is skipped with a reason." },
+  PARTNER_ENCRYPTION_KEY: { default: SANDBOX_PARTNER.encryptionKey, secret: true, group: "partner transfer API", doc: "Key that encrypts payload.encrypted_data (hex, 32 bytes)." },
+  CARD_API_HEADERS: { default: "", secret: true, group: "card API", doc: "Extra headers for card API requests as a JSON object, e.g. {\"X-Api-Key\":\"...\"} (card API auth is not shown, §5)." },
+  STATEMENT_DATE_FORMAT: { default: "datetime-offset", group: "card API", doc: "Wire format of start_date/end_date (not shown, §2.2): datetime-offset, datetime-utc or date." },
+  STATEMENT_CARD_ID: { default: SANDBOX_CARDS.statement.cardId, group: "fixtures", doc: "Card whose statement holds operations in the seeded period." },
+  STATEMENT_PERIOD_START: { default: SANDBOX_STATEMENT_PERIOD.start, group: "fixtures", doc: "Start of the seeded statement period (ISO 8601 date-time with offset)." },
+  STATEMENT_PERIOD_END: { default: SANDBOX_STATEMENT_PERIOD.end, group: "fixtures", doc: "End of the seeded statement period (ISO 8601 date-time with offset)." },
+  PAYMENT_CARD_ID: { default: pay.cardId, group: "fixtures", doc: "Card debited by the transaction checks (UUID)." },
+  PAYMENT_CARD_PAN: { default: pay.pan, secret: true, group: "fixtures", doc: "PAN of that card; masked to first six and last four in every report." },
+  PAYMENT_CARD_EXPIRY: { default: `${pay.month}/${pay.year}`, group: "fixtures", doc: "Expiry of that card as MM/YY." },
+  PAYMENT_CARD_CVC: { default: pay.cvc, secret: true, group: "fixtures", doc: "CVC of that card; never written to any report." },
+  PAYMENT_CARD_HOLDER: { default: pay.holder, group: "fixtures", doc: "Name on that card." },
+  PAYMENT_ACCOUNT_NUMBER: { default: pay.accountNumber, group: "fixtures", doc: "Account behind that card (limits of object kind account)." },
+  PAYMENT_CLIENT_ID: { default: pay.clientId, group: "fixtures", doc: "Client owning that card (limits of object kind client)." },
+  CREDIT_ACCOUNT_NUMBER: { default: SANDBOX_CREDIT_ACCOUNT, group: "fixtures", doc: "Account credited by test debits." },
+  TERMINAL_NUMBER: { default: SANDBOX_TERMINAL, group: "fixtures", doc: "Terminal number sent in transaction parties." },
+  CURRENCY: { default: "KZT", group: "fixtures", doc: "Currency of test transactions (value shown: KZT, §2.3)." },
+  REPORTS_DIR: { default: "reports", group: "run", doc: "Folder for run output (JUnit, Allure results, summary)." },
+} satisfies Record<string, VariableSpec>;
+
+export type VariableName = keyof typeof VARIABLES;
+
+export const SECRET_VARIABLES = (Object.keys(VARIABLES) as VariableName[]).filter(
+  (name) => (VARIABLES[name] as VariableSpec).secret,
+);

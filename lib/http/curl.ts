@@ -1,0 +1,24 @@
+/**
+ * A curl line that reproduces an exchange, redacted: secrets appear as shell variables
+ * ("$PARTNER_ACCESS_TOKEN") to be filled from .env, card numbers masked, CVC removed.
+ */
+import type { Redactor } from "../redaction/redact.ts";
+import type { Exchange } from "./exchange.ts";
+
+const PLACEHOLDER = /<([A-Z][A-Z0-9_.]*)>/g;
+
+function shellQuote(text: string): string {
+  // A redacted placeholder becomes a variable expansion spliced into the single-quoted string.
+  const quoted = text.replace(/'/g, `'\\''`).replace(PLACEHOLDER, (_m, name: string) => `'"\${${name.replace(/\W/g, "_")}}"'`);
+  return `'${quoted}'`;
+}
+
+export function toCurl(exchange: Exchange, redactor: Redactor): string {
+  const { request } = exchange;
+  const parts = [`curl -sS -X ${request.method} ${shellQuote(redactor.text(request.url))}`];
+  for (const [name, value] of Object.entries(redactor.headers(request.headers))) {
+    parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  }
+  parts.push(`--data-raw ${shellQuote(redactor.body(request.bodyText))}`);
+  return parts.join(" ");
+}

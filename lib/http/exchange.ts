@@ -1,0 +1,43 @@
+/** What one request/response pair looks like once it has happened; the unit of evidence. */
+
+export type TransportErrorKind =
+  | "timeout"
+  | "connection-refused"
+  | "connection-reset"
+  | "body-too-large"
+  | "transport";
+
+export interface ExchangeRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  bodyText: string;
+}
+
+export interface ExchangeResponse {
+  status: number;
+  headers: Record<string, string>;
+  bodyText: string;
+  /** The parsed body when it is JSON. */
+  json?: unknown;
+  /** Why the body is not JSON, when it is not. */
+  jsonError?: string;
+}
+
+export interface Exchange {
+  seq: number;
+  operationKey?: string;
+  startedAt: number;
+  durationMs: number;
+  request: ExchangeRequest;
+  response?: ExchangeResponse;
+  transportError?: { kind: TransportErrorKind; message: string };
+}
+
+/** The parsed JSON body as an object, or undefined. */
+export function jsonObject(exchange: Exchange): Record<string, unknown> | undefined {
+  const json = exchange.response?.json;
+  return json !== null && typeof json === "object" && !Array.isArray(json)
+    ? (json as Record<string, unknown>)
+    : undefined;
+}

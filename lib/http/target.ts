@@ -1,0 +1,57 @@
+/**
+ * The target: sends a catalogue operation with the headers its family needs (§5): the partner
+ * bearer token, card API headers from configuration, and what the crypto profile adds.
+ */
+import { baseUrlFor, type Config } from "../config/load.ts";
+import type { Operation } from "../catalogue/index.ts";
+import type { CryptoProfile } from "../crypto/index.ts";
+import type { HttpClient } from "./client.ts";
+import type { Exchange } from "./exchange.ts";
+
+export interface SendOptions {
+  /** Headers to add or replace; `undefined` removes a default header (e.g. to omit auth). */
+  headers?: Record<string, string | undefined>;
+  /** Exact body text to send instead of the JSON of `body` (malformed JSON, wrong encodings). */
+  rawBody?: string;
+}
+
+export class Target {
+  constructor(
+    readonly config: Config,
+    readonly profile: CryptoProfile,
+    private readonly client: HttpClient,
+  ) {}
+
+  url(op: Operation): string {
+    if (!op.path) throw new Error(`${op.key} has no path in the spec`);
+    return baseUrlFor(this.config, op.family) + op.path;
+  }
+
+  private familyHeaders(op: Operation): Record<string, string> {
+    if (op.family === "partner-transfer-api") {
+      return { Authorization: `Bearer ${this.config.partner.accessToken}` };
+    }
+    if (op.family === "card-api") return { ...this.config.cardApi.headers };
+    return {};
+  }
+
+  async send(op: Operation, body: unknown, options: SendOptions = {}): Promise<Exchange> {
+    const bodyText = options.rawBody ?? JSON.stringify(body);
+    const profileHeaders = (await this.profile.requestHeaders?.(op.family, bodyText)) ?? {};
+    const merged: Record<string, string | undefined> = {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      ...this.familyHeaders(op),
+      ...profileHeaders,
+      ...options.headers,
+    };
+    const headers = Object.fromEntries(
+      Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined),
+    );
+    return this.client.post(this.url(op), { headers, bodyText, operationKey: op.key });
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}

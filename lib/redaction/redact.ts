@@ -1,0 +1,116 @@
+/**
+ * The one redaction routine for every output: attachments, HAR, curl lines, console, JUnit
+ * messages and the summary. Card data never leaves it: PANs are masked to the first six and last
+ * four digits, CVC fields are removed, and tokens, keys, secrets and signatures are replaced or
+ * shortened. Secret configuration values are replaced by `<NAME>` wherever they appear.
+ */
+import { luhnValid } from "./luhn.ts";
+
+const UUID = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g;
+/** A run of 12–19 digits, or 4-digit groups joined by one space or dash (4400 4300 0000 0015). */
+const PAN_CANDIDATE = /(?<![0-9A-Za-z])(?:\d{12,19}|\d{4}(?<sep>[ -])\d{4}\k<sep>\d{4}(?:\k<sep>\d{1,4}){0,2})(?![0-9A-Za-z])/g;
+const CVC_KEY = /^(card_?)?(cvc2?|cvv2?|cid|csc)$|security_?code/i;
+const PAN_KEY = /(^|_)pan$|card_?number/i;
+const SECRET_KEY = /token|secret|password|passwd|credential|api[_-]?key|private[_-]?key|signing[_-]?key|authorization|cookie/i;
+const SIGNATURE_KEY = /signature/i;
+const CIPHERTEXT_KEY = /^encrypted_data$/i;
+/** CVC-named fields in text that is not parseable JSON (a truncated body, a message). */
+const CVC_IN_TEXT = /("?(?:card_?)?(?:cvc2?|cvv2?|csc)"?\s*[:=]\s*)"?\d{3,4}"?/gi;
+/** Values shorter than this are not replaced as free text: a 3-digit CVC would wreck amounts. */
+const MIN_SECRET_LENGTH = 8;
+
+export function maskPan(digits: string): string {
+  const d = digits.replace(/\D/g, "");
+  if (d.length < 10) return "*".repeat(d.length);
+  return `${d.slice(0, 6)}${"*".repeat(d.length - 10)}${d.slice(-4)}`;
+}
+
+export function shorten(value: string, keep = 8): string {
+  return value.length <= keep ? value : `${value.slice(0, keep)}…[${value.length} chars]`;
+}
+
+function maskPansOutsideUuids(text: string): string {
+  let out = "";
+  let last = 0;
+  for (const m of text.matchAll(UUID)) {
+    out += maskPans(text.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  return out + maskPans(text.slice(last));
+}
+
+function maskPans(text: string): string {
+  return text.replace(PAN_CANDIDATE, (match) => {
+    const digits = match.replace(/\D/g, "");
+    return digits.length >= 12 && digits.length <= 19 && luhnValid(digits) ? maskPan(digits) : match;
+  });
+}
+
+export interface Secret { name: string; value: string }
+
+export class Redactor {
+  private secrets: Secret[] = [];
+
+  /** Registers secret values (from configuration) to be replaced by `<NAME>` everywhere. */
+  addSecrets(secrets: Secret[]): void {
+    const long = secrets.filter((s) => s.value.length >= MIN_SECRET_LENGTH);
+    this.secrets = [...this.secrets, ...long].sort((a, b) => b.value.length - a.value.length);
+  }
+
+  text(text: string): string {
+    let out = text;
+    for (const s of this.secrets) out = out.split(s.value).join(`<${s.name}>`);
+    out = out.replace(/(Bearer\s+)(?!<)[^\s"',]+/gi, "$1[REDACTED]");
+    out = out.replace(CVC_IN_TEXT, "$1[REMOVED]");
+    return maskPansOutsideUuids(out);
+  }
+
+  /** A deep copy of a JSON value with card data and secrets removed. */
+  json(value: unknown): unknown {
+    if (typeof value === "string") return this.text(value);
+    if (Array.isArray(value)) return value.map((v) => this.json(v));
+    if (value === null || typeof value !== "object") return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      if (CVC_KEY.test(key)) continue;
+      out[key] = this.field(key, v);
+    }
+    return out;
+  }
+
+  private field(key: string, v: unknown): unknown {
+    if (PAN_KEY.test(key) && (typeof v === "string" || typeof v === "number")) return maskPan(String(v));
+    if (typeof v !== "string") return this.json(v);
+    if (CIPHERTEXT_KEY.test(key)) return shorten(v, 16);
+    if (SIGNATURE_KEY.test(key)) return shorten(this.text(v), 8);
+    if (SECRET_KEY.test(key)) return "[REDACTED]";
+    return this.text(v);
+  }
+
+  headers(headers: Record<string, string>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      if (/^authorization$/i.test(name)) out[name] = this.authorization(value);
+      else if (/signature|jws/i.test(name)) out[name] = shorten(this.text(value), 8);
+      else out[name] = SECRET_KEY.test(name) ? "[REDACTED]" : this.text(value);
+    }
+    return out;
+  }
+
+  private authorization(value: string): string {
+    const replaced = this.text(value);
+    return replaced === value ? value.replace(/^(\w+\s+).*/, "$1[REDACTED]") : replaced;
+  }
+
+  /** Text that may hold JSON: redacted structurally when it parses, as text when it does not. */
+  body(text: string): string {
+    try {
+      return JSON.stringify(this.json(JSON.parse(text)));
+    } catch {
+      return this.text(text);
+    }
+  }
+}
+
+/** The process-wide redactor; entry points register the configured secrets once. */
+export const redactor = new Redactor();

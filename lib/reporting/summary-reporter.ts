@@ -1,0 +1,58 @@
+/** A vitest reporter that writes summary.json and summary.md and prints the verdict table. */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Reporter, TestModule } from "vitest/node";
+import { redactor } from "../redaction/redact.ts";
+import type { ConformanceMeta } from "../vitest/meta.ts";
+import "../vitest/meta.ts";
+import { renderConsoleSummary, renderSummaryMarkdown } from "./markdown.ts";
+import { buildSummary, type RunInfo, type Summary } from "./summary.ts";
+
+export interface SummaryReporterOptions {
+  reportsDir: string;
+  info: Omit<RunInfo, "durationMs" | "startedAt">;
+  onSummary?: (summary: Summary) => void;
+}
+
+function rowsOf(module: TestModule): ConformanceMeta[] {
+  return [...module.children.allTests()].map((test) => {
+    const meta = test.meta().conformance;
+    if (meta) return meta;
+    // A test that failed before reporting itself: a harness problem, shown as such.
+    const result = test.result();
+    return {
+      kind: "check", id: test.name.split(" ")[0] ?? test.name, spec: "§4", title: test.name, family: "card-api",
+      operation: "unknown", outcome: result.state === "passed" ? "passed" : result.state === "skipped" ? "skipped" : "failed",
+      category: "harness", message: result.errors?.[0]?.message ?? "no result",
+    };
+  });
+}
+
+function moduleErrors(module: TestModule): string[] {
+  return module.errors().map((e) => `${module.moduleId}: ${e.message}`);
+}
+
+export class SummaryReporter implements Reporter {
+  private started = Date.now();
+
+  constructor(private readonly options: SummaryReporterOptions) {}
+
+  onInit(): void {
+    this.started = Date.now();
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
+    const rows = modules.flatMap(rowsOf);
+    const errors = [...modules.flatMap(moduleErrors), ...unhandled.map((e) => `unhandled: ${e.message ?? String(e)}`)]
+      .map((e) => redactor.text(e));
+    const summary = buildSummary(rows, errors, {
+      ...this.options.info, startedAt: new Date(this.started).toISOString(), durationMs: Date.now() - this.started,
+    });
+    const dir = this.options.reportsDir;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+    writeFileSync(join(dir, "summary.md"), renderSummaryMarkdown(summary));
+    process.stdout.write(renderConsoleSummary(summary, dir));
+    this.options.onSummary?.(summary);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The validator registry: every schema under schemas/ added to one ajv (JSON Schema 2020-12,
+ * strict, all errors, formats) once per process, each compiled on first use and reused.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import Ajv2020 from "ajv/dist/2020.js";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import addFormats from "ajv-formats";
+import { isIsoDateTime } from "../time/iso.ts";
+
+export const SCHEMAS_DIR = fileURLToPath(new URL("../../schemas/", import.meta.url));
+
+export interface SchemaIssue {
+  /** JSON pointer of the offending value ("" for the root). */
+  path: string;
+  message: string;
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  issues: SchemaIssue[];
+}
+
+export function listSchemaFiles(dir = SCHEMAS_DIR): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".schema.json"))
+    .map((f) => join(dir, f))
+    .sort();
+}
+
+export function loadSchemas(dir = SCHEMAS_DIR): Array<Record<string, unknown>> {
+  return listSchemaFiles(dir).map((file) => JSON.parse(readFileSync(file, "utf8")));
+}
+
+function createAjv(schemas: Array<Record<string, unknown>>) {
+  const ajv = new Ajv2020.default({ allErrors: true, strict: true });
+  addFormats.default(ajv);
+  ajv.addFormat("iso-date-time", { type: "string", validate: isIsoDateTime });
+  for (const schema of schemas) ajv.addSchema(schema);
+  return ajv;
+}
+
+function toIssue(error: ErrorObject): SchemaIssue {
+  const path = error.instancePath || "";
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === "required") {
+    return { path: `${path}/${String(params.missingProperty)}`, message: "is required but missing" };
+  }
+  return { path, message: error.message ?? error.keyword };
+}
+
+export class ValidatorRegistry {
+  private readonly ajv: ReturnType<typeof createAjv>;
+  private readonly compiled = new Map<string, ValidateFunction>();
+
+  constructor(schemas = loadSchemas()) {
+    this.ajv = createAjv(schemas);
+  }
+
+  /** Compiles (once) the schema or definition at this id or `id#/pointer`. */
+  validator(ref: string): ValidateFunction {
+    let fn = this.compiled.get(ref);
+    if (!fn) {
+      fn = this.ajv.getSchema(ref);
+      if (!fn) throw new Error(`no schema ${ref} in ${SCHEMAS_DIR}`);
+      this.compiled.set(ref, fn);
+    }
+    return fn;
+  }
+
+  validate(ref: string, data: unknown): ValidationResult {
+    const fn = this.validator(ref);
+    const valid = fn(data) as boolean;
+    return { valid, issues: valid ? [] : dedupe((fn.errors ?? []).map(toIssue)) };
+  }
+
+  /** Ids of every schema in the set. */
+  schemaIds(): string[] {
+    return Object.keys(this.ajv.schemas).filter((id) => id.startsWith(SCHEMA_BASE));
+  }
+}
+
+function dedupe(issues: SchemaIssue[]): SchemaIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const key = `${i.path} ${i.message}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+/** "/operations/0/mcc must be integer; /dt is required but missing" */
+export function describeIssues(issues: SchemaIssue[], limit = 8): string {
+  const shown = issues.slice(0, limit).map((i) => `${i.path || "(root)"} ${i.message}`);
+  const more = issues.length > limit ? `; and ${issues.length - limit} more` : "";
+  return shown.join("; ") + more;
+}
+
+let shared: ValidatorRegistry | undefined;
+
+/** The process-wide registry (schemas loaded and compiled once). */
+export function validators(): ValidatorRegistry {
+  return (shared ??= new ValidatorRegistry());
+}
+
+export const SCHEMA_BASE = "https://conformance.example/schemas/";
+export const COMMON_DEFS = `${SCHEMA_BASE}common/defs.schema.json#/$defs`;

@@ -1,0 +1,34 @@
+/** One vitest describe per module, one named test per check (test.for), sharing the module's scenarios. */
+import { afterAll, describe, test } from "vitest";
+import { ModuleRun } from "../checks/evaluate.ts";
+import type { Check, Module, RunContext } from "../checks/types.ts";
+import { processConfiguration } from "../config/load.ts";
+import { FAMILY_TITLES } from "../reporting/labels.ts";
+import { createRunContext } from "../runner/context.ts";
+import { reportCheck } from "./report-check.ts";
+
+/** "CARD-STMT-PERIOD [must] §4.2 — Card statement: every operation lies within the requested period" */
+export function testName(check: Check): string {
+  return `${check.id} [${check.level}] ${check.spec} — ${check.title}`;
+}
+
+export function describeModule(module: Module): void {
+  const op = module.operation;
+  describe(`${FAMILY_TITLES[op.family]} › ${op.title} (${op.spec})`, () => {
+    let run: RunContext | undefined;
+    let moduleRun: ModuleRun | undefined;
+    const current = () => {
+      run ??= createRunContext(processConfiguration());
+      return (moduleRun ??= new ModuleRun(module, run));
+    };
+    afterAll(async () => run?.target.close());
+
+    // Rows are [name, check]: "%s" prints the name verbatim ("$id" would quote and truncate it).
+    test.for(module.checks.map((check) => [testName(check), check] as const))("%s", async ([, check], ctx) => {
+      const moduleRun = current();
+      const result = await moduleRun.evaluate(check);
+      const { seed, strict } = moduleRun.run.config.run;
+      await reportCheck(check, result, op, ctx, seed, strict);
+    });
+  });
+}

@@ -1,0 +1,25 @@
+/** What each conformance test records in its task meta for the summary reporter. */
+import type { Level } from "../checks/types.ts";
+import type { Family } from "../config/load.ts";
+
+export type ReportedOutcome = "passed" | "failed" | "warning" | "skipped";
+
+export interface ConformanceMeta {
+  kind: "check" | "not-covered";
+  id: string;
+  level?: Level;
+  spec: string;
+  title: string;
+  family: Family;
+  operation: string;
+  outcome: ReportedOutcome;
+  category?: string;
+  message?: string;
+  seed?: number;
+}
+
+declare module "@vitest/runner" {
+  interface TaskMeta {
+    conformance?: ConformanceMeta;
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Turns a check result into a vitest outcome and an Allure test: labels, the § link, redacted
+ * evidence, and the level rule — a must failure fails; a should failure fails only in strict
+ * mode and is otherwise a warning (a passed test carrying a "warning" annotation); info never fails.
+ */
+import * as allure from "allure-js-commons";
+import type { TestContext } from "vitest";
+import type { Operation } from "../catalogue/index.ts";
+import type { CheckResult } from "../checks/evaluate.ts";
+import type { Check } from "../checks/types.ts";
+import { toCurl } from "../http/curl.ts";
+import { exchangeEvidence, exchangeLine } from "../http/evidence.ts";
+import type { Exchange } from "../http/exchange.ts";
+import { redactor } from "../redaction/redact.ts";
+import { FAMILY_TITLES, SEVERITY, SPEC_LINK_TYPE, specLinkValue } from "../reporting/labels.ts";
+import type { ConformanceMeta, ReportedOutcome } from "./meta.ts";
+import "./meta.ts";
+
+async function labelOperation(op: Operation, spec: string): Promise<void> {
+  await allure.epic(FAMILY_TITLES[op.family]);
+  await allure.feature(`${op.title} (${op.spec})`);
+  await allure.link(specLinkValue(spec), spec, SPEC_LINK_TYPE);
+}
+
+async function attachExchange(exchange: Exchange): Promise<void> {
+  await allure.step(exchangeLine(exchange), async () => {
+    const evidence = exchangeEvidence(exchange, redactor);
+    await allure.attachment("request", JSON.stringify(evidence.request, null, 2), "application/json");
+    if (evidence.response) await allure.attachment("response", JSON.stringify(evidence.response, null, 2), "application/json");
+    if (evidence.transportError) await allure.attachment("transport error", JSON.stringify(evidence.transportError), "application/json");
+    await allure.attachment("curl", toCurl(exchange, redactor), "text/plain");
+  });
+}
+
+function outcomeOf(result: CheckResult, strict: boolean): ReportedOutcome {
+  if (result.outcome !== "failed") return result.outcome;
+  if (result.category === "harness" || result.level === "must") return "failed";
+  return result.level === "should" && strict ? "failed" : "warning";
+}
+
+function failureText(result: CheckResult, runSeed: number): string {
+  const last = result.evidence.at(-1);
+  const lines = [
+    result.message ?? "failed",
+    `check ${result.id} [${result.level}] ${result.spec} · SEED=${runSeed} (check seed ${result.seed})`,
+    `reproduce: SEED=${runSeed} npm run conformance -- --check ${result.id}`,
+    ...(last ? [toCurl(last, redactor)] : []),
+  ];
+  return redactor.text(lines.join("\n"));
+}
+
+/** A failure without a stack: the message is the evidence, the harness's frames are noise. */
+function failureError(result: CheckResult, text: string): Error {
+  const error = new Error(text);
+  error.name = result.category === "harness" ? "HarnessError" : "ConformanceAssertionError";
+  error.stack = `${error.name}: ${text}`;
+  return error;
+}
+
+export async function reportCheck(check: Check, result: CheckResult, op: Operation, ctx: TestContext, runSeed: number, strict: boolean): Promise<void> {
+  await labelOperation(op, check.spec);
+  await allure.story(check.title);
+  await allure.allureId(check.id);
+  await allure.testCaseId(check.id);
+  await allure.severity(SEVERITY[check.level]);
+  await allure.tags(check.level, check.id);
+  await allure.parameter("seed", String(result.seed), { excluded: true });
+  if (check.description) await allure.description(check.description);
+  for (const exchange of result.evidence) await attachExchange(exchange);
+  for (const note of result.notes) await ctx.annotate(redactor.text(note), "note");
+  const outcome = outcomeOf(result, strict);
+  const message = result.message && redactor.text(result.message);
+  ctx.task.meta.conformance = {
+    kind: "check", id: check.id, level: check.level, spec: check.spec, title: check.title,
+    family: op.family, operation: op.key, outcome, seed: result.seed,
+    ...(result.category ? { category: result.category } : {}), ...(message ? { message } : {}),
+  } satisfies ConformanceMeta;
+  if (outcome === "skipped") {
+    await ctx.annotate(message ?? "skipped", "skip-reason");
+    ctx.skip(message);
+  }
+  if (outcome === "warning") await ctx.annotate(failureText(result, runSeed), "warning");
+  if (outcome === "failed") throw failureError(result, failureText(result, runSeed));
+}
+
+/** A named-only operation: skipped, with the reason, in every report. */
+export async function reportNotCovered(op: Operation, ctx: TestContext): Promise<void> {
+  const reason = op.notCoveredReason ?? "not covered";
+  await labelOperation(op, op.spec);
+  await allure.allureId(op.code);
+  await allure.testCaseId(op.code);
+  await allure.description(`Not covered: ${reason}.`);
+  ctx.task.meta.conformance = {
+    kind: "not-covered", id: op.code, spec: op.spec, title: op.title, family: op.family,
+    operation: op.key, outcome: "skipped", message: reason,
+  } satisfies ConformanceMeta;
+  await ctx.annotate(reason, "skip-reason");
+  ctx.skip(reason);
+}

@@ -1,0 +1,31 @@
+/** §4.4 limits list: every active limit of a card, account or client, with current usage. */
+import { validateRequest, type SandboxEnv } from "../env.ts";
+import { cardsOf, formatMinor, usageMinor, type LimitDefinition, type ObjectKind } from "../limits.ts";
+import { nowWithOffset, ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
+
+interface LimitsRequest { request_id: string; object: { type: string; value: string } }
+
+const KINDS: readonly string[] = ["card", "account", "client"];
+
+function limitRecord(env: SandboxEnv, l: LimitDefinition) {
+  const current = usageMinor(env.ledger, l);
+  const amount = (type: string, value: number, used: number) => ({
+    type, value: formatMinor(value), current: formatMinor(used), remaining: formatMinor(value - used), currency: l.currency,
+  });
+  return {
+    id: l.id, mcc: l.mcc, transaction_type: "pay", region: l.region, period: "day",
+    amount: [amount("min", l.minMinor, 0), amount("total", l.totalMinor, current)],
+  };
+}
+
+export function limitsList(req: SandboxRequest, env: SandboxEnv): SandboxResponse {
+  const body = validateRequest<LimitsRequest>(env, "card-api/limits-request.schema.json", req.body);
+  const { type, value } = body.object;
+  if (!KINDS.includes(type)) reject(400, "INVALID_REQUEST", `object.type "${type}" is not card, account or client`);
+  const kind = type as ObjectKind;
+  if (cardsOf(env.ledger, kind, value).length === 0) reject(404, "OBJECT_NOT_FOUND", `no such ${kind}`);
+  const mine = env.ledger.limits.filter((l) => l.object.kind === kind && l.object.value === value);
+  const limits: Record<string, unknown[]> = { product: [], card: [] };
+  for (const l of mine) (limits[l.group] ??= []).push(limitRecord(env, l));
+  return ok({ status: "ok", request_status: "success", dt: nowWithOffset(), limits });
+}

@@ -1,0 +1,38 @@
+/** §4.2 card statement: the operations of a card within [start_date, end_date]. */
+import { periodBound } from "../../lib/time/iso.ts";
+import { validateRequest, type SandboxEnv } from "../env.ts";
+import type { Posting } from "../ledger.ts";
+import { nowWithOffset, ok, PLATFORM_OFFSET, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
+
+interface StatementRequest { card_id: string; start_date: string; end_date: string }
+
+/** Reads a bound as an ISO 8601 date (whole day) or date-time (without offset: +05:00). */
+function readBound(text: string, side: "start" | "end"): number {
+  return periodBound(text, side, PLATFORM_OFFSET) ??
+    reject(400, "INVALID_REQUEST", `${side}_date "${text}" is not an ISO 8601 date or date-time`);
+}
+
+export function toOperation(p: Posting) {
+  return {
+    type: p.type,
+    amount: p.amountMinor / 100,
+    commission: p.commissionMinor / 100,
+    currency: p.currency,
+    mcc: p.mcc,
+    datetime: new Date(p.at).toISOString(),
+    rrn: p.rrn,
+    merchant: p.merchant,
+  };
+}
+
+export function statement(req: SandboxRequest, env: SandboxEnv): SandboxResponse {
+  const body = validateRequest<StatementRequest>(env, "card-api/statement-request.schema.json", req.body);
+  const card = env.ledger.cardById(body.card_id) ?? reject(404, "CARD_NOT_FOUND", "no such card");
+  const from = readBound(body.start_date, "start");
+  const to = readBound(body.end_date, "end");
+  if (to < from) reject(400, "INVALID_REQUEST", "end_date is before start_date");
+  const postings = env.faults.has("statement-ignores-period")
+    ? env.ledger.postingsOf(card.cardId)
+    : env.ledger.postingsOf(card.cardId, from, to);
+  return ok({ status: "ok", request_status: "success", operations: postings.map(toOperation), dt: nowWithOffset() });
+}

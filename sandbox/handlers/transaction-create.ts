@@ -1,0 +1,70 @@
+/**
+ * §4.3 create transaction: a debit of a sandbox card. Synchronous from the limit check to the
+ * posting, so concurrent debits of one card are serialized by the event loop and cannot pass a
+ * limit together. Idempotent on request_id: the same body replays the original answer, another
+ * body with the same id is rejected.
+ */
+import { createHash } from "node:crypto";
+import { canonicalJson } from "../../lib/crypto/default-profile.ts";
+import { luhnValid } from "../../lib/redaction/luhn.ts";
+import { validateRequest, type SandboxEnv } from "../env.ts";
+import { limitsForCard, usageMinor } from "../limits.ts";
+import { nowWithOffset, ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
+import type { SandboxCard } from "../test-data.ts";
+
+interface CardRef { card_id?: string; card_pan?: string; card_cvc?: string; card_month?: string; card_year?: string }
+interface Party { amount: number; currency: string; card?: CardRef }
+interface TransactionRequest { request_id: string; transaction: { order_id: string; type: string }; debit: Party; credit: Party }
+
+export function toMinor(amount: number): number {
+  const minor = Math.round(amount * 100);
+  if (Math.abs(amount * 100 - minor) > 1e-6) reject(400, "INVALID_REQUEST", "amount has more than two decimals");
+  if (!Number.isSafeInteger(minor)) reject(400, "INVALID_REQUEST", "amount is too large");
+  return minor;
+}
+
+function resolveCard(env: SandboxEnv, ref: CardRef | undefined): SandboxCard {
+  if (!ref) return reject(400, "INVALID_REQUEST", "debit.card is required: the sandbox debits cards");
+  if (ref.card_pan !== undefined && !luhnValid(ref.card_pan)) reject(400, "INVALID_REQUEST", "card_pan fails the Luhn check");
+  const byId = ref.card_id !== undefined ? env.ledger.cardById(ref.card_id) : undefined;
+  const byPan = ref.card_pan !== undefined ? env.ledger.cardByPan(ref.card_pan) : undefined;
+  const card = byId ?? byPan ?? reject(404, "CARD_NOT_FOUND", "no such card");
+  if ((ref.card_id !== undefined && !byId) || (ref.card_pan !== undefined && byPan !== card)) {
+    reject(422, "CARD_MISMATCH", "card_id and card_pan name different cards");
+  }
+  if ((ref.card_month !== undefined && ref.card_month !== card.month) || (ref.card_year !== undefined && ref.card_year !== card.year)) {
+    reject(422, "CARD_EXPIRED", "expiry does not match the card");
+  }
+  if (ref.card_cvc !== undefined && ref.card_cvc !== card.cvc) reject(422, "DECLINED", "card verification failed");
+  return card;
+}
+
+function checkLimits(env: SandboxEnv, card: SandboxCard, minor: number): void {
+  for (const limit of limitsForCard(env.ledger, card)) {
+    if (minor < limit.minMinor) reject(422, "BELOW_MINIMUM", `amount is below the minimum of limit ${limit.id}`);
+    if (usageMinor(env.ledger, limit) + minor > limit.totalMinor) reject(422, "LIMIT_EXCEEDED", `limit ${limit.id} would be exceeded`);
+  }
+}
+
+export function transactionCreate(req: SandboxRequest, env: SandboxEnv): SandboxResponse {
+  const body = validateRequest<TransactionRequest>(env, "card-api/transaction-request.schema.json", req.body);
+  const fingerprint = createHash("sha256").update(canonicalJson(body)).digest("hex");
+  const seen = env.ledger.idempotency.get(body.request_id);
+  if (seen) {
+    if (seen.fingerprint === fingerprint) return structuredClone(seen.response);
+    reject(409, "DUPLICATE_REQUEST", "request_id was already used with another body");
+  }
+  if (body.transaction.type !== "debit") reject(422, "UNSUPPORTED_TYPE", `transaction.type "${body.transaction.type}" is not supported`);
+  if (body.debit.currency !== "KZT") reject(422, "UNSUPPORTED_CURRENCY", `currency ${body.debit.currency} is not supported`);
+  const card = resolveCard(env, body.debit.card);
+  const minor = toMinor(body.debit.amount);
+  checkLimits(env, card, minor);
+  env.ledger.post({
+    requestId: body.request_id, cardId: card.cardId, type: "debit", amountMinor: minor, commissionMinor: 0,
+    currency: "KZT", at: Date.now(), rrn: String(Math.floor(Math.random() * 1e12)).padStart(12, "0"), mcc: 6012,
+    merchant: { name: "SANDBOX TRANSFER", country: "KAZ", address_line1: "Sandbox st 1", postal_code: "050000", url: "" },
+  });
+  const response = ok({ status: "ok", request_status: "success", dt: nowWithOffset() });
+  env.ledger.idempotency.set(body.request_id, { fingerprint, response: structuredClone(response) });
+  return response;
+}

@@ -1,0 +1,86 @@
+/**
+ * The sandbox's state: cards, postings in minor units (no float drift), business clients and the
+ * idempotency store. Postings are kept sorted by time per card, so a statement for a period is a
+ * binary search, not a scan of the card's whole history.
+ */
+import type { SandboxCard } from "./test-data.ts";
+import type { LimitDefinition } from "./limits.ts";
+import type { SandboxResponse } from "./protocol.ts";
+
+export interface Merchant { name: string; country: string; address_line1: string; postal_code: string; url: string }
+
+export interface Posting {
+  requestId: string;
+  cardId: string;
+  type: string;
+  amountMinor: number;
+  commissionMinor: number;
+  currency: string;
+  at: number;
+  rrn: string;
+  mcc: number;
+  merchant: Merchant;
+}
+
+export interface BusinessClient { clientUuid: string; status: "new"; createdAt: number }
+
+export class Ledger {
+  private readonly cards = new Map<string, SandboxCard>();
+  private readonly byPan = new Map<string, SandboxCard>();
+  private readonly postings = new Map<string, Posting[]>();
+  readonly limits: LimitDefinition[] = [];
+  readonly businessClients = new Map<string, BusinessClient>();
+  readonly idempotency = new Map<string, { fingerprint: string; response: SandboxResponse }>();
+
+  addCard(card: SandboxCard): void {
+    this.cards.set(card.cardId, card);
+    this.byPan.set(card.pan, card);
+    this.postings.set(card.cardId, []);
+  }
+
+  cardById(id: string): SandboxCard | undefined {
+    return this.cards.get(id);
+  }
+
+  cardByPan(pan: string): SandboxCard | undefined {
+    return this.byPan.get(pan);
+  }
+
+  allCards(): SandboxCard[] {
+    return [...this.cards.values()];
+  }
+
+  post(posting: Posting): void {
+    const list = this.postings.get(posting.cardId);
+    if (!list) throw new Error(`no card ${posting.cardId}`);
+    list.splice(upperBound(list, posting.at), 0, posting);
+  }
+
+  /** Postings of a card with from ≤ at ≤ to, oldest first. */
+  postingsOf(cardId: string, from = -Infinity, to = Infinity): Posting[] {
+    const list = this.postings.get(cardId) ?? [];
+    return list.slice(lowerBound(list, from), upperBound(list, to));
+  }
+}
+
+function lowerBound(list: Posting[], at: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]!.at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function upperBound(list: Posting[], at: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]!.at <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,64 @@
+/**
+ * Limits in the sandbox. Amount-limit types:
+ *   min   — smallest amount of one debit; current is 0.00 and remaining equals value;
+ *   total — cumulative amount of debits in the period; remaining = value − current.
+ * Every `pay` limit of a card, of its account and of its client applies to each debit of the
+ * card: §2.3 carries no MCC or region, so those fields are informational here. The period `day`
+ * is the calendar day at the platform's offset (+05:00).
+ */
+import type { Ledger } from "./ledger.ts";
+import type { SandboxCard } from "./test-data.ts";
+
+export type ObjectKind = "card" | "account" | "client";
+
+export interface LimitDefinition {
+  id: string;
+  /** Group in the limits object: product, card, or another group (tolerated by the spec). */
+  group: string;
+  object: { kind: ObjectKind; value: string };
+  mcc: string;
+  region: string;
+  minMinor: number;
+  totalMinor: number;
+  currency: string;
+}
+
+const OFFSET_MS = 5 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** Start and end (inclusive) of the platform day that contains an instant. */
+export function dayBounds(at: number): [number, number] {
+  const start = Math.floor((at + OFFSET_MS) / DAY_MS) * DAY_MS - OFFSET_MS;
+  return [start, start + DAY_MS - 1];
+}
+
+export function cardsOf(ledger: Ledger, kind: ObjectKind, value: string): SandboxCard[] {
+  const key = kind === "card" ? "cardId" : kind === "account" ? "accountNumber" : "clientId";
+  return ledger.allCards().filter((c) => c[key] === value);
+}
+
+/** The limits that apply to a debit of this card. */
+export function limitsForCard(ledger: Ledger, card: SandboxCard): LimitDefinition[] {
+  return ledger.limits.filter(
+    (l) =>
+      (l.object.kind === "card" && l.object.value === card.cardId) ||
+      (l.object.kind === "account" && l.object.value === card.accountNumber) ||
+      (l.object.kind === "client" && l.object.value === card.clientId),
+  );
+}
+
+/** Amount debited today (platform day) from the cards under a limit's object, in minor units. */
+export function usageMinor(ledger: Ledger, limit: LimitDefinition, now = Date.now()): number {
+  const [from, to] = dayBounds(now);
+  let sum = 0;
+  for (const card of cardsOf(ledger, limit.object.kind, limit.object.value)) {
+    for (const p of ledger.postingsOf(card.cardId, from, to)) sum += p.amountMinor;
+  }
+  return sum;
+}
+
+export function formatMinor(minor: number): string {
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}

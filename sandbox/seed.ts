@@ -1,0 +1,59 @@
+/**
+ * The sandbox's initial state, built from the published test data: the cards, their limits, and
+ * the statement card's seeded operations — fourteen in June 2025 (the seeded period) and two just
+ * outside it, so a target that ignores the period is caught.
+ */
+import { Ledger, type Merchant, type Posting } from "./ledger.ts";
+import type { LimitDefinition } from "./limits.ts";
+import { SANDBOX_CARDS } from "./test-data.ts";
+
+const MERCHANTS: Merchant[] = [
+  { name: "SMALL SHOP ALMATY", country: "KAZ", address_line1: "Abay Ave 10", postal_code: "050000", url: "https://shop.example" },
+  { name: "COFFEE ASTANA", country: "KAZ", address_line1: "Kabanbay Batyr 5", postal_code: "010000", url: "https://coffee.example" },
+  { name: "ONLINE BOOKS", country: "KAZ", address_line1: "Dostyk 1", postal_code: "050010", url: "https://books.example" },
+];
+const MCCS = [5411, 5814, 5942];
+
+function seededOperation(cardId: string, i: number, at: number): Posting {
+  return {
+    requestId: `seed-${i}`,
+    cardId,
+    type: i % 5 === 4 ? "refund" : "purchase",
+    amountMinor: 1_000 + ((i * 7_919) % 50_000),
+    commissionMinor: i % 3 === 0 ? 50 : 0,
+    currency: "KZT",
+    at,
+    rrn: String(500_000_000_000 + i * 1_013),
+    mcc: MCCS[i % MCCS.length]!,
+    merchant: MERCHANTS[i % MERCHANTS.length]!,
+  };
+}
+
+/** Instants of the seeded operations: 14 inside June 2025 (+05:00), one on each side of it. */
+export function seededInstants(): number[] {
+  const inside = Array.from({ length: 14 }, (_, i) => Date.UTC(2025, 5, 1 + i * 2, 4 + (i % 10), 15, 30, 250) - 5 * 3_600_000);
+  const before = Date.parse("2025-05-31T23:30:00.000+05:00");
+  const after = Date.parse("2025-07-01T00:30:00.000+05:00");
+  return [before, ...inside, after];
+}
+
+function limit(id: string, group: string, object: LimitDefinition["object"], minMinor: number, totalMinor: number): LimitDefinition {
+  return { id, group, object, mcc: "5999", region: "KAZ", minMinor, totalMinor, currency: "KZT" };
+}
+
+export function seedLedger(): Ledger {
+  const ledger = new Ledger();
+  for (const card of Object.values(SANDBOX_CARDS)) {
+    ledger.addCard(card);
+    ledger.limits.push(
+      limit(`PRD-${card.cardId.slice(-3)}`, "product", { kind: "card", value: card.cardId }, 100, 500_000_000),
+      limit(`CRD-${card.cardId.slice(-3)}`, "card", { kind: "card", value: card.cardId }, 100, 200_000_000),
+      limit(`ACC-${card.cardId.slice(-3)}`, "product", { kind: "account", value: card.accountNumber }, 100, 1_000_000_000),
+      limit(`CLI-${card.cardId.slice(-3)}`, "product", { kind: "client", value: card.clientId }, 100, 2_000_000_000),
+      // A group the spec does not name: targets may have more groups than product and card (§2.4).
+      limit(`CLX-${card.cardId.slice(-3)}`, "client", { kind: "client", value: card.clientId }, 100, 2_000_000_000),
+    );
+  }
+  seededInstants().forEach((at, i) => ledger.post(seededOperation(SANDBOX_CARDS.statement.cardId, i, at)));
+  return ledger;
+}

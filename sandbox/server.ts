@@ -1,0 +1,139 @@
+/**
+ * The reference sandbox: a real HTTP server implementing §4.1–§4.4 as documented, with seeded
+ * test data (test-data.ts), the default crypto profile, and 4xx answers with a documented error
+ * body for what it cannot process. Fault modes exist for the harness's own tests only.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { createProfile } from "../lib/crypto/index.ts";
+import { signResponse } from "../lib/crypto/envelope.ts";
+import { ValidatorRegistry, validators as sharedValidators } from "../lib/validation/registry.ts";
+import type { SandboxEnv } from "./env.ts";
+import { FaultSet, type Fault } from "./faults.ts";
+import type { Ledger } from "./ledger.ts";
+import { cardApiError, partnerError, Rejection, type SandboxResponse } from "./protocol.ts";
+import { ROUTES, type Route } from "./routes.ts";
+import { seedLedger } from "./seed.ts";
+import { SANDBOX_PARTNER } from "./test-data.ts";
+
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  faults?: readonly Fault[];
+  cardApiHeader?: { name: string; value: string };
+  validators?: ValidatorRegistry;
+}
+
+export interface RunningSandbox {
+  url: string;
+  port: number;
+  ledger: Ledger;
+  close(): Promise<void>;
+}
+
+function createEnv(options: SandboxOptions): SandboxEnv {
+  const profile = createProfile("default", {
+    partnerSigningKey: SANDBOX_PARTNER.signingKey,
+    platformSigningKey: SANDBOX_PARTNER.platformSigningKey,
+    encryptionKey: SANDBOX_PARTNER.encryptionKey,
+  });
+  return {
+    ledger: seedLedger(),
+    faults: new FaultSet(options.faults),
+    profile,
+    validators: options.validators ?? sharedValidators(),
+    ...(options.cardApiHeader ? { cardApiHeader: options.cardApiHeader } : {}),
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_REQUEST_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function errorFor(route: Route | undefined, r: Rejection): SandboxResponse {
+  return route?.operation.family === "partner-transfer-api" ? partnerError(r) : cardApiError(r);
+}
+
+async function answer(req: IncomingMessage, route: Route | undefined, env: SandboxEnv): Promise<SandboxResponse> {
+  if (!route) throw new Rejection(404, "NOT_FOUND", "no such operation");
+  if (req.method !== "POST") throw new Rejection(405, "METHOD_NOT_ALLOWED", "use POST");
+  const bodyText = await readBody(req);
+  if (bodyText === undefined) throw new Rejection(413, "PAYLOAD_TOO_LARGE", `body over ${MAX_REQUEST_BYTES} bytes`);
+  const mediaType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  if (mediaType !== "application/json") throw new Rejection(415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
+  const demanded = env.cardApiHeader;
+  if (demanded && route.operation.family === "card-api" && req.headers[demanded.name.toLowerCase()] !== demanded.value) {
+    throw new Rejection(401, "UNAUTHORIZED", `card API requests must carry ${demanded.name}`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    throw new Rejection(400, "INVALID_JSON", "the body is not valid JSON");
+  }
+  return route.handler({ path: route.operation.path!, headers: req.headers, bodyText, body }, env);
+}
+
+async function finish(route: Route | undefined, response: SandboxResponse, env: SandboxEnv): Promise<SandboxResponse> {
+  const key = route?.operation.key ?? "";
+  env.faults.rewriteBody(key, response);
+  if (route?.operation.family === "partner-transfer-api") {
+    response.body = await signResponse(env.profile, response.body);
+    if (env.faults.has("response-signature-wrong")) response.body.signature = "00".repeat(32);
+  }
+  env.faults.rewriteEnvelope(key, response);
+  return response;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv): Promise<void> {
+  const route = ROUTES.get(new URL(req.url ?? "/", "http://sandbox").pathname);
+  let response: SandboxResponse;
+  try {
+    response = await answer(req, route, env);
+  } catch (error) {
+    if (!(error instanceof Rejection)) throw error;
+    response = errorFor(route, error);
+  }
+  response = await finish(route, response, env);
+  if (response.delayMs) await sleep(response.delayMs);
+  const text = JSON.stringify(response.body);
+  res.writeHead(response.status, { "content-type": "application/json; charset=utf-8", ...response.headers });
+  res.end(text);
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const env = createEnv(options);
+  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
+    handle(req, res, env).catch((error: Error) => {
+      // A sandbox defect, not a documented answer: surfaced as a 500 so the harness reports it.
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ status: "error", request_status: "failed", error: { code: "INTERNAL", message: error.message } }));
+    });
+  });
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    ledger: env.ledger,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The reference sandbox's published test data. These values are public test fixtures, like a
+ * payment provider's test cards: they are the defaults of `.env.example` and of the harness's
+ * configuration, so a run against a separately started sandbox needs no other setting.
+ * None of them is a real card, account, client or key.
+ */
+export const SANDBOX_PARTNER = {
+  accessToken: "sandbox-partner-access-token-0001",
+  /** HMAC-SHA256 key for partner request signatures (hex, 32 bytes). */
+  signingKey: "a7b464f65a25bace64fffe28aefd658f1fd107000a63b76e1c5cda380953a17f",
+  /** HMAC-SHA256 key for the platform's response signatures (hex, 32 bytes). */
+  platformSigningKey: "f1d985901fcad663cb717383e45af63f4ca1589a9dfe1349d91450a133aa55f7",
+  /** AES-256-GCM key for encrypted_data (hex, 32 bytes). */
+  encryptionKey: "73fccf632ce53754687e60b796af1fa07b065a83951252ad30f38ab7ec148c6a",
+} as const;
+
+export interface SandboxCard {
+  cardId: string;
+  pan: string;
+  month: string;
+  year: string;
+  cvc: string;
+  holder: string;
+  accountNumber: string;
+  clientId: string;
+  phone: string;
+}
+
+const card = (n: string, pan: string, account: string, client: string): SandboxCard => ({
+  cardId: `c0ffee00-0000-4000-8000-000000000${n}`,
+  pan,
+  month: "12",
+  year: "30",
+  cvc: "123",
+  holder: "SANDBOX TESTHOLDER",
+  accountNumber: account,
+  clientId: client,
+  phone: "+77010000001",
+});
+
+export const SANDBOX_CARDS = {
+  /** Holds seeded operations in June 2025 (and a few just outside it). Read-only. */
+  statement: card("001", "4400430000000015", "KZ00SBX0000000000001", "SBX-CLIENT-0001"),
+  /** Debited by the transaction suite; large daily limit, so repeated runs do not exhaust it. */
+  payment: card("002", "4400430000000023", "KZ00SBX0000000000002", "SBX-CLIENT-0002"),
+} as const;
+
+/** Credit side of sandbox debits: a merchant settlement account. */
+export const SANDBOX_CREDIT_ACCOUNT = "KZ00SBX9999999999999";
+export const SANDBOX_TERMINAL = "SBX-TERM-0001";
+
+/** The seeded statement period: every seeded operation of the statement card lies in June 2025. */
+export const SANDBOX_STATEMENT_PERIOD = {
+  start: "2025-06-01T00:00:00+05:00",
+  end: "2025-06-30T23:59:59+05:00",
+} as const;

@@ -1,0 +1,22 @@
+/** §4.4 Limits list: POST /v5/card-api/limits/list. */
+import { LIMITS_LIST as op } from "../../lib/catalogue/index.ts";
+import { defineModule } from "../../lib/checks/define.ts";
+import { fieldForm, SUCCESS, successChecks, successValue } from "../../lib/checks/generic/success.ts";
+import { limitsRequest } from "../../generators/card-api/limits.ts";
+import { limitsListedForEveryObjectKind } from "./limits-list.checks.ts";
+
+export const limitsListModule = defineModule({
+  operation: op,
+  scenarios: {
+    [SUCCESS]: (ctx) => ctx.target.send(op, limitsRequest(ctx.config, "card")),
+    account: (ctx) => ctx.target.send(op, limitsRequest(ctx.config, "account")),
+    client: (ctx) => ctx.target.send(op, limitsRequest(ctx.config, "client")),
+  },
+  checks: [
+    ...successChecks(op, "§2.4"),
+    successValue(op, { suffix: "STATUS-OK", path: ["status"], expected: "ok", spec: "§2.4" }),
+    successValue(op, { suffix: "REQUEST-SUCCESS", path: ["request_status"], expected: "success", spec: "§2.4" }),
+    fieldForm(op, { suffix: "DT", path: ["dt"], def: "timestampWithOffset", spec: "§2.4", what: "a timestamp with an offset" }),
+    limitsListedForEveryObjectKind,
+  ],
+});

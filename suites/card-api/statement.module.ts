@@ -1,0 +1,27 @@
+/** §4.2 Card statement: POST /v5/card-api/card/statement. */
+import { CARD_STATEMENT as op } from "../../lib/catalogue/index.ts";
+import { defineModule } from "../../lib/checks/define.ts";
+import { SUCCESS, successChecks, successValue } from "../../lib/checks/generic/success.ts";
+import { seededStatementRequest } from "../../generators/card-api/statement.ts";
+import {
+  operationDatetimesHaveMilliseconds,
+  seededStatementNotEmpty,
+  statementDtIsTimestamp,
+  statementOperationsWithinPeriod,
+} from "./statement.checks.ts";
+
+export const statementModule = defineModule({
+  operation: op,
+  scenarios: {
+    [SUCCESS]: (ctx) => ctx.target.send(op, seededStatementRequest(ctx.config)),
+  },
+  checks: [
+    ...successChecks(op, "§2.2"),
+    successValue(op, { suffix: "STATUS-OK", path: ["status"], expected: "ok", spec: "§3" }),
+    successValue(op, { suffix: "REQUEST-SUCCESS", path: ["request_status"], expected: "success", spec: "§3" }),
+    operationDatetimesHaveMilliseconds,
+    statementOperationsWithinPeriod,
+    seededStatementNotEmpty,
+    statementDtIsTimestamp,
+  ],
+});

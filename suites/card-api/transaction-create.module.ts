@@ -1,0 +1,22 @@
+/** §4.3 Create transaction: POST /v5/card-api/transaction/create. */
+import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
+import { defineModule } from "../../lib/checks/define.ts";
+import { fieldForm, SUCCESS, successChecks, successValue } from "../../lib/checks/generic/success.ts";
+import { debitRequest } from "../../generators/card-api/transaction.ts";
+import { fakerFor } from "../../generators/faker.ts";
+
+export const transactionCreateModule = defineModule({
+  operation: op,
+  scenarios: {
+    [SUCCESS]: (ctx) => ctx.target.send(op, debitRequest(fakerFor(ctx.seed), ctx.config)),
+  },
+  checks: [
+    ...successChecks(op, "§2.3"),
+    successValue(op, { suffix: "STATUS-OK", path: ["status"], expected: "ok", spec: "§2.3" }),
+    successValue(op, { suffix: "REQUEST-SUCCESS", path: ["request_status"], expected: "success", spec: "§2.3" }),
+    fieldForm(op, {
+      suffix: "DT-OFFSET", path: ["dt"], def: "timestampNumericOffset", spec: "§2.3",
+      what: "an ISO 8601 timestamp with a numeric UTC offset",
+    }),
+  ],
+});

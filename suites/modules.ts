@@ -1,0 +1,7 @@
+/** Every module of the conformance run, for the harness's own tests and tools. */
+import { limitsListModule } from "./card-api/limits-list.module.ts";
+import { statementModule } from "./card-api/statement.module.ts";
+import { transactionCreateModule } from "./card-api/transaction-create.module.ts";
+import { registerBusinessModule } from "./partner-transfer-api/register-business.module.ts";
+
+export const ALL_MODULES = [registerBusinessModule, statementModule, transactionCreateModule, limitsListModule];

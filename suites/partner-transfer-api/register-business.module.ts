@@ -1,0 +1,26 @@
+/** §4.1 Register business client: POST /v5/partner/transfer/business/create. */
+import { REGISTER_BUSINESS as op } from "../../lib/catalogue/index.ts";
+import { defineModule } from "../../lib/checks/define.ts";
+import { fieldForm, SUCCESS, successChecks, successValue } from "../../lib/checks/generic/success.ts";
+import { sealRequest } from "../../lib/crypto/envelope.ts";
+import { fakerFor } from "../../generators/faker.ts";
+import { businessClientData } from "../../generators/partner-transfer-api/business-client.ts";
+import { responseSignatureVerifies } from "./register-business.checks.ts";
+
+export const registerBusinessModule = defineModule({
+  operation: op,
+  scenarios: {
+    [SUCCESS]: async (ctx) =>
+      ctx.target.send(op, await sealRequest(ctx.target.profile, businessClientData(fakerFor(ctx.seed)))),
+  },
+  checks: [
+    ...successChecks(op, "§2.1"),
+    successValue(op, { suffix: "STATE", path: ["state"], expected: true, spec: "§2.1" }),
+    successValue(op, { suffix: "STATUS-NEW", path: ["payload", "status"], expected: "new", spec: "§3" }),
+    fieldForm(op, {
+      suffix: "RESPONSE-TIME", path: ["response_time"], def: "timestampUtcFraction", spec: "§2.1",
+      what: "an ISO 8601 UTC timestamp with fractional seconds ending in Z",
+    }),
+    responseSignatureVerifies,
+  ],
+});

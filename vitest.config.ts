@@ -1,0 +1,30 @@
+/**
+ * Two projects: `harness` (the harness's own tests, `npm test`) and `conformance` (the suites run
+ * against a target by `npm run conformance`, which adds the JUnit, Allure and summary reporters).
+ */
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "harness",
+          include: ["tests/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "conformance",
+          include: ["suites/**/*.test.ts"],
+          // Checks are bounded by REQUEST_TIMEOUT_MS per request and by the run deadline; this
+          // only catches a harness defect that would otherwise hang a worker.
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
