@@ -57,7 +57,8 @@ async function main(): Promise<number> {
 
   let summary: Summary | undefined;
   const info = { target, seed: config.run.seed, strict: config.run.strict, harnessVersion: HARNESS_VERSION };
-  const pattern = options.check?.length ? `^(${options.check.map(escapeRegExp).join("|")}) ` : undefined;
+  // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
+  const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;
   try {
     const vitest = await startVitest("test", [], {
       project: ["conformance"],

@@ -18,6 +18,7 @@ export type ResponseFault =
 export const BEHAVIOUR_FAULTS = {
   "statement-ignores-period": "the statement returns every operation of the card, whatever the period",
   "response-signature-wrong": "partner responses carry a well-formed hex signature that does not verify",
+  "limits-only-for-cards": "the limits list rejects objects of kind account and client",
 } as const;
 
 export type BehaviourFaultName = keyof typeof BEHAVIOUR_FAULTS;

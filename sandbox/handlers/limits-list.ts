@@ -23,6 +23,7 @@ export function limitsList(req: SandboxRequest, env: SandboxEnv): SandboxRespons
   const { type, value } = body.object;
   if (!KINDS.includes(type)) reject(400, "INVALID_REQUEST", `object.type "${type}" is not card, account or client`);
   const kind = type as ObjectKind;
+  if (kind !== "card" && env.faults.has("limits-only-for-cards")) reject(400, "INVALID_REQUEST", "only cards have limits");
   if (cardsOf(env.ledger, kind, value).length === 0) reject(404, "OBJECT_NOT_FOUND", `no such ${kind}`);
   const mine = env.ledger.limits.filter((l) => l.object.kind === kind && l.object.value === value);
   const limits: Record<string, unknown[]> = { product: [], card: [] };

@@ -1,0 +1,45 @@
+/**
+ * npm run report [-- --single-file]
+ * Builds the HTML report from reports/allure-results into reports/allure-report with the Allure 3
+ * CLI (pure Node, no Java), strips third-party scripts, and writes spec.html for the § links.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { config as loadDotenv } from "dotenv";
+import { loadConfig } from "../lib/config/load.ts";
+import { SPEC_DOCUMENT } from "../lib/reporting/labels.ts";
+import { sanitizeReportFolder } from "../lib/reporting/report-html.ts";
+import { renderSpecHtml } from "../lib/reporting/spec-html.ts";
+import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+async function main(): Promise<number> {
+  let singleFile = false;
+  try {
+    singleFile = Boolean(parseArgs({ args: process.argv.slice(2), options: { "single-file": { type: "boolean" } } }).values["single-file"]);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  loadDotenv({ quiet: true });
+  const dir = loadConfig(process.env).run.reportsDir;
+  const results = join(dir, "allure-results");
+  if (!existsSync(results) || readdirSync(results).length === 0) {
+    throw new UsageError(`no results in ${results}: run \`npm run conformance\` first`);
+  }
+  const output = join(dir, singleFile ? "allure-report-single" : "allure-report");
+  rmSync(output, { recursive: true, force: true });
+  const configFile = join(ROOT, singleFile ? "allurerc.single.mjs" : "allurerc.mjs");
+  const cli = join(ROOT, "node_modules", "allure", "cli.js");
+  const run = spawnSync(process.execPath, [cli, "generate", results, "-c", configFile, "-o", output], { stdio: "inherit" });
+  if (run.status !== 0) return EXIT.failed;
+  sanitizeReportFolder(output);
+  writeFileSync(join(output, "spec.html"), renderSpecHtml(readFileSync(join(ROOT, SPEC_DOCUMENT), "utf8")));
+  process.stdout.write(`report: ${join(output, "index.html")} (serve the folder over HTTP on 127.0.0.1 to view it)\n`);
+  return EXIT.conformant;
+}
+
+runMain("report", main);

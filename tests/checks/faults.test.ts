@@ -1,0 +1,24 @@
+/**
+ * Every check can fail, and this proves it: against the conforming sandbox nothing fails; under
+ * each fault exactly the listed checks fail (the targeted one and its few named companions).
+ */
+import { describe, expect, test } from "vitest";
+import { registeredChecks } from "../../lib/checks/define.ts";
+import { ALL_MODULES } from "../../suites/modules.ts";
+import { failingUnder } from "../support/harness.ts";
+import { FAULT_CASES } from "./faults.cases.ts";
+
+describe("each sandbox fault fails exactly its checks", () => {
+  test.for(FAULT_CASES.map((c) => [c.name, c] as const))("%s", async ([, c]) => {
+    const { ids, results } = await failingUnder(c.faults);
+    const messages = results.filter((r) => r.outcome === "failed").map((r) => `${r.id}: ${r.message}`);
+    expect(ids, messages.join("\n")).toEqual([...c.fails].sort());
+  });
+});
+
+test("every check of every module is failed by at least one fault", () => {
+  const proven = new Set(FAULT_CASES.flatMap((c) => c.fails));
+  const checks = ALL_MODULES.flatMap((m) => m.checks.map((c) => c.id));
+  expect(checks.filter((id) => !proven.has(id))).toEqual([]);
+  expect(registeredChecks().map((c) => c.id).filter((id) => !proven.has(id))).toEqual([]);
+});

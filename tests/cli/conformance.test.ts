@@ -1,0 +1,71 @@
+/**
+ * `npm run conformance` end to end, through vitest and its reporters: exit codes 0/1/2, the
+ * outputs of the contract, and the level rule (a should failure warns, and fails in strict mode).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
+import type { Summary } from "../../lib/reporting/summary.ts";
+import { withSandbox } from "../support/harness.ts";
+import { runCli, tempReportsDir } from "../support/cli.ts";
+
+const summaryOf = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
+
+describe("bad configuration or usage: exit 2 with one line naming the problem", () => {
+  const CASES: Array<[string, string[], Record<string, string>, RegExp]> = [
+    ["a target that is not a URL", [], { TARGET_BASE_URL: "not-a-url" }, /TARGET_BASE_URL: "not-a-url" is not an http\(s\) URL/],
+    ["a negative timeout", [], { REQUEST_TIMEOUT_MS: "-1" }, /REQUEST_TIMEOUT_MS/],
+    ["an unknown option", ["--fast"], {}, /Unknown option '--fast'/],
+  ];
+  test.for(CASES)("%s", async ([, args, env, re]) => {
+    const { code, stderr, stdout } = await runCli("conformance.ts", args, { REPORTS_DIR: tempReportsDir(), ...env });
+    expect(code).toBe(2);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(re);
+    expect(stdout).not.toMatch(/RUN|verdict/);
+  });
+});
+
+test("against the embedded sandbox: exit 0, every documented operation checked, named-only ones skipped", async () => {
+  const dir = tempReportsDir();
+  const { code, stdout } = await runCli("conformance.ts", [], { REPORTS_DIR: dir, SEED: "7" });
+  expect(code, stdout).toBe(0);
+  const summary = summaryOf(dir);
+  expect(summary.verdict).toBe("conformant");
+  expect(summary.seed).toBe(7);
+  expect(new Set(summary.checks.map((c) => c.operation))).toEqual(
+    new Set(["partner-transfer-api.register-business", "card-api.statement", "card-api.transaction-create", "card-api.limits-list"]));
+  expect(summary.checks.every((c) => c.outcome === "passed")).toBe(true);
+  const junit = readFileSync(join(dir, "junit.xml"), "utf8");
+  for (const c of summary.checks) expect(junit).toContain(`${c.id} [${c.level}] ${c.spec}`);
+  expect(junit).toContain('name="skip-reason" value="the spec shows no request or response shape (§4.6)"');
+  expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(/Verdict: conformant/);
+});
+
+test("a must failure: exit 1, the check named with seed and a redacted curl line", async () => {
+  await withSandbox({ faults: [{ kind: "drop-field", operation: CARD_STATEMENT.key, path: ["dt"] }] }, async (sandbox) => {
+    const dir = tempReportsDir();
+    const { code, stdout, stderr } = await runCli("conformance.ts", [], { REPORTS_DIR: dir, TARGET_BASE_URL: sandbox.url, SEED: "11" });
+    const output = stdout + stderr;
+    expect(code).toBe(1);
+    const failed = summaryOf(dir).checks.find((c) => c.id === "CARD-STMT-SCHEMA");
+    expect(failed?.outcome).toBe("failed");
+    expect(failed?.message).toMatch(/\/dt is required but missing/);
+    expect(output).toMatch(/reproduce: SEED=11 npm run conformance -- --check CARD-STMT-SCHEMA/);
+    expect(output).toMatch(/curl -sS -X POST '.*\/v5\/card-api\/card\/statement'/);
+  });
+});
+
+test("a should failure warns (exit 0) and fails the run in strict mode (exit 1)", async () => {
+  const fault = { kind: "set-field" as const, operation: CARD_STATEMENT.key, path: ["dt"], value: "yesterday" };
+  await withSandbox({ faults: [fault] }, async (sandbox) => {
+    const env = { TARGET_BASE_URL: sandbox.url, SEED: "3" };
+    const lenient = tempReportsDir();
+    expect((await runCli("conformance.ts", ["--check", "CARD-STMT-DT"], { ...env, REPORTS_DIR: lenient })).code).toBe(0);
+    expect(summaryOf(lenient).checks.find((c) => c.id === "CARD-STMT-DT")?.outcome).toBe("warning");
+    const strict = tempReportsDir();
+    expect((await runCli("conformance.ts", ["--strict", "--check", "CARD-STMT-DT"], { ...env, REPORTS_DIR: strict })).code).toBe(1);
+    expect(summaryOf(strict).checks.find((c) => c.id === "CARD-STMT-DT")?.outcome).toBe("failed");
+  });
+});

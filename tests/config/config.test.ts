@@ -1,0 +1,67 @@
+/** Configuration: invalid values name their variable (and hide secrets); .env.example is complete. */
+import { readFileSync } from "node:fs";
+import { expect, test } from "vitest";
+import { renderEnvExample } from "../../lib/config/env-example.ts";
+import { loadConfig } from "../../lib/config/load.ts";
+import { ConfigError } from "../../lib/config/reader.ts";
+import { VARIABLES } from "../../lib/config/variables.ts";
+
+const INVALID: Array<[string, string, RegExp]> = [
+  ["TARGET_BASE_URL", "not-a-url", /^TARGET_BASE_URL: "not-a-url" is not an http\(s\) URL$/],
+  ["TARGET_BASE_URL", "ftp://127.0.0.1/", /TARGET_BASE_URL/],
+  ["REQUEST_TIMEOUT_MS", "-5", /^REQUEST_TIMEOUT_MS: "-5" must be at least 1$/],
+  ["REQUEST_TIMEOUT_MS", "soon", /REQUEST_TIMEOUT_MS: "soon" is not a whole number/],
+  ["CONFORMANCE_STRICT", "maybe", /CONFORMANCE_STRICT: "maybe" must be true or false/],
+  ["SEED", "1.5", /SEED/],
+  ["PROPERTY_RUNS", "0", /PROPERTY_RUNS/],
+  ["STATEMENT_DATE_FORMAT", "unix", /STATEMENT_DATE_FORMAT: "unix" must be one of datetime-offset, datetime-utc, date/],
+  ["STATEMENT_PERIOD_START", "June", /STATEMENT_PERIOD_START/],
+  ["PAYMENT_CARD_EXPIRY", "13/30", /PAYMENT_CARD_EXPIRY/],
+  ["CARD_API_HEADERS", "X-Key: 1", /CARD_API_HEADERS: \(value hidden\) is not a JSON object/],
+  ["PARTNER_SIGNING_KEY", "secret-but-short", /^PARTNER_SIGNING_KEY: \(value hidden\) is not 64 hex digits$/],
+  ["CRYPTO_PROFILE", "rot13", /CRYPTO_PROFILE/],
+  ["TARGET_UTC_OFFSET", "Asia/Almaty", /TARGET_UTC_OFFSET/],
+];
+
+test.for(INVALID.map(([name, value, re]) => [`${name}=${value} is refused, naming the variable`, name, value, re] as const))(
+  "%s",
+  ([, name, value, re]) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(name);
+    expect((error as Error).message).toMatch(re);
+    if ((VARIABLES as Record<string, { secret?: boolean }>)[name]?.secret) expect((error as Error).message).not.toContain(value);
+  },
+);
+
+test("the defaults are the sandbox's test data and load without any environment", () => {
+  const config = loadConfig({});
+  expect(config.target.baseUrl).toBeUndefined();
+  expect(config.run.strict).toBe(false);
+  expect(config.run.seedFromEnv).toBe(false);
+  expect(config.fixtures.payment.currency).toBe("KZT");
+});
+
+test("the environment overrides defaults; SEED fixes the seed; secrets are collected for redaction", () => {
+  const config = loadConfig({ SEED: "42", CONFORMANCE_STRICT: "true", CARD_API_HEADERS: '{"X-Api-Key":"k-1234567890"}' });
+  expect(config.run.seed).toBe(42);
+  expect(config.run.strict).toBe(true);
+  expect(config.cardApi.headers).toEqual({ "X-Api-Key": "k-1234567890" });
+  expect(config.secrets.map((s) => s.name)).toEqual(expect.arrayContaining(["PARTNER_ACCESS_TOKEN", "CARD_API_HEADERS.X-Api-Key"]));
+});
+
+test(".env.example lists every variable, each with a comment, as generated from the table", () => {
+  const text = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
+  expect(text).toBe(renderEnvExample());
+  for (const name of Object.keys(VARIABLES)) expect(text).toMatch(new RegExp(`^# .+\\n${name}=`, "m"));
+});
+
+test("README.md documents every variable", () => {
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  expect(Object.keys(VARIABLES).filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+});

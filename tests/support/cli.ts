@@ -1,0 +1,39 @@
+/** Runs a harness command as a child process, as a user or CI would, with a clean environment. */
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+export interface CliResult { code: number | null; stdout: string; stderr: string; ms: number }
+
+/** The parent's environment without vitest's own variables (a nested vitest must not see them). */
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST$|NODE_ENV$)/.test(k)));
+  return { ...env, FORCE_COLOR: "0", NO_COLOR: "1", ...extra };
+}
+
+export function tempReportsDir(): string {
+  return mkdtempSync(join(tmpdir(), "conformance-reports-"));
+}
+
+export function runCli(script: string, args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<CliResult> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "cli", script), ...args], {
+      cwd: ROOT, env: cleanEnv(env), stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d));
+    child.stderr.on("data", (d: Buffer) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}

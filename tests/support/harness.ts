@@ -1,0 +1,46 @@
+/** Helpers of the harness's own tests: a sandbox (with faults) and a configuration pointing at it. */
+import { evaluateModule, type CheckResult } from "../../lib/checks/evaluate.ts";
+import { loadConfig, type Config } from "../../lib/config/load.ts";
+import { createRunContext } from "../../lib/runner/context.ts";
+import type { Fault } from "../../sandbox/faults.ts";
+import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../sandbox/server.ts";
+import { ALL_MODULES } from "../../suites/modules.ts";
+
+/** A configuration for a target URL: the defaults (the sandbox's test data), a fixed seed, overrides. */
+export function configFor(url: string, overrides: Record<string, string> = {}): Config {
+  return loadConfig({ TARGET_BASE_URL: url, SEED: "20261122", PROPERTY_RUNS: "10", REQUEST_TIMEOUT_MS: "3000", ...overrides });
+}
+
+export async function withSandbox<T>(options: SandboxOptions, body: (sandbox: RunningSandbox) => Promise<T>): Promise<T> {
+  const sandbox = await startSandbox(options);
+  try {
+    return await body(sandbox);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+/** Every check of every module against a target, outside vitest's reporting. */
+export async function evaluateAll(config: Config, modules = ALL_MODULES): Promise<CheckResult[]> {
+  const run = createRunContext(config);
+  try {
+    const results: CheckResult[] = [];
+    for (const module of modules) results.push(...(await evaluateModule(module, run)));
+    return results;
+  } finally {
+    await run.target.close();
+  }
+}
+
+/** Ids of the checks that did not pass (any level), sorted. */
+export function failingIds(results: CheckResult[]): string[] {
+  return results.filter((r) => r.outcome === "failed").map((r) => r.id).sort();
+}
+
+/** Evaluates every module against a sandbox with these faults and returns the failing ids. */
+export async function failingUnder(faults: Fault[], overrides: Record<string, string> = {}): Promise<{ ids: string[]; results: CheckResult[] }> {
+  return withSandbox({ faults }, async (sandbox) => {
+    const results = await evaluateAll(configFor(sandbox.url, overrides));
+    return { ids: failingIds(results), results };
+  });
+}
