@@ -1,0 +1,31 @@
+/** `npm run sandbox -- --port P` in one process, `npm run conformance` against it in another: green. */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { expect, test } from "vitest";
+import { ROOT, runCli, tempReportsDir } from "../support/cli.ts";
+
+test("a separately started sandbox gives the same green verdict, and stops cleanly on SIGTERM", async () => {
+  const sandbox = spawn(process.execPath, ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0"], { cwd: ROOT });
+  try {
+    let out = "";
+    sandbox.stdout.on("data", (d: Buffer) => (out += d));
+    await expect.poll(() => out, { timeout: 20_000 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)![0];
+    const dir = tempReportsDir();
+    const { code, stdout } = await runCli("conformance.ts", [], { TARGET_BASE_URL: url, REPORTS_DIR: dir });
+    expect(code, stdout).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")).target).toBe(url);
+  } finally {
+    sandbox.kill("SIGTERM");
+  }
+  const [code] = await once(sandbox, "exit");
+  expect(code).toBe(0);
+});
+
+test("a bad port is a usage error (exit 2)", async () => {
+  const { code, stderr } = await runCli("sandbox.ts", ["--port", "http"]);
+  expect(code).toBe(2);
+  expect(stderr).toMatch(/--port http is not a TCP port/);
+});
