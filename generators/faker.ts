@@ -15,9 +15,9 @@ export function fakerFor(seed: number): Faker {
 const KAZAKH_FIRST = ["Әсел", "Нұрлан", "Қайрат", "Ұлжан", "Ғалым", "Айгүл", "Ерлан", "Жанар", "Мұрат", "Дәулет"];
 const KAZAKH_LAST = ["Нұрланов", "Әбілқасымова", "Сәрсенбаев", "Қасымов", "Жұмабаева", "Төлеуов"];
 
-/** A person's name, Kazakh (Cyrillic with Kazakh letters) or Latin, about half each. */
-export function personName(f: Faker): { first: string; last: string } {
-  return f.datatype.boolean()
+/** A person's name, Kazakh (Cyrillic with Kazakh letters) or Latin, about half each (or Latin only). */
+export function personName(f: Faker, latinOnly = false): { first: string; last: string } {
+  return !latinOnly && f.datatype.boolean()
     ? { first: f.helpers.arrayElement(KAZAKH_FIRST), last: f.helpers.arrayElement(KAZAKH_LAST) }
     : { first: f.person.firstName(), last: f.person.lastName() };
 }

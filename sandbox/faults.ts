@@ -19,6 +19,20 @@ export const BEHAVIOUR_FAULTS = {
   "statement-ignores-period": "the statement returns every operation of the card, whatever the period",
   "response-signature-wrong": "partner responses carry a well-formed hex signature that does not verify",
   "limits-only-for-cards": "the limits list rejects objects of kind account and client",
+  "accepts-invalid-input": "input the sandbox would reject as invalid (schema, JSON, media type, currency, type, expiry) is answered as a success",
+  "skips-bearer-check": "partner requests are accepted without or with a wrong bearer token",
+  "skips-signature-check": "partner request signatures are neither required nor verified",
+  "ignores-undecryptable": "encrypted_data that does not decrypt is accepted as empty client data",
+  "500-on-non-ascii": "any non-ASCII text in a request (or in decrypted client data) is answered with HTTP 500",
+  "500-on-long-body": "a request body over 8 KiB is answered with HTTP 500",
+  "double-posting-on-replay": "a replayed request_id with the same body is posted again",
+  "accepts-reused-request-id": "a reused request_id with another body is processed as a new debit",
+  "statement-unknown-card-leaks": "a statement of an unknown card returns the statement card's operations",
+  "limits-unknown-object-leaks": "limits of an unknown object return the payment card's limits",
+  "debits-unknown-card-as-fixture": "a debit of an unknown card is posted to the payment card",
+  "rejects-amounts-above-50": "debits over 50.00 are refused with 422 (a valid request rejected)",
+  "rejects-single-instant-periods": "a statement whose start equals its end is refused with 400",
+  "rejects-non-ascii-client-data": "business client data with non-ASCII text is refused with 400",
 } as const;
 
 export type BehaviourFaultName = keyof typeof BEHAVIOUR_FAULTS;

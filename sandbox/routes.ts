@@ -5,7 +5,8 @@ import { limitsList } from "./handlers/limits-list.ts";
 import { registerBusiness } from "./handlers/register-business.ts";
 import { statement } from "./handlers/statement.ts";
 import { transactionCreate } from "./handlers/transaction-create.ts";
-import type { SandboxRequest, SandboxResponse } from "./protocol.ts";
+import { randomUUID } from "node:crypto";
+import { nowWithOffset, ok, type SandboxRequest, type SandboxResponse } from "./protocol.ts";
 
 export type Handler = (req: SandboxRequest, env: SandboxEnv) => SandboxResponse | Promise<SandboxResponse>;
 
@@ -19,3 +20,18 @@ export const ROUTES = new Map<string, Route>(
     { operation: LIMITS_LIST, handler: limitsList },
   ].map((route) => [route.operation.path!, route]),
 );
+
+/** The documented success answer of an operation, empty of data: what a target that accepts anything says. */
+export function acceptedAnyway(route: Route): SandboxResponse {
+  const card = { status: "ok", request_status: "success", dt: nowWithOffset() };
+  switch (route.operation.key) {
+    case REGISTER_BUSINESS.key:
+      return ok({ state: true, response_time: new Date().toISOString(), payload: { client_uuid: randomUUID(), status: "new" } });
+    case CARD_STATEMENT.key:
+      return ok({ ...card, operations: [] });
+    case LIMITS_LIST.key:
+      return ok({ ...card, limits: { product: [], card: [] } });
+    default:
+      return ok(card);
+  }
+}

@@ -13,11 +13,13 @@ import type { SandboxEnv } from "./env.ts";
 import { FaultSet, type Fault } from "./faults.ts";
 import type { Ledger } from "./ledger.ts";
 import { cardApiError, partnerError, Rejection, type SandboxResponse } from "./protocol.ts";
-import { ROUTES, type Route } from "./routes.ts";
+import { acceptedAnyway, ROUTES, type Route } from "./routes.ts";
 import { seedLedger } from "./seed.ts";
 import { SANDBOX_PARTNER } from "./test-data.ts";
 
 export const MAX_REQUEST_BYTES = 1024 * 1024;
+/** Rejections about the form of the input, which the fault "accepts-invalid-input" turns into successes. */
+const INPUT_CODES = new Set(["INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "INVALID_REQUEST", "UNSUPPORTED_CURRENCY", "UNSUPPORTED_TYPE", "CARD_EXPIRED"]);
 
 export interface SandboxOptions {
   port?: number;
@@ -69,6 +71,8 @@ async function answer(req: IncomingMessage, route: Route | undefined, env: Sandb
   if (req.method !== "POST") throw new Rejection(405, "METHOD_NOT_ALLOWED", "use POST");
   const bodyText = await readBody(req);
   if (bodyText === undefined) throw new Rejection(413, "PAYLOAD_TOO_LARGE", `body over ${MAX_REQUEST_BYTES} bytes`);
+  if (env.faults.has("500-on-long-body") && bodyText.length > 8192) throw new Error("fault: long body");
+  if (env.faults.has("500-on-non-ascii") && /[^\x00-\x7f]/.test(bodyText)) throw new Error("fault: non-ASCII body");
   const mediaType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (mediaType !== "application/json") throw new Rejection(415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
   const demanded = env.cardApiHeader;
@@ -102,7 +106,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv
     response = await answer(req, route, env);
   } catch (error) {
     if (!(error instanceof Rejection)) throw error;
-    response = errorFor(route, error);
+    const acceptAnyway = route && env.faults.has("accepts-invalid-input") && INPUT_CODES.has(error.code);
+    response = acceptAnyway ? acceptedAnyway(route) : errorFor(route, error);
   }
   response = await finish(route, response, env);
   if (response.delayMs) await sleep(response.delayMs);

@@ -43,6 +43,8 @@ export const SANDBOX_CARDS = {
   statement: card("001", "4400430000000015", "KZ00SBX0000000000001", "SBX-CLIENT-0001"),
   /** Debited by the transaction suite; large daily limit, so repeated runs do not exhaust it. */
   payment: card("002", "4400430000000023", "KZ00SBX0000000000002", "SBX-CLIENT-0002"),
+  /** Always declined (sandbox/magic.ts). */
+  decline: card("666", "4400430000000668", "KZ00SBX0000000000666", "SBX-CLIENT-0666"),
 } as const;
 
 /** Credit side of sandbox debits: a merchant settlement account. */

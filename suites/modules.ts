@@ -2,6 +2,7 @@
 import { limitsListModule } from "./card-api/limits-list.module.ts";
 import { statementModule } from "./card-api/statement.module.ts";
 import { transactionCreateModule } from "./card-api/transaction-create.module.ts";
+import { transactionLedgerModule } from "./card-api/transaction-ledger.module.ts";
 import { registerBusinessModule } from "./partner-transfer-api/register-business.module.ts";
 
-export const ALL_MODULES = [registerBusinessModule, statementModule, transactionCreateModule, limitsListModule];
+export const ALL_MODULES = [registerBusinessModule, statementModule, transactionCreateModule, transactionLedgerModule, limitsListModule];

@@ -5,8 +5,9 @@
 import type { Faker } from "@faker-js/faker";
 import { kzMobile, personName } from "../faker.ts";
 
-export function businessClientData(f: Faker) {
-  const director = personName(f);
+/** Realistic client data; `latinOnly` keeps it ASCII (scenarios that test something else than text). */
+export function businessClientData(f: Faker, latinOnly = false) {
+  const director = personName(f, latinOnly);
   return {
     company_name: `${f.company.name()} LLP`,
     bin: f.string.numeric(12),

@@ -21,6 +21,8 @@ export interface CheckResult {
   evidence: Exchange[];
   seed: number;
   durationMs: number;
+  /** Requests the check sent (scenarios it was first to use included). */
+  requests: number;
 }
 
 /** One module against one target: scenarios are sent once and shared by the module's checks. */
@@ -70,8 +72,9 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     id: check.id, level: check.level, spec: check.spec, title: check.title,
     operationKey: moduleRun.module.operation.key, notes, evidence, seed,
   };
+  const sentBefore = moduleRun.run.target.sent;
   const outcome = await settle(() => check.run(ctx));
-  return { ...base, ...outcome, durationMs: Date.now() - started };
+  return { ...base, ...outcome, durationMs: Date.now() - started, requests: moduleRun.run.target.sent - sentBefore };
 }
 
 async function settle(run: () => Promise<void> | void): Promise<Pick<CheckResult, "outcome" | "category" | "message">> {

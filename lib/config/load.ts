@@ -12,6 +12,8 @@ export const FAMILIES = ["card-api", "partner-transfer-api", "merchant-api", "ga
 export type Family = (typeof FAMILIES)[number];
 export const STATEMENT_DATE_FORMATS = ["datetime-offset", "datetime-utc", "date"] as const;
 export type StatementDateFormat = (typeof STATEMENT_DATE_FORMATS)[number];
+export const IDEMPOTENCY_MODES = ["either", "replay", "reject"] as const;
+export type IdempotencyMode = (typeof IDEMPOTENCY_MODES)[number];
 
 export interface Config {
   target: {
@@ -34,7 +36,7 @@ export interface Config {
     encryptionKey: string;
     cryptoProfile: string;
   };
-  cardApi: { headers: Record<string, string>; dateFormat: StatementDateFormat };
+  cardApi: { headers: Record<string, string>; dateFormat: StatementDateFormat; idempotencyMode: IdempotencyMode };
   fixtures: {
     statement: { cardId: string; periodStart: string; periodEnd: string };
     payment: {
@@ -82,6 +84,7 @@ export function loadConfig(env: Env): Config {
     cardApi: {
       headers: r.headers("CARD_API_HEADERS"),
       dateFormat: r.oneOf("STATEMENT_DATE_FORMAT", STATEMENT_DATE_FORMATS),
+      idempotencyMode: r.oneOf("IDEMPOTENCY_MODE", IDEMPOTENCY_MODES),
     },
     fixtures: {
       statement: {

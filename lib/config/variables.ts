@@ -31,7 +31,7 @@ export const VARIABLES = {
   REQUEST_TIMEOUT_MS: { default: "5000", group: "run", doc: "Upper bound of every request in milliseconds; a slower answer fails its check as a transport error." },
   CONFORMANCE_STRICT: { default: "false", group: "run", doc: "true: should-level failures fail the run (same as --strict)." },
   SEED: { default: "", group: "run", doc: "Seed of every generator. Unset: a random seed, printed at the start and in every failure." },
-  PROPERTY_RUNS: { default: "60", group: "run", doc: "Generated cases per property check." },
+  PROPERTY_RUNS: { default: "150", group: "run", doc: "Generated cases per property check, besides one case per table row (the default run sends about 2,000 requests)." },
   CRYPTO_PROFILE: { default: "default", group: "partner transfer API", doc: "Signature and encryption profile: `default` (HMAC-SHA256 over RFC 8785 JSON, AES-256-GCM)." },
   PARTNER_ACCESS_TOKEN: { default: SANDBOX_PARTNER.accessToken, secret: true, group: "partner transfer API", doc: "Bearer token sent as Authorization on partner transfer requests (§5)." },
   PARTNER_SIGNING_KEY: { default: SANDBOX_PARTNER.signingKey, secret: true, group: "partner transfer API", doc: "Key that signs partner requests (hex)." },
@@ -52,6 +52,7 @@ export const VARIABLES = {
   CREDIT_ACCOUNT_NUMBER: { default: SANDBOX_CREDIT_ACCOUNT, group: "fixtures", doc: "Account credited by test debits." },
   TERMINAL_NUMBER: { default: SANDBOX_TERMINAL, group: "fixtures", doc: "Terminal number sent in transaction parties." },
   CURRENCY: { default: "KZT", group: "fixtures", doc: "Currency of test transactions (value shown: KZT, §2.3)." },
+  IDEMPOTENCY_MODE: { default: "either", group: "card API", doc: "Expected answer to a replayed request_id with the same body (not shown): replay (the original answer), reject, or either. Never a second posting." },
   REPORTS_DIR: { default: "reports", group: "run", doc: "Folder for run output (JUnit, Allure results, summary)." },
 } satisfies Record<string, VariableSpec>;
 

@@ -15,7 +15,19 @@ export interface SendOptions {
   rawBody?: string;
 }
 
+/** What is sent for an operation: a body, or exact body text, and header changes. */
+export interface RequestVariant {
+  body?: unknown;
+  /** Exact body text (malformed JSON). */
+  rawBody?: string;
+  /** Headers to replace or, with undefined, remove. */
+  headers?: Record<string, string | undefined>;
+}
+
 export class Target {
+  /** Requests sent through this target so far (for the run's figures). */
+  sent = 0;
+
   constructor(
     readonly config: Config,
     readonly profile: CryptoProfile,
@@ -48,7 +60,15 @@ export class Target {
     const headers = Object.fromEntries(
       Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined),
     );
+    this.sent++;
     return this.client.post(this.url(op), { headers, bodyText, operationKey: op.key });
+  }
+
+  sendVariant(op: Operation, variant: RequestVariant): Promise<Exchange> {
+    return this.send(op, variant.body, {
+      ...(variant.rawBody !== undefined ? { rawBody: variant.rawBody } : {}),
+      ...(variant.headers ? { headers: variant.headers } : {}),
+    });
   }
 
   close(): Promise<void> {

@@ -32,7 +32,7 @@ export function renderSummaryMarkdown(s: Summary): string {
     "# Conformance summary", "",
     `**Verdict: ${s.verdict}**${s.strict ? " (strict)" : ""}`, "",
     `- target: ${s.target}`, `- seed: ${s.seed}`, `- started: ${s.startedAt}`,
-    `- duration: ${(s.durationMs / 1000).toFixed(1)} s`, `- harness: ${s.harnessVersion}`, "",
+    `- duration: ${(s.durationMs / 1000).toFixed(1)} s`, `- requests sent: ${s.requests}`, `- harness: ${s.harnessVersion}`, "",
     ...countsTable(s),
     ...problems(s),
     "", "## Checks", "", "| | id | level | § | check | message |", "|---|---|---|---|---|---|",
@@ -48,7 +48,7 @@ export function renderConsoleSummary(s: Summary, reportsDir: string): string {
   const c = s.counts;
   const lines = [
     "",
-    `Conformance verdict: ${s.verdict.toUpperCase()}${s.strict ? " (strict)" : ""}   target ${s.target}   seed ${s.seed}`,
+    `Conformance verdict: ${s.verdict.toUpperCase()}${s.strict ? " (strict)" : ""}   target ${s.target}   seed ${s.seed}   ${s.requests} requests`,
     `  must   ${c.must.passed} passed, ${c.must.failed} failed, ${c.must.skipped} skipped`,
     `  should ${c.should.passed} passed, ${c.should.failed} failed, ${c.should.warning} warnings, ${c.should.skipped} skipped`,
     `  info   ${c.info.passed} passed, ${c.info.warning} observations`,

@@ -21,6 +21,8 @@ export interface NotCovered { code: string; operation: string; title: string; fa
 
 export interface Summary extends RunInfo {
   verdict: Verdict;
+  /** Requests the checks sent to the target. */
+  requests: number;
   counts: Record<Level, Record<ReportedOutcome, number>>;
   checks: ConformanceMeta[];
   notCovered: NotCovered[];
@@ -47,6 +49,7 @@ export function buildSummary(rows: ConformanceMeta[], errors: string[], info: Ru
   return {
     verdict: verdictOf(checks, errors),
     ...info,
+    requests: checks.reduce((sum, c) => sum + (c.requests ?? 0), 0),
     counts: countByLevel(checks),
     checks,
     notCovered: NAMED_ONLY_OPERATIONS.map((op) => ({

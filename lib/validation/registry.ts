@@ -51,12 +51,33 @@ function toIssue(error: ErrorObject): SchemaIssue {
   return { path, message: error.message ?? error.keyword };
 }
 
+export type JsonSchema = Record<string, unknown>;
+
 export class ValidatorRegistry {
   private readonly ajv: ReturnType<typeof createAjv>;
   private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly byId = new Map<string, JsonSchema>();
 
   constructor(schemas = loadSchemas()) {
     this.ajv = createAjv(schemas);
+    for (const schema of schemas) this.byId.set(String(schema.$id), schema);
+  }
+
+  /**
+   * The raw schema a reference points at, resolved against a base `$id`, with the `$id` of the
+   * document it lives in (for resolving the references inside it). Used by the generators.
+   */
+  resolve(ref: string, baseId?: string): { schema: JsonSchema; baseId: string } {
+    const url = new URL(ref, baseId);
+    const documentId = `${url.origin}${url.pathname}`;
+    const document = this.byId.get(documentId);
+    if (!document) throw new Error(`no schema ${documentId} (from $ref ${ref})`);
+    let node: unknown = document;
+    for (const part of decodeURIComponent(url.hash.replace(/^#\/?/, "")).split("/").filter(Boolean)) {
+      node = (node as Record<string, unknown>)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+      if (node === undefined) throw new Error(`$ref ${ref} points at nothing in ${documentId}`);
+    }
+    return { schema: node as JsonSchema, baseId: documentId };
   }
 
   /** Compiles (once) the schema or definition at this id or `id#/pointer`. */

@@ -12,9 +12,9 @@ export function testName(check: Check): string {
   return `${check.id} [${check.level}] ${check.spec} — ${check.title}`;
 }
 
-export function describeModule(module: Module): void {
+export function describeModule(module: Module, aspect?: string): void {
   const op = module.operation;
-  describe(`${FAMILY_TITLES[op.family]} › ${op.title} (${op.spec})`, () => {
+  describe(`${FAMILY_TITLES[op.family]} › ${op.title} (${op.spec})${aspect ? ` › ${aspect}` : ""}`, () => {
     let run: RunContext | undefined;
     let moduleRun: ModuleRun | undefined;
     const current = () => {

@@ -16,6 +16,8 @@ export interface ConformanceMeta {
   category?: string;
   message?: string;
   seed?: number;
+  /** Requests the check sent. */
+  requests?: number;
 }
 
 declare module "@vitest/runner" {

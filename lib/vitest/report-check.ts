@@ -72,7 +72,7 @@ export async function reportCheck(check: Check, result: CheckResult, op: Operati
   const message = result.message && redactor.text(result.message);
   ctx.task.meta.conformance = {
     kind: "check", id: check.id, level: check.level, spec: check.spec, title: check.title,
-    family: op.family, operation: op.key, outcome, seed: result.seed,
+    family: op.family, operation: op.key, outcome, seed: result.seed, requests: result.requests,
     ...(result.category ? { category: result.category } : {}), ...(message ? { message } : {}),
   } satisfies ConformanceMeta;
   if (outcome === "skipped") {

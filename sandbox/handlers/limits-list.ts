@@ -2,6 +2,7 @@
 import { validateRequest, type SandboxEnv } from "../env.ts";
 import { cardsOf, formatMinor, usageMinor, type LimitDefinition, type ObjectKind } from "../limits.ts";
 import { nowWithOffset, ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
+import { SANDBOX_CARDS } from "../test-data.ts";
 
 interface LimitsRequest { request_id: string; object: { type: string; value: string } }
 
@@ -24,8 +25,12 @@ export function limitsList(req: SandboxRequest, env: SandboxEnv): SandboxRespons
   if (!KINDS.includes(type)) reject(400, "INVALID_REQUEST", `object.type "${type}" is not card, account or client`);
   const kind = type as ObjectKind;
   if (kind !== "card" && env.faults.has("limits-only-for-cards")) reject(400, "INVALID_REQUEST", "only cards have limits");
-  if (cardsOf(env.ledger, kind, value).length === 0) reject(404, "OBJECT_NOT_FOUND", `no such ${kind}`);
-  const mine = env.ledger.limits.filter((l) => l.object.kind === kind && l.object.value === value);
+  let [objectKind, objectValue] = [kind, value];
+  if (cardsOf(env.ledger, kind, value).length === 0) {
+    if (!env.faults.has("limits-unknown-object-leaks")) reject(404, "OBJECT_NOT_FOUND", `no such ${kind}`);
+    [objectKind, objectValue] = ["card", SANDBOX_CARDS.payment.cardId];
+  }
+  const mine = env.ledger.limits.filter((l) => l.object.kind === objectKind && l.object.value === objectValue);
   const limits: Record<string, unknown[]> = { product: [], card: [] };
   for (const l of mine) (limits[l.group] ??= []).push(limitRecord(env, l));
   return ok({ status: "ok", request_status: "success", dt: nowWithOffset(), limits });

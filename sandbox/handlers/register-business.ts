@@ -10,23 +10,38 @@ import { ok, reject, type SandboxRequest, type SandboxResponse } from "../protoc
 
 interface SignedRequest { payload: { encrypted_data: string }; signature: string }
 
-function requireBearer(req: SandboxRequest): void {
+const NON_ASCII = /[^\x00-\x7f]/;
+
+function requireBearer(req: SandboxRequest, env: SandboxEnv): void {
+  if (env.faults.has("skips-bearer-check")) return;
   const header = req.headers["authorization"];
   if (header !== `Bearer ${SANDBOX_PARTNER.accessToken}`) reject(401, "UNAUTHORIZED", "missing or unknown bearer token");
 }
 
-export async function registerBusiness(req: SandboxRequest, env: SandboxEnv): Promise<SandboxResponse> {
-  requireBearer(req);
-  const body = validateRequest<SignedRequest>(env, "partner-transfer/signed-request.schema.json", req.body);
-  const signed = await env.profile.verify(unsignedPart(body as unknown as Record<string, unknown>), body.signature, "partner");
-  if (!signed) reject(401, "INVALID_SIGNATURE", "the request signature does not verify");
+async function decryptClientData(encrypted: string, env: SandboxEnv): Promise<unknown> {
   let clientData: unknown;
   try {
-    clientData = await env.profile.decrypt(body.payload.encrypted_data);
+    clientData = await env.profile.decrypt(encrypted);
   } catch {
+    if (env.faults.has("ignores-undecryptable")) return {};
     reject(400, "UNDECRYPTABLE", "encrypted_data cannot be decrypted");
   }
   validateRequest(env, "partner-transfer/business-client-data.schema.json", clientData);
+  return clientData;
+}
+
+export async function registerBusiness(req: SandboxRequest, env: SandboxEnv): Promise<SandboxResponse> {
+  requireBearer(req, env);
+  const skipSignature = env.faults.has("skips-signature-check");
+  const raw = req.body as Record<string, unknown>;
+  const body = validateRequest<SignedRequest>(env, "partner-transfer/signed-request.schema.json", skipSignature ? { signature: "-", ...raw } : raw);
+  const signed = skipSignature || (await env.profile.verify(unsignedPart(body as unknown as Record<string, unknown>), body.signature, "partner"));
+  if (!signed) reject(401, "INVALID_SIGNATURE", "the request signature does not verify");
+  const clientData = await decryptClientData(body.payload.encrypted_data, env);
+  if (NON_ASCII.test(JSON.stringify(clientData))) {
+    if (env.faults.has("500-on-non-ascii")) throw new Error("fault: non-ASCII client data");
+    if (env.faults.has("rejects-non-ascii-client-data")) reject(400, "INVALID_REQUEST", "client data must be ASCII");
+  }
   const clientUuid = randomUUID();
   env.ledger.businessClients.set(clientUuid, { clientUuid, status: "new", createdAt: Date.now() });
   return ok({ state: true, response_time: new Date().toISOString(), payload: { client_uuid: clientUuid, status: "new" } });

@@ -1,6 +1,7 @@
 /** §4.2 card statement: the operations of a card within [start_date, end_date]. */
 import { periodBound } from "../../lib/time/iso.ts";
 import { validateRequest, type SandboxEnv } from "../env.ts";
+import { SANDBOX_CARDS } from "../test-data.ts";
 import type { Posting } from "../ledger.ts";
 import { nowWithOffset, ok, PLATFORM_OFFSET, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
 
@@ -27,10 +28,12 @@ export function toOperation(p: Posting) {
 
 export function statement(req: SandboxRequest, env: SandboxEnv): SandboxResponse {
   const body = validateRequest<StatementRequest>(env, "card-api/statement-request.schema.json", req.body);
-  const card = env.ledger.cardById(body.card_id) ?? reject(404, "CARD_NOT_FOUND", "no such card");
+  const leak = env.faults.has("statement-unknown-card-leaks") ? env.ledger.cardById(SANDBOX_CARDS.statement.cardId) : undefined;
+  const card = env.ledger.cardById(body.card_id) ?? leak ?? reject(404, "CARD_NOT_FOUND", "no such card");
   const from = readBound(body.start_date, "start");
   const to = readBound(body.end_date, "end");
   if (to < from) reject(400, "INVALID_REQUEST", "end_date is before start_date");
+  if (body.start_date === body.end_date && env.faults.has("rejects-single-instant-periods")) reject(400, "INVALID_REQUEST", "a period needs a length");
   const postings = env.faults.has("statement-ignores-period")
     ? env.ledger.postingsOf(card.cardId)
     : env.ledger.postingsOf(card.cardId, from, to);

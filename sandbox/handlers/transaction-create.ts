@@ -9,8 +9,9 @@ import { canonicalJson } from "../../lib/crypto/default-profile.ts";
 import { luhnValid } from "../../lib/redaction/luhn.ts";
 import { validateRequest, type SandboxEnv } from "../env.ts";
 import { limitsForCard, usageMinor } from "../limits.ts";
+import { magicDebit } from "../magic.ts";
 import { nowWithOffset, ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
-import type { SandboxCard } from "../test-data.ts";
+import { SANDBOX_CARDS, type SandboxCard } from "../test-data.ts";
 
 interface CardRef { card_id?: string; card_pan?: string; card_cvc?: string; card_month?: string; card_year?: string }
 interface Party { amount: number; currency: string; card?: CardRef }
@@ -28,7 +29,9 @@ function resolveCard(env: SandboxEnv, ref: CardRef | undefined): SandboxCard {
   if (ref.card_pan !== undefined && !luhnValid(ref.card_pan)) reject(400, "INVALID_REQUEST", "card_pan fails the Luhn check");
   const byId = ref.card_id !== undefined ? env.ledger.cardById(ref.card_id) : undefined;
   const byPan = ref.card_pan !== undefined ? env.ledger.cardByPan(ref.card_pan) : undefined;
-  const card = byId ?? byPan ?? reject(404, "CARD_NOT_FOUND", "no such card");
+  const unknown = () => env.faults.has("debits-unknown-card-as-fixture") ? env.ledger.cardById(SANDBOX_CARDS.payment.cardId) : undefined;
+  const card = byId ?? byPan ?? unknown() ?? reject(404, "CARD_NOT_FOUND", "no such card");
+  if (card !== byId && card !== byPan) return card;
   if ((ref.card_id !== undefined && !byId) || (ref.card_pan !== undefined && byPan !== card)) {
     reject(422, "CARD_MISMATCH", "card_id and card_pan name different cards");
   }
@@ -50,21 +53,24 @@ export function transactionCreate(req: SandboxRequest, env: SandboxEnv): Sandbox
   const body = validateRequest<TransactionRequest>(env, "card-api/transaction-request.schema.json", req.body);
   const fingerprint = createHash("sha256").update(canonicalJson(body)).digest("hex");
   const seen = env.ledger.idempotency.get(body.request_id);
-  if (seen) {
-    if (seen.fingerprint === fingerprint) return structuredClone(seen.response);
+  const replay = seen?.fingerprint === fingerprint;
+  if (seen && !(replay ? env.faults.has("double-posting-on-replay") : env.faults.has("accepts-reused-request-id"))) {
+    if (replay) return structuredClone(seen.response);
     reject(409, "DUPLICATE_REQUEST", "request_id was already used with another body");
   }
   if (body.transaction.type !== "debit") reject(422, "UNSUPPORTED_TYPE", `transaction.type "${body.transaction.type}" is not supported`);
   if (body.debit.currency !== "KZT") reject(422, "UNSUPPORTED_CURRENCY", `currency ${body.debit.currency} is not supported`);
   const card = resolveCard(env, body.debit.card);
   const minor = toMinor(body.debit.amount);
+  if (minor > 5_000 && env.faults.has("rejects-amounts-above-50")) reject(422, "DECLINED", "amounts over 50.00 are refused");
+  const magic = magicDebit(card.cardId, minor);
   checkLimits(env, card, minor);
   env.ledger.post({
     requestId: body.request_id, cardId: card.cardId, type: "debit", amountMinor: minor, commissionMinor: 0,
     currency: "KZT", at: Date.now(), rrn: String(Math.floor(Math.random() * 1e12)).padStart(12, "0"), mcc: 6012,
     merchant: { name: "SANDBOX TRANSFER", country: "KAZ", address_line1: "Sandbox st 1", postal_code: "050000", url: "" },
   });
-  const response = ok({ status: "ok", request_status: "success", dt: nowWithOffset() });
+  const response = { ...ok({ status: "ok", request_status: "success", dt: nowWithOffset() }), ...magic };
   env.ledger.idempotency.set(body.request_id, { fingerprint, response: structuredClone(response) });
   return response;
 }

@@ -1,9 +1,12 @@
 /** §4.4 Limits list: POST /v5/card-api/limits/list. */
 import { LIMITS_LIST as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
+import { generatedChecks } from "../../lib/checks/generic/generated.ts";
+import { casesFor } from "../../generators/cases/index.ts";
 import { fieldForm, SUCCESS, successChecks, successValue } from "../../lib/checks/generic/success.ts";
 import { limitsRequest } from "../../generators/card-api/limits.ts";
 import { limitsListedForEveryObjectKind } from "./limits-list.checks.ts";
+import { limitsOfUnknownObjects } from "./unknown-objects.checks.ts";
 
 export const limitsListModule = defineModule({
   operation: op,
@@ -18,5 +21,7 @@ export const limitsListModule = defineModule({
     successValue(op, { suffix: "REQUEST-SUCCESS", path: ["request_status"], expected: "success", spec: "§2.4" }),
     fieldForm(op, { suffix: "DT", path: ["dt"], def: "timestampWithOffset", spec: "§2.4", what: "a timestamp with an offset" }),
     limitsListedForEveryObjectKind,
+    limitsOfUnknownObjects,
+    ...generatedChecks(op, "§2.4", casesFor),
   ],
 });

@@ -1,6 +1,8 @@
 /** §4.2 Card statement: POST /v5/card-api/card/statement. */
 import { CARD_STATEMENT as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
+import { generatedChecks } from "../../lib/checks/generic/generated.ts";
+import { casesFor } from "../../generators/cases/index.ts";
 import { SUCCESS, successChecks, successValue } from "../../lib/checks/generic/success.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import {
@@ -9,6 +11,7 @@ import {
   statementDtIsTimestamp,
   statementOperationsWithinPeriod,
 } from "./statement.checks.ts";
+import { statementOfUnknownCard } from "./unknown-objects.checks.ts";
 
 export const statementModule = defineModule({
   operation: op,
@@ -23,5 +26,7 @@ export const statementModule = defineModule({
     statementOperationsWithinPeriod,
     seededStatementNotEmpty,
     statementDtIsTimestamp,
+    statementOfUnknownCard,
+    ...generatedChecks(op, "§2.2", casesFor),
   ],
 });

@@ -1,14 +1,18 @@
 /** §4.3 Create transaction: POST /v5/card-api/transaction/create. */
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
+import { generatedChecks } from "../../lib/checks/generic/generated.ts";
+import { casesFor } from "../../generators/cases/index.ts";
 import { fieldForm, SUCCESS, successChecks, successValue } from "../../lib/checks/generic/success.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
+import { debitOfUnknownCardRefused } from "./unknown-objects.checks.ts";
 
 export const transactionCreateModule = defineModule({
   operation: op,
   scenarios: {
-    [SUCCESS]: (ctx) => ctx.target.send(op, debitRequest(fakerFor(ctx.seed), ctx.config)),
+    // A fixed small amount: the answer to a plain valid debit should not depend on the seed.
+    [SUCCESS]: (ctx) => ctx.target.send(op, debitRequest(fakerFor(ctx.seed), ctx.config, { amount: 10 })),
   },
   checks: [
     ...successChecks(op, "§2.3"),
@@ -18,5 +22,7 @@ export const transactionCreateModule = defineModule({
       suffix: "DT-OFFSET", path: ["dt"], def: "timestampNumericOffset", spec: "§2.3",
       what: "an ISO 8601 timestamp with a numeric UTC offset",
     }),
+    debitOfUnknownCardRefused,
+    ...generatedChecks(op, "§2.3", casesFor),
   ],
 });

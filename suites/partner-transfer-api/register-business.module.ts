@@ -1,17 +1,20 @@
 /** §4.1 Register business client: POST /v5/partner/transfer/business/create. */
 import { REGISTER_BUSINESS as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
+import { generatedChecks } from "../../lib/checks/generic/generated.ts";
+import { casesFor } from "../../generators/cases/index.ts";
 import { fieldForm, SUCCESS, successChecks, successValue } from "../../lib/checks/generic/success.ts";
 import { sealRequest } from "../../lib/crypto/envelope.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { businessClientData } from "../../generators/partner-transfer-api/business-client.ts";
 import { responseSignatureVerifies } from "./register-business.checks.ts";
+import { authChecks } from "./auth.checks.ts";
 
 export const registerBusinessModule = defineModule({
   operation: op,
   scenarios: {
     [SUCCESS]: async (ctx) =>
-      ctx.target.send(op, await sealRequest(ctx.target.profile, businessClientData(fakerFor(ctx.seed)))),
+      ctx.target.send(op, await sealRequest(ctx.target.profile, businessClientData(fakerFor(ctx.seed), true))),
   },
   checks: [
     ...successChecks(op, "§2.1"),
@@ -22,5 +25,7 @@ export const registerBusinessModule = defineModule({
       what: "an ISO 8601 UTC timestamp with fractional seconds ending in Z",
     }),
     responseSignatureVerifies,
+    ...authChecks,
+    ...generatedChecks(op, "§2.1", casesFor),
   ],
 });

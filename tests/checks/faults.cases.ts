@@ -3,9 +3,13 @@
  * JSON-Schema-Test-Suite, the cases are data; each row becomes one named test.
  */
 import { CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST, REGISTER_BUSINESS } from "../../lib/catalogue/index.ts";
-import type { Fault } from "../../sandbox/faults.ts";
+import { BEHAVIOUR_FAULTS, type BehaviourFaultName, type Fault } from "../../sandbox/faults.ts";
 
 export interface FaultCase { name: string; faults: Fault[]; fails: string[] }
+
+function behaviour(name: BehaviourFaultName, fails: string[]): FaultCase {
+  return { name: `${name}: ${BEHAVIOUR_FAULTS[name]}`, faults: [{ kind: "behaviour", name }], fails };
+}
 
 const PT = REGISTER_BUSINESS.key;
 const STMT = CARD_STATEMENT.key;
@@ -18,35 +22,50 @@ export const FAULT_CASES: FaultCase[] = [
   { name: "registration answered with 201", faults: [{ kind: "status", operation: PT, status: 201 }], fails: ["PT-BIZ-HTTP-200"] },
   { name: "registration declared as text/plain", faults: [{ kind: "content-type", operation: PT, value: "text/plain" }], fails: ["PT-BIZ-JSON"] },
   { name: "registration without client_uuid", faults: [{ kind: "drop-field", operation: PT, path: ["payload", "client_uuid"] }], fails: ["PT-BIZ-SCHEMA"] },
-  { name: "registration with state false", faults: [{ kind: "set-field", operation: PT, path: ["state"], value: false }], fails: ["PT-BIZ-STATE"] },
+  { name: "registration with state false", faults: [{ kind: "set-field", operation: PT, path: ["state"], value: false }], fails: ["PT-BIZ-POSITIVE", "PT-BIZ-STATE"] },
   { name: "registration with status active", faults: [{ kind: "set-field", operation: PT, path: ["payload", "status"], value: "active" }], fails: ["PT-BIZ-STATUS-NEW"] },
   { name: "registration response_time without fraction", faults: [{ kind: "set-field", operation: PT, path: ["response_time"], value: "2026-11-22T10:00:00Z" }], fails: ["PT-BIZ-RESPONSE-TIME", "PT-BIZ-SCHEMA"] },
-  { name: "registration response signed wrongly", faults: [{ kind: "behaviour", name: "response-signature-wrong" }], fails: ["PT-BIZ-SIGNATURE"] },
+  behaviour("response-signature-wrong", ["PT-BIZ-SIGNATURE"]),
   // §4.2 card statement
   { name: "statement answered with 201", faults: [{ kind: "status", operation: STMT, status: 201 }], fails: ["CARD-STMT-HTTP-200"] },
   { name: "statement declared as text/html", faults: [{ kind: "content-type", operation: STMT, value: "text/html" }], fails: ["CARD-STMT-JSON"] },
   { name: "statement without dt", faults: [{ kind: "drop-field", operation: STMT, path: ["dt"] }], fails: ["CARD-STMT-DT", "CARD-STMT-SCHEMA"] },
   { name: "statement mcc as a string", faults: [{ kind: "set-field", operation: STMT, path: ["operations", "*", "mcc"], value: "5411" }], fails: ["CARD-STMT-SCHEMA"] },
-  { name: "statement status done", faults: [{ kind: "set-field", operation: STMT, path: ["status"], value: "done" }], fails: ["CARD-STMT-STATUS-OK"] },
-  { name: "statement request_status completed", faults: [{ kind: "set-field", operation: STMT, path: ["request_status"], value: "completed" }], fails: ["CARD-STMT-REQUEST-SUCCESS"] },
+  { name: "statement status done", faults: [{ kind: "set-field", operation: STMT, path: ["status"], value: "done" }], fails: ["CARD-STMT-POSITIVE", "CARD-STMT-STATUS-OK"] },
+  { name: "statement request_status completed", faults: [{ kind: "set-field", operation: STMT, path: ["request_status"], value: "completed" }], fails: ["CARD-STMT-POSITIVE", "CARD-STMT-REQUEST-SUCCESS"] },
   { name: "statement datetime without milliseconds", faults: [{ kind: "set-field", operation: STMT, path: ["operations", "*", "datetime"], value: "2025-06-15T10:00:00Z" }], fails: ["CARD-STMT-DATETIME", "CARD-STMT-SCHEMA"] },
-  { name: "statement ignores the period", faults: [{ kind: "behaviour", name: "statement-ignores-period" }], fails: ["CARD-STMT-PERIOD"] },
-  { name: "statement always empty", faults: [{ kind: "set-field", operation: STMT, path: ["operations"], value: [] }], fails: ["CARD-STMT-NOT-EMPTY"] },
+  behaviour("statement-ignores-period", ["CARD-STMT-PERIOD"]),
+  { name: "statement always empty", faults: [{ kind: "set-field", operation: STMT, path: ["operations"], value: [] }], fails: ["CARD-STMT-NOT-EMPTY", "CARD-TXN-IDEMPOTENT-CONFLICT", "CARD-TXN-IDEMPOTENT-REPLAY"] },
   { name: "statement dt not a timestamp", faults: [{ kind: "set-field", operation: STMT, path: ["dt"], value: "yesterday" }], fails: ["CARD-STMT-DT"] },
   // §4.3 create transaction
   { name: "transaction answered with 201", faults: [{ kind: "status", operation: TXN, status: 201 }], fails: ["CARD-TXN-HTTP-200"] },
   { name: "transaction declared as text/plain", faults: [{ kind: "content-type", operation: TXN, value: "text/plain; charset=utf-8" }], fails: ["CARD-TXN-JSON"] },
   { name: "transaction without request_status", faults: [{ kind: "drop-field", operation: TXN, path: ["request_status"] }], fails: ["CARD-TXN-REQUEST-SUCCESS", "CARD-TXN-SCHEMA"] },
-  { name: "transaction status accepted", faults: [{ kind: "set-field", operation: TXN, path: ["status"], value: "accepted" }], fails: ["CARD-TXN-STATUS-OK"] },
-  { name: "transaction request_status pending", faults: [{ kind: "set-field", operation: TXN, path: ["request_status"], value: "pending" }], fails: ["CARD-TXN-REQUEST-SUCCESS"] },
+  { name: "transaction status accepted", faults: [{ kind: "set-field", operation: TXN, path: ["status"], value: "accepted" }], fails: ["CARD-TXN-POSITIVE", "CARD-TXN-STATUS-OK"] },
+  { name: "transaction request_status pending", faults: [{ kind: "set-field", operation: TXN, path: ["request_status"], value: "pending" }], fails: ["CARD-TXN-POSITIVE", "CARD-TXN-REQUEST-SUCCESS"] },
   { name: "transaction dt in Z instead of an offset", faults: [{ kind: "set-field", operation: TXN, path: ["dt"], value: "2026-11-22T10:00:00.000Z" }], fails: ["CARD-TXN-DT-OFFSET", "CARD-TXN-SCHEMA"] },
   // §4.4 limits list
   { name: "limits answered with 201", faults: [{ kind: "status", operation: LIM, status: 201 }], fails: ["CARD-LIM-HTTP-200"] },
   { name: "limits declared as text/plain", faults: [{ kind: "content-type", operation: LIM, value: "text/plain" }], fails: ["CARD-LIM-JSON"] },
   { name: "limits value as a number", faults: [{ kind: "set-field", operation: LIM, path: ["limits", "card", "*", "amount", "*", "value"], value: 100 }], fails: ["CARD-LIM-SCHEMA"] },
   { name: "limits without the card group", faults: [{ kind: "drop-field", operation: LIM, path: ["limits", "card"] }], fails: ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-SCHEMA"] },
-  { name: "limits status OK in capitals", faults: [{ kind: "set-field", operation: LIM, path: ["status"], value: "OK" }], fails: ["CARD-LIM-STATUS-OK"] },
-  { name: "limits request_status done", faults: [{ kind: "set-field", operation: LIM, path: ["request_status"], value: "done" }], fails: ["CARD-LIM-REQUEST-SUCCESS"] },
+  { name: "limits status OK in capitals", faults: [{ kind: "set-field", operation: LIM, path: ["status"], value: "OK" }], fails: ["CARD-LIM-POSITIVE", "CARD-LIM-STATUS-OK"] },
+  { name: "limits request_status done", faults: [{ kind: "set-field", operation: LIM, path: ["request_status"], value: "done" }], fails: ["CARD-LIM-POSITIVE", "CARD-LIM-REQUEST-SUCCESS"] },
   { name: "limits dt without an offset", faults: [{ kind: "set-field", operation: LIM, path: ["dt"], value: "2026-11-22T10:00:00" }], fails: ["CARD-LIM-DT", "CARD-LIM-SCHEMA"] },
-  { name: "limits only for cards", faults: [{ kind: "behaviour", name: "limits-only-for-cards" }], fails: ["CARD-LIM-OBJECT-KINDS"] },
+  behaviour("limits-only-for-cards", ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-POSITIVE"]),
+  // generated requests, auth, unknown objects, idempotency (issue 3)
+  behaviour("accepts-invalid-input", ["CARD-LIM-NEGATIVE", "CARD-STMT-NEGATIVE", "CARD-TXN-NEGATIVE", "PT-BIZ-AUTH-NO-SIGNATURE", "PT-BIZ-NEGATIVE"]),
+  behaviour("skips-bearer-check", ["PT-BIZ-AUTH-NO-BEARER", "PT-BIZ-AUTH-WRONG-BEARER"]),
+  behaviour("skips-signature-check", ["PT-BIZ-AUTH-BAD-SIGNATURE", "PT-BIZ-AUTH-NO-SIGNATURE", "PT-BIZ-NEGATIVE"]),
+  behaviour("ignores-undecryptable", ["PT-BIZ-AUTH-TAMPERED-DATA", "PT-BIZ-AUTH-UNDECRYPTABLE"]),
+  behaviour("500-on-non-ascii", ["CARD-LIM-NO-5XX", "CARD-STMT-NO-5XX", "CARD-TXN-NO-5XX", "CARD-TXN-POSITIVE", "PT-BIZ-NO-5XX", "PT-BIZ-POSITIVE"]),
+  behaviour("500-on-long-body", ["CARD-LIM-NO-5XX", "CARD-STMT-NO-5XX", "CARD-TXN-NO-5XX", "PT-BIZ-NO-5XX"]),
+  behaviour("double-posting-on-replay", ["CARD-TXN-IDEMPOTENT-REPLAY"]),
+  behaviour("accepts-reused-request-id", ["CARD-TXN-IDEMPOTENT-CONFLICT"]),
+  behaviour("statement-unknown-card-leaks", ["CARD-STMT-UNKNOWN-CARD"]),
+  behaviour("limits-unknown-object-leaks", ["CARD-LIM-UNKNOWN-OBJECT"]),
+  behaviour("debits-unknown-card-as-fixture", ["CARD-TXN-UNKNOWN-CARD"]),
+  behaviour("rejects-amounts-above-50", ["CARD-TXN-POSITIVE"]),
+  behaviour("rejects-single-instant-periods", ["CARD-STMT-POSITIVE"]),
+  behaviour("rejects-non-ascii-client-data", ["PT-BIZ-POSITIVE"]),
 ];

@@ -6,6 +6,7 @@ import { describe, expect, test } from "vitest";
 import { registeredChecks } from "../../lib/checks/define.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 import { failingUnder } from "../support/harness.ts";
+import { BEHAVIOUR_FAULTS } from "../../sandbox/faults.ts";
 import { FAULT_CASES } from "./faults.cases.ts";
 
 describe("each sandbox fault fails exactly its checks", () => {
@@ -21,4 +22,9 @@ test("every check of every module is failed by at least one fault", () => {
   const checks = ALL_MODULES.flatMap((m) => m.checks.map((c) => c.id));
   expect(checks.filter((id) => !proven.has(id))).toEqual([]);
   expect(registeredChecks().map((c) => c.id).filter((id) => !proven.has(id))).toEqual([]);
+});
+
+test("every behaviour fault of the sandbox is exercised by a row", () => {
+  const used = new Set(FAULT_CASES.flatMap((c) => c.faults.flatMap((f) => (f.kind === "behaviour" ? [f.name] : []))));
+  expect(Object.keys(BEHAVIOUR_FAULTS).filter((name) => !used.has(name as never))).toEqual([]);
 });

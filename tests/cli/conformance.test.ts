@@ -27,9 +27,9 @@ describe("bad configuration or usage: exit 2 with one line naming the problem", 
   });
 });
 
-test("against the embedded sandbox: exit 0, every documented operation checked, named-only ones skipped", async () => {
+test("against the embedded sandbox, strict: exit 0, over 1,000 requests, every documented operation checked, named-only ones skipped", async () => {
   const dir = tempReportsDir();
-  const { code, stdout } = await runCli("conformance.ts", [], { REPORTS_DIR: dir, SEED: "7" });
+  const { code, stdout } = await runCli("conformance.ts", ["--strict"], { REPORTS_DIR: dir, SEED: "7" });
   expect(code, stdout).toBe(0);
   const summary = summaryOf(dir);
   expect(summary.verdict).toBe("conformant");
@@ -37,6 +37,7 @@ test("against the embedded sandbox: exit 0, every documented operation checked, 
   expect(new Set(summary.checks.map((c) => c.operation))).toEqual(
     new Set(["partner-transfer-api.register-business", "card-api.statement", "card-api.transaction-create", "card-api.limits-list"]));
   expect(summary.checks.every((c) => c.outcome === "passed")).toBe(true);
+  expect(summary.requests).toBeGreaterThanOrEqual(1_000);
   const junit = readFileSync(join(dir, "junit.xml"), "utf8");
   for (const c of summary.checks) expect(junit).toContain(`${c.id} [${c.level}] ${c.spec}`);
   expect(junit).toContain('name="skip-reason" value="the spec shows no request or response shape (§4.6)"');

@@ -133,3 +133,20 @@ describe("limits list", () => {
     expect((await list("account", "KZ-NOPE")).status).toBe(404);
   });
 });
+
+describe("magic test values (README › Sandbox test data)", () => {
+  const debit = (amount: number, card?: Record<string, string>) => {
+    const body = debitRequest(fakerFor(8), config, { amount });
+    return post(TXN).send(card ? { ...body, debit: { ...body.debit, card } } : body);
+  };
+  test("amount 666.66 and the decline card are declined; 777.77 exceeds a limit", async () => {
+    expect((await debit(666.66)).body.error.code).toBe("DECLINED");
+    expect((await debit(5, { card_id: "c0ffee00-0000-4000-8000-000000000666", card_pan: "4400430000000668" })).body.error.code).toBe("DECLINED");
+    expect((await debit(777.77)).body.error.code).toBe("LIMIT_EXCEEDED");
+  });
+  test("amount 999.99 is accepted after about 2.5 s", async () => {
+    const started = Date.now();
+    expect((await debit(999.99)).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_400);
+  });
+});

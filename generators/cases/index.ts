@@ -1,0 +1,23 @@
+/** The generated cases of each documented operation, by catalogue key. */
+import { CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST, REGISTER_BUSINESS, type Operation } from "../../lib/catalogue/index.ts";
+import type { RunContext } from "../../lib/checks/types.ts";
+import { businessCases } from "./business.ts";
+import { limitsCases } from "./limits.ts";
+import { statementCases } from "./statement.ts";
+import { transactionCases } from "./transaction.ts";
+import type { OperationCases } from "./types.ts";
+
+export type { OperationCases } from "./types.ts";
+
+const BUILDERS = new Map([
+  [REGISTER_BUSINESS.key, businessCases],
+  [CARD_STATEMENT.key, statementCases],
+  [CREATE_TRANSACTION.key, transactionCases],
+  [LIMITS_LIST.key, limitsCases],
+]);
+
+export function casesFor(op: Operation, ctx: RunContext): OperationCases {
+  const build = BUILDERS.get(op.key);
+  if (!build) throw new Error(`no generated cases for ${op.key}`);
+  return build(ctx.config, ctx.validators);
+}

@@ -1,0 +1,53 @@
+/** Generated statement requests (§2.2): periods of every shape for the seeded statement card. */
+import fc from "fast-check";
+import type { Config } from "../../lib/config/load.ts";
+import type { ValidatorRegistry } from "../../lib/validation/registry.ts";
+import { formatBound } from "../card-api/period.ts";
+import { seededStatementRequest, statementRequest } from "../card-api/statement.ts";
+import { schemaMutations, TRANSPORT_MUTATIONS } from "../schema/mutations.ts";
+import { LONG_TEXT, NON_ASCII_TEXT } from "../shared-arbitraries.ts";
+import { boundary, plainCase, type Case, type OperationCases } from "./types.ts";
+
+const DAY = 86_400_000;
+const FROM = Date.UTC(2015, 0, 1);
+const TO = Date.UTC(2035, 0, 1);
+
+/** A period: a start in 2015–2035 and a length from one instant to a little over a year. */
+const periods = fc.tuple(fc.integer({ min: FROM, max: TO }), fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 400 * DAY })))
+  .map(([start, length]) => ({ start, end: start + length }));
+
+const NAMED_PERIODS: Array<[string, { start: number; end: number }]> = [
+  ["a period of one instant", { start: Date.UTC(2025, 5, 15, 5), end: Date.UTC(2025, 5, 15, 5) }],
+  ["a period across a leap day", { start: Date.UTC(2028, 1, 28), end: Date.UTC(2028, 2, 1, 12) }],
+  ["a period across a year end", { start: Date.UTC(2025, 11, 31, 12), end: Date.UTC(2026, 0, 1, 12) }],
+];
+
+const dateMutations = [
+  { name: "start_date not a date", apply: (v: unknown) => ({ body: { ...(v as object), start_date: "yesterday" } }) },
+  { name: "end_date an impossible date", apply: (v: unknown) => ({ body: { ...(v as object), end_date: "2025-13-45" } }) },
+];
+
+export function statementCases(config: Config, registry: ValidatorRegistry): OperationCases {
+  const cardId = config.fixtures.statement.cardId;
+  const full = () => seededStatementRequest(config);
+  const fmt = (ms: number) => formatBound(ms, config.cardApi.dateFormat, config.target.utcOffset);
+  const named: Case[] = NAMED_PERIODS.map(([label, p]) => plainCase(label, statementRequest(cardId, p, config)));
+  return {
+    valid: periods.map((p) => plainCase("a generated period", statementRequest(cardId, p, config))),
+    validExamples: named,
+    fullRequest: full,
+    validBodies: periods.map((p) => statementRequest(cardId, p, config)),
+    boundaries: [
+      ...named,
+      boundary("end before start", full, (b) => ([b.start_date, b.end_date] = [b.end_date, b.start_date])),
+      boundary("far past period", full, (b) => Object.assign(b, { start_date: fmt(Date.UTC(1900, 0, 1)), end_date: fmt(Date.UTC(1900, 0, 2)) })),
+      boundary("far future period", full, (b) => Object.assign(b, { start_date: fmt(Date.UTC(2999, 0, 1)), end_date: fmt(Date.UTC(2999, 11, 31)) })),
+      boundary("empty card_id", full, (b) => (b.card_id = "")),
+      boundary("very long card_id", full, (b) => (b.card_id = LONG_TEXT)),
+      boundary("non-ASCII card_id", full, (b) => (b.card_id = NON_ASCII_TEXT)),
+      boundary("dates as numbers", full, (b) => Object.assign(b, { start_date: Date.UTC(2025, 5, 1), end_date: Date.UTC(2025, 5, 30) })),
+      boundary("dates without a time zone", full, (b) => Object.assign(b, { start_date: "2025-06-01T00:00:00", end_date: "2025-06-30T23:59:59" })),
+    ],
+    mutations: [...schemaMutations("card-api/statement-request.schema.json", registry), ...dateMutations, ...TRANSPORT_MUTATIONS],
+  };
+}

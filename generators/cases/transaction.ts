@@ -1,0 +1,83 @@
+/**
+ * Generated transaction requests (§2.3): debits of the configured payment card, valid by
+ * construction from the request schema, with semantic overrides for what the target must
+ * recognise (the card, its PAN and expiry, a KZT amount in tiyn, the credit account).
+ */
+import fc from "fast-check";
+import type { Config } from "../../lib/config/load.ts";
+import type { ValidatorRegistry } from "../../lib/validation/registry.ts";
+import { debitRequest } from "../card-api/transaction.ts";
+import { fakerFor } from "../faker.ts";
+import { schemaArbitrary } from "../schema/arbitrary.ts";
+import { schemaMutations, TRANSPORT_MUTATIONS, type Mutation } from "../schema/mutations.ts";
+import { editAt, getAt } from "../schema/pointer.ts";
+import { freshUuid, kzt, LONG_TEXT, NON_ASCII_TEXT } from "../shared-arbitraries.ts";
+import { boundary, plainCase, type OperationCases } from "./types.ts";
+
+/** Largest amount a generated valid debit carries: small, so repeated runs never exhaust a limit. */
+export const MAX_VALID_AMOUNT = 99.99;
+
+function parties(config: Config) {
+  const fx = config.fixtures.payment;
+  const card = { card_id: fx.cardId, card_pan: fx.pan, card_cvc: fx.cvc, card_month: fx.month, card_year: fx.year, name: fx.holder };
+  const debit = (amount: number) => ({
+    amount, currency: fx.currency, terminal_number: fx.terminal,
+    additional_amount: [{ type: "fee", amount: 0, currency: fx.currency }],
+    client: { client_id: fx.clientId, phone: "+77010000001" }, card, account: { number: fx.accountNumber },
+  });
+  const credit = (amount: number) => ({ amount, currency: fx.currency, terminal_number: fx.terminal, account: { number: fx.creditAccount } });
+  return { debit, credit };
+}
+
+function validDebits(config: Config, registry: ValidatorRegistry): fc.Arbitrary<Record<string, unknown>> {
+  const { debit, credit } = parties(config);
+  return fc.tuple(kzt(1, MAX_VALID_AMOUNT), schemaArbitrary("card-api/transaction-request.schema.json", registry, {
+    "/request_id": freshUuid,
+    "/transaction/type": fc.constant("debit"),
+    "/transaction/order_id": fc.stringMatching(/^ORD-[A-Z0-9]{10}$/),
+    "/debit": fc.constant(debit(1)),
+    "/credit": fc.constant(credit(1)),
+  })).map(([amount, body]) => ({ ...(body as object), debit: debit(amount), credit: credit(amount) }));
+}
+
+const set = (path: string[], value: unknown, name: string): Mutation => ({
+  name, apply: (v) => (getAt(v, path) === undefined ? undefined : { body: editAt(v, path, value) }),
+});
+
+const SEMANTIC_MUTATIONS: Mutation[] = [
+  { name: "card_pan fails the Luhn check", apply: (v) => {
+    const pan = getAt(v, ["debit", "card", "card_pan"]);
+    if (typeof pan !== "string") return undefined;
+    return { body: editAt(v, ["debit", "card", "card_pan"], pan.slice(0, -1) + String((Number(pan.at(-1)) + 1) % 10)) };
+  } },
+  set(["debit", "currency"], "ZZZ", "an unknown currency (ZZZ)"),
+  set(["transaction", "type"], "no-such-type", "an unknown transaction.type"),
+  set(["debit", "card", "card_year"], "20", "an expired card (year 20)"),
+];
+
+export function transactionCases(config: Config, registry: ValidatorRegistry): OperationCases {
+  const full = () => debitRequest(fakerFor(1), config, { amount: 10 });
+  const amount = (value: unknown) => (b: Record<string, unknown>) => ((b.debit as Record<string, unknown>).amount = value);
+  return {
+    valid: validDebits(config, registry).map((b) => plainCase(`a debit of ${(b.debit as { amount: number }).amount}`, b)),
+    validExamples: [1, MAX_VALID_AMOUNT].map((a) => plainCase(`a debit of ${a}`, debitRequest(fakerFor(2), config, { amount: a }))),
+    fullRequest: full,
+    validBodies: validDebits(config, registry),
+    boundaries: [
+      boundary("amount 0", full, amount(0)),
+      boundary("amount 0.01", full, amount(0.01)),
+      boundary("the largest safe amount", full, amount(Number.MAX_SAFE_INTEGER)),
+      boundary("more decimals than the currency has", full, amount(1.005)),
+      boundary("amount as a string", full, amount("10.00")),
+      boundary("currency as a number", full, (b) => ((b.debit as Record<string, unknown>).currency = 398)),
+      boundary("empty description", full, (b) => ((b.transaction as Record<string, unknown>).description = "")),
+      boundary("very long description", full, (b) => ((b.transaction as Record<string, unknown>).description = LONG_TEXT)),
+      boundary("non-ASCII description and holder name", full, (b) => {
+        (b.transaction as Record<string, unknown>).description = NON_ASCII_TEXT;
+        ((b.debit as Record<string, unknown>).card as Record<string, unknown>).name = "ӘСЕЛ НҰРЛАНҚЫЗЫ";
+      }),
+      boundary("very long order_id", full, (b) => ((b.transaction as Record<string, unknown>).order_id = LONG_TEXT)),
+    ],
+    mutations: [...schemaMutations("card-api/transaction-request.schema.json", registry), ...SEMANTIC_MUTATIONS, ...TRANSPORT_MUTATIONS],
+  };
+}

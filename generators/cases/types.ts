@@ -1,0 +1,42 @@
+/**
+ * The generated requests of one operation: valid ones for the seeded fixtures, boundary values
+ * (whose answer the spec does not fix, so only "no server error" is asserted), and the invalid
+ * mutations of a valid request, one named row each.
+ */
+import type fc from "fast-check";
+import type { Case } from "../../lib/checks/property.ts";
+import type { CheckContext } from "../../lib/checks/types.ts";
+import type { Mutation } from "../schema/mutations.ts";
+
+export type { Case } from "../../lib/checks/property.ts";
+export type { Mutation, RequestVariant } from "../schema/mutations.ts";
+
+export interface OperationCases {
+  /** Valid requests for the configured fixtures (a conforming target accepts every one). */
+  valid: fc.Arbitrary<Case>;
+  /** Valid rows always tried (extremes of the valid range). */
+  validExamples: Case[];
+  /** Named boundary rows; any answer but a 5xx is acceptable. */
+  boundaries: Case[];
+  /** A complete valid request (every optional field present) that mutations apply to. */
+  fullRequest: () => unknown;
+  /** Valid bodies to mutate, for generated negative cases. */
+  validBodies: fc.Arbitrary<unknown>;
+  /** Invalid variants, one named row each. */
+  mutations: Mutation[];
+  /** Turns a body into what is sent (the partner envelope seals and signs it). */
+  seal?: (ctx: CheckContext, body: unknown) => Promise<unknown>;
+}
+
+export function plainCase(label: string, body: unknown): Case {
+  return { label, request: () => ({ body }) };
+}
+
+/** A boundary row that replaces one field of a full valid request. */
+export function boundary(label: string, full: () => unknown, edit: (body: Record<string, unknown>) => void): Case {
+  return { label, request: () => {
+    const body = structuredClone(full()) as Record<string, unknown>;
+    edit(body);
+    return { body };
+  } };
+}

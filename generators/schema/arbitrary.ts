@@ -1,0 +1,136 @@
+/**
+ * fast-check arbitraries derived from a JSON Schema (the subset in walk.ts): valid by construction
+ * where the keywords allow it, with semantic overrides by instance path (a PAN that passes Luhn,
+ * the fixture card, a KZT amount). `oneOf` and pattern-plus-length combinations are checked
+ * against the schema itself, so every value produced validates.
+ */
+import fc from "fast-check";
+import { SCHEMA_BASE, type JsonSchema, type ValidatorRegistry } from "../../lib/validation/registry.ts";
+import { child, normalize, typesOf, UnsupportedSchemaError, type Node } from "./walk.ts";
+
+export type Overrides = Record<string, fc.Arbitrary<unknown>>;
+
+interface Build { registry: ValidatorRegistry; overrides: Overrides }
+
+const MAX_ITEMS_EXTRA = 3;
+const DEFAULT_MAX_LENGTH = 24;
+
+/**
+ * Arbitrary of valid instances of a schema (id relative to schemas/ or absolute). Overrides must
+ * themselves produce valid values: the final safety-net filter would otherwise reject every value.
+ */
+export function schemaArbitrary(ref: string, registry: ValidatorRegistry, overrides: Overrides = {}): fc.Arbitrary<unknown> {
+  const id = new URL(ref, SCHEMA_BASE).href;
+  const { schema, baseId } = registry.resolve(id);
+  const arb = build({ schema, baseId, where: id }, "", { registry, overrides });
+  // A safety net, not the generator: only oneOf overlaps and pattern/length mixes can be filtered.
+  return arb.filter((value) => registry.validate(id, value).valid);
+}
+
+function build(raw: Node, path: string, ctx: Build): fc.Arbitrary<unknown> {
+  const override = ctx.overrides[path];
+  if (override) return override;
+  const node = normalize(raw, ctx.registry);
+  const { schema } = node;
+  if ("const" in schema) return fc.constant(schema.const);
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+  if (branches) {
+    const { oneOf: _o, anyOf: _a, ...base } = schema;
+    const key = schema.oneOf ? "oneOf" : "anyOf";
+    return fc.oneof(...branches.map((b, i) => build({ schema: { allOf: [base, b] }, baseId: node.baseId, where: `${node.where}/${key}/${i}` }, path, ctx)));
+  }
+  const types = typesOf(schema);
+  if (types.length === 0) return fc.jsonValue({ maxDepth: 1 });
+  return fc.oneof(...types.map((type) => byType(type, node, path, ctx)));
+}
+
+function byType(type: string, node: Node, path: string, ctx: Build): fc.Arbitrary<unknown> {
+  switch (type) {
+    case "object": return objectArbitrary(node, path, ctx);
+    case "array": return arrayArbitrary(node, path, ctx);
+    case "string": return stringArbitrary(node.schema);
+    case "integer": return integerArbitrary(node.schema);
+    case "number": return numberArbitrary(node.schema);
+    case "boolean": return fc.boolean();
+    case "null": return fc.constant(null);
+    default: throw new UnsupportedSchemaError(`unsupported type "${type}" at ${node.where}`);
+  }
+}
+
+function objectArbitrary(node: Node, path: string, ctx: Build): fc.Arbitrary<unknown> {
+  const properties = (node.schema.properties ?? {}) as Record<string, unknown>;
+  const required = (node.schema.required ?? []) as string[];
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const key of new Set([...Object.keys(properties), ...required])) {
+    model[key] = build(child(node, properties[key] ?? {}, `properties/${key}`), `${path}/${key}`, ctx);
+  }
+  // An overridden optional property is always present: overrides pin fixtures the target needs.
+  const requiredKeys = Object.keys(model).filter((k) => required.includes(k) || `${path}/${k}` in ctx.overrides);
+  return fc.record(model, { requiredKeys });
+}
+
+function arrayArbitrary(node: Node, path: string, ctx: Build): fc.Arbitrary<unknown> {
+  const minLength = (node.schema.minItems as number | undefined) ?? 0;
+  const maxLength = (node.schema.maxItems as number | undefined) ?? minLength + MAX_ITEMS_EXTRA;
+  return fc.array(build(child(node, node.schema.items ?? {}, "items"), `${path}/*`, ctx), { minLength, maxLength });
+}
+
+const isoInstant = fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2099-12-31T23:59:59Z"), noInvalidDate: true });
+const offsets = fc.constantFrom("Z", "+05:00", "+00:00", "-03:30", "+0600");
+
+const FORMATS: Record<string, fc.Arbitrary<string>> = {
+  uuid: fc.uuid(),
+  date: isoInstant.map((d) => d.toISOString().slice(0, 10)),
+  "date-time": isoInstant.map((d) => d.toISOString()),
+  "iso-date-time": fc.tuple(isoInstant, offsets, fc.constantFrom(0, 1, 3, 6)).map(([d, offset, digits]) => isoWithOffset(d, offset, digits)),
+  email: fc.emailAddress(),
+  uri: fc.webUrl(),
+};
+
+function isoWithOffset(d: Date, offset: string, digits: number): string {
+  const shift = offset === "Z" ? 0 : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2)));
+  const local = new Date(d.getTime() + shift * 60_000).toISOString().slice(0, 19);
+  const fraction = digits ? `.${String(d.getUTCMilliseconds()).padStart(3, "0").padEnd(digits, "0").slice(0, digits)}` : "";
+  return `${local}${fraction}${offset}`;
+}
+
+function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
+  const minLength = (schema.minLength as number | undefined) ?? 0;
+  const shaped = typeof schema.format === "string" || typeof schema.pattern === "string";
+  // Free text gets a default bound (bounded requests); a format or pattern shapes its own length.
+  const maxLength = (schema.maxLength as number | undefined) ?? (shaped ? Infinity : Math.max(DEFAULT_MAX_LENGTH, minLength));
+  const codePoints = (s: string) => [...s].length;
+  let arb: fc.Arbitrary<string>;
+  if (typeof schema.format === "string") arb = FORMATS[schema.format]!;
+  else if (typeof schema.pattern === "string") arb = fc.stringMatching(new RegExp(schema.pattern, "u"));
+  else arb = fc.string({ unit: "grapheme", minLength, maxLength: maxLength as number });
+  if (typeof schema.pattern === "string") {
+    const re = new RegExp(schema.pattern, "u");
+    arb = arb.filter((s) => re.test(s));
+  }
+  return arb.filter((s) => codePoints(s) >= minLength && codePoints(s) <= maxLength);
+}
+
+function bounds(schema: JsonSchema): { min?: number; max?: number; exMin?: number; exMax?: number } {
+  const n = (k: string) => (typeof schema[k] === "number" ? (schema[k] as number) : undefined);
+  return { min: n("minimum"), max: n("maximum"), exMin: n("exclusiveMinimum"), exMax: n("exclusiveMaximum") };
+}
+
+function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
+  const b = bounds(schema);
+  const min = Math.max(b.min ?? -1e9, b.exMin !== undefined ? Math.floor(b.exMin) + 1 : -1e9);
+  const max = Math.min(b.max ?? 1e9, b.exMax !== undefined ? Math.ceil(b.exMax) - 1 : 1e9);
+  const step = typeof schema.multipleOf === "number" ? schema.multipleOf : 1;
+  return fc.integer({ min: Math.ceil(min / step), max: Math.floor(max / step) }).map((k) => k * step);
+}
+
+function numberArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
+  const b = bounds(schema);
+  if (typeof schema.multipleOf === "number") return integerArbitrary({ ...schema, multipleOf: undefined }).map((k) => k * (schema.multipleOf as number)).filter(Number.isFinite);
+  return fc.double({
+    noNaN: true, noDefaultInfinity: true,
+    min: b.min ?? b.exMin ?? -1e12, max: b.max ?? b.exMax ?? 1e12,
+    minExcluded: b.min === undefined && b.exMin !== undefined, maxExcluded: b.max === undefined && b.exMax !== undefined,
+  }).map((x) => (Object.is(x, -0) ? 0 : x));
+}

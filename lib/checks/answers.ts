@@ -1,0 +1,33 @@
+/**
+ * What an answer means when §7 shows no error shape: a rejection is any 4xx, or a 2xx whose body
+ * says it did not succeed (status ≠ ok, request_status ≠ success, state false). A 5xx is a
+ * server error, never a rejection; no answer at all is a transport failure.
+ */
+import { jsonObject, type Exchange } from "../http/exchange.ts";
+
+export type AnswerKind = "success" | "rejection" | "server-error" | "transport" | "other";
+
+function bodySaysFailure(body: Record<string, unknown> | undefined): boolean {
+  if (!body) return false;
+  if ("state" in body && body.state !== true) return true;
+  if ("status" in body && body.status !== "ok") return true;
+  return "request_status" in body && body.request_status !== "success";
+}
+
+export function answerKind(exchange: Exchange): AnswerKind {
+  const response = exchange.response;
+  if (!response) return "transport";
+  if (response.status >= 500) return "server-error";
+  if (response.status >= 400) return "rejection";
+  if (response.status < 200 || response.status >= 300) return "other";
+  return bodySaysFailure(jsonObject(exchange)) ? "rejection" : "success";
+}
+
+/** "HTTP 200 with request_status \"success\"", for messages. */
+export function describeAnswer(exchange: Exchange): string {
+  const response = exchange.response;
+  if (!response) return `no answer (${exchange.transportError?.kind ?? "transport"})`;
+  const body = jsonObject(exchange);
+  const said = body ? ["state", "status", "request_status"].filter((k) => k in body).map((k) => `${k} ${JSON.stringify(body[k])}`) : [];
+  return `HTTP ${response.status}${said.length ? ` with ${said.join(", ")}` : ""}`;
+}

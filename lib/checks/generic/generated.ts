@@ -1,0 +1,86 @@
+/**
+ * Checks over generated requests, registered once per operation (as Schemathesis applies its
+ * checks to every operation): valid requests succeed, invalid ones are never answered as a
+ * success, and no request at all gets a 5xx. All should level: the spec shows no errors (§7) and
+ * no required fields (§2.3), so these are what a sound payment API does, not what it states.
+ */
+import fc from "fast-check";
+import type { Operation } from "../../catalogue/index.ts";
+import type { Mutation } from "../../../generators/schema/mutations.ts";
+import type { OperationCases } from "../../../generators/cases/types.ts";
+import { answerKind, describeAnswer } from "../answers.ts";
+import { defineProperty, type Case } from "../property.ts";
+import type { Check, CheckContext } from "../types.ts";
+
+export type CasesFor = (op: Operation, ctx: CheckContext) => OperationCases;
+
+function mutated(cases: OperationCases, body: unknown, m: Mutation): Case {
+  return {
+    label: `mutation: ${m.name}`,
+    request: async (ctx) => {
+      const sent = cases.seal ? await cases.seal(ctx, body) : body;
+      const variant = m.apply(sent);
+      if (!variant) throw new Error(`mutation "${m.name}" does not apply to the request`);
+      return variant;
+    },
+  };
+}
+
+function negativeCases(cases: OperationCases): fc.Arbitrary<Case> {
+  return fc.tuple(cases.validBodies, fc.constantFrom(...cases.mutations))
+    .filter(([body, m]) => cases.seal !== undefined || m.apply(body) !== undefined)
+    .map(([body, m]) => mutated(cases, body, m));
+}
+
+function mutationRows(cases: OperationCases): Case[] {
+  const full = cases.fullRequest();
+  return cases.mutations.filter((m) => cases.seal || m.apply(full)).map((m) => mutated(cases, full, m));
+}
+
+export function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
+  return defineProperty({
+    id: `${op.code}-POSITIVE`, level: "should", spec: op.spec, operation: op,
+    title: `${op.title}: valid generated requests for the test fixtures succeed`,
+    description: "Requests valid by the request schema, with the configured fixtures, are answered as a success.",
+    cases: (ctx) => casesFor(op, ctx).valid,
+    examples: (ctx) => casesFor(op, ctx).validExamples,
+    verdict: (exchange) => {
+      const kind = answerKind(exchange);
+      if (kind === "success") return undefined;
+      return { category: kind === "server-error" ? "server-error" : "rejected-valid", detail: `${describeAnswer(exchange)} to a valid request` };
+    },
+  });
+}
+
+export function negativeRejection(op: Operation, requestSpec: string, casesFor: CasesFor): Check {
+  return defineProperty({
+    id: `${op.code}-NEGATIVE`, level: "should", spec: requestSpec, operation: op,
+    title: `${op.title}: an invalid request is never answered as a success`,
+    description: "Each mutation row (a required field dropped, a wrong type, a broken pattern or bound, a non-Luhn PAN, malformed JSON, a wrong Content-Type, …) " +
+      "is tried once, then random ones. A rejection is any 4xx, or a 2xx whose body says status ≠ ok, request_status ≠ success or state false (§7 shows no error shape).",
+    cases: (ctx) => negativeCases(casesFor(op, ctx)),
+    examples: (ctx) => mutationRows(casesFor(op, ctx)),
+    verdict: (exchange) =>
+      answerKind(exchange) === "success" ? { category: "accepted-invalid", detail: `${describeAnswer(exchange)} to an invalid request` } : undefined,
+  });
+}
+
+export function noServerErrors(op: Operation, casesFor: CasesFor): Check {
+  return defineProperty({
+    id: `${op.code}-NO-5XX`, level: "should", spec: "§7", operation: op,
+    title: `${op.title}: no generated request, valid or not, is answered with a 5xx`,
+    description: "Valid, boundary (zero and extreme amounts, odd periods, empty, very long and non-ASCII text) and invalid requests: any answer but a server error.",
+    cases: (ctx) => {
+      const cases = casesFor(op, ctx);
+      return fc.oneof(cases.valid, fc.constantFrom(...cases.boundaries), negativeCases(cases));
+    },
+    examples: (ctx) => [...casesFor(op, ctx).boundaries, ...mutationRows(casesFor(op, ctx))],
+    verdict: (exchange, c) =>
+      answerKind(exchange) === "server-error" ? { category: "server-error", detail: `HTTP ${exchange.response!.status} to "${c.label}"` } : undefined,
+  });
+}
+
+/** The three generated-request checks of an operation. */
+export function generatedChecks(op: Operation, requestSpec: string, casesFor: CasesFor): Check[] {
+  return [positiveAcceptance(op, casesFor), negativeRejection(op, requestSpec, casesFor), noServerErrors(op, casesFor)];
+}

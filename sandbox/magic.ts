@@ -1,0 +1,26 @@
+/**
+ * Deterministic test values a partner can rely on, like a payment provider's test cards: a card
+ * that always declines, and amounts that decline, exceed a limit, or answer slowly.
+ */
+import { reject, type SandboxResponse } from "./protocol.ts";
+
+export const DECLINE_CARD_ID = "c0ffee00-0000-4000-8000-000000000666";
+export const DECLINE_PAN = "4400430000000668";
+
+export const MAGIC_AMOUNTS = {
+  /** 666.66 is declined (422 DECLINED). */
+  decline: 66_666,
+  /** 777.77 exceeds a limit whatever the usage (422 LIMIT_EXCEEDED). */
+  overLimit: 77_777,
+  /** 999.99 is answered normally after SLOW_ANSWER_MS. */
+  slow: 99_999,
+} as const;
+
+export const SLOW_ANSWER_MS = 2_500;
+
+/** Applies the magic rules of a debit; returns a delay for the slow amount. */
+export function magicDebit(cardId: string, amountMinor: number): Pick<SandboxResponse, "delayMs"> {
+  if (cardId === DECLINE_CARD_ID || amountMinor === MAGIC_AMOUNTS.decline) reject(422, "DECLINED", "declined by the issuer (sandbox test value)");
+  if (amountMinor === MAGIC_AMOUNTS.overLimit) reject(422, "LIMIT_EXCEEDED", "over the limit (sandbox test value)");
+  return amountMinor === MAGIC_AMOUNTS.slow ? { delayMs: SLOW_ANSWER_MS } : {};
+}

@@ -1,0 +1,52 @@
+/**
+ * Unknown cards, accounts and clients (should level: errors are not shown, §7): a request about
+ * an object the target does not know is refused, or answered with nothing — never with another
+ * object's data, and a debit of an unknown card is never accepted.
+ */
+import { randomUUID } from "node:crypto";
+import { CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST } from "../../lib/catalogue/index.ts";
+import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
+import { defineCheck } from "../../lib/checks/define.ts";
+import { fail } from "../../lib/checks/failure.ts";
+import { jsonObject } from "../../lib/http/exchange.ts";
+import { seededStatementRequest } from "../../generators/card-api/statement.ts";
+import { debitRequest } from "../../generators/card-api/transaction.ts";
+import { fakerFor, testPan } from "../../generators/faker.ts";
+
+export const statementOfUnknownCard = defineCheck({
+  id: "CARD-STMT-UNKNOWN-CARD", level: "should", spec: "§4.2",
+  title: "Card statement: an unknown card gets no operations (refused, or an empty list)",
+  async run(ctx) {
+    const exchange = await ctx.send(CARD_STATEMENT, { ...seededStatementRequest(ctx.config), card_id: randomUUID() });
+    const operations = jsonObject(exchange)?.operations;
+    if (answerKind(exchange) === "success" && Array.isArray(operations) && operations.length > 0) {
+      fail("accepted-invalid", `an unknown card_id was answered with ${operations.length} operation(s)`);
+    }
+  },
+});
+
+export const limitsOfUnknownObjects = defineCheck({
+  id: "CARD-LIM-UNKNOWN-OBJECT", level: "should", spec: "§4.4",
+  title: "Limits list: an unknown card, account or client gets no limits (refused, or empty groups)",
+  async run(ctx) {
+    for (const type of ["card", "account", "client"]) {
+      const exchange = await ctx.send(LIMITS_LIST, { request_id: randomUUID(), object: { type, value: `UNKNOWN-${randomUUID()}` } });
+      const limits = jsonObject(exchange)?.limits;
+      const records = limits && typeof limits === "object" ? Object.values(limits).flat().length : 0;
+      if (answerKind(exchange) === "success" && records > 0) fail("accepted-invalid", `an unknown ${type} was answered with ${records} limit record(s)`);
+    }
+  },
+});
+
+export const debitOfUnknownCardRefused = defineCheck({
+  id: "CARD-TXN-UNKNOWN-CARD", level: "should", spec: "§4.3",
+  title: "Create transaction: a debit of an unknown card is refused",
+  description: "A card id and a Luhn-valid PAN no fixture has: accepting the debit would post it somewhere.",
+  async run(ctx) {
+    const f = fakerFor(ctx.seed);
+    const body = debitRequest(f, ctx.config, { amount: 1 });
+    Object.assign(body.debit.card, { card_id: randomUUID(), card_pan: testPan(f, "400000") });
+    const exchange = await ctx.send(CREATE_TRANSACTION, body);
+    if (answerKind(exchange) === "success") fail("accepted-invalid", `${describeAnswer(exchange)}: a debit of an unknown card was accepted`);
+  },
+});
