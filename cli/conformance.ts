@@ -12,6 +12,7 @@ import { loadConfig } from "../lib/config/load.ts";
 import { conformanceReporters } from "../lib/reporting/reporters.ts";
 import { exitCodeOf, type Summary } from "../lib/reporting/summary.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
+import { loadConfiguredProfile } from "../lib/runner/context.ts";
 import { HARNESS_VERSION } from "../lib/runner/version.ts";
 import { startSandbox } from "../sandbox/server.ts";
 
@@ -46,11 +47,13 @@ async function main(): Promise<number> {
   const config = loadConfig(process.env);
   // Workers read the same environment: fix the seed and the target before they start.
   process.env.SEED = String(config.run.seed);
+  // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
+  await loadConfiguredProfile(config);
   const dir = config.run.reportsDir;
   for (const output of ["allure-results", "junit.xml", "summary.json", "summary.md"]) {
     rmSync(join(dir, output), { recursive: true, force: true });
   }
-  const sandbox = config.target.baseUrl ? undefined : await startSandbox();
+  const sandbox = config.target.baseUrl ? undefined : await startSandbox({ profile: config.partner.cryptoProfile });
   if (sandbox) process.env.TARGET_BASE_URL = sandbox.url;
   const target = sandbox ? `embedded sandbox ${sandbox.url}` : config.target.baseUrl!;
   process.stdout.write(`conformance: target ${target} · seed ${config.run.seed} · strict ${config.run.strict}\n`);

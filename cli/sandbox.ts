@@ -1,26 +1,35 @@
 /**
- * npm run sandbox -- --port P
- * Serves the reference sandbox on 127.0.0.1:P in the foreground until stopped (Ctrl-C).
+ * npm run sandbox -- --port P [--profile NAME|PATH]
+ * Serves the reference sandbox on 127.0.0.1:P in the foreground until stopped (Ctrl-C), with the
+ * crypto profile a harness would name in CRYPTO_PROFILE (`default` unless given).
  */
 import { parseArgs } from "node:util";
+import { ConfigError } from "../lib/config/reader.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 import { startSandbox } from "../sandbox/server.ts";
 
-function port(argv: string[]): number {
-  let text: string | undefined;
+const USAGE = "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts]";
+
+function options(argv: string[]): { port: number; profile: string } {
+  let values: { port?: string; profile?: string };
   try {
-    text = parseArgs({ args: argv, options: { port: { type: "string", short: "p" } } }).values.port;
+    values = parseArgs({ args: argv, options: { port: { type: "string", short: "p" }, profile: { type: "string" } } }).values;
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}; usage: npm run sandbox -- --port P`);
+    throw new UsageError(`${(error as Error).message}; ${USAGE}`);
   }
-  const value = Number(text ?? "4010");
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new UsageError(`--port ${text} is not a TCP port`);
-  return value;
+  const text = values.port;
+  const port = Number(text ?? "4010");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${text} is not a TCP port`);
+  return { port, profile: values.profile ?? "default" };
 }
 
 async function main(): Promise<number> {
-  const sandbox = await startSandbox({ port: port(process.argv.slice(2)) });
-  process.stdout.write(`sandbox: listening on ${sandbox.url} (test data: README.md › Sandbox test data)\n`);
+  const { port, profile } = options(process.argv.slice(2));
+  const sandbox = await startSandbox({ port, profile }).catch((error: Error) => {
+    // The same rule as CRYPTO_PROFILE, reported against the option the user typed.
+    throw error instanceof ConfigError ? new UsageError(`--profile ${error.message.replace(/^CRYPTO_PROFILE: /, "")}`) : error;
+  });
+  process.stdout.write(`sandbox: listening on ${sandbox.url} with crypto profile ${profile} (test data: README.md › Sandbox test data)\n`);
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);

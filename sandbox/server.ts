@@ -1,12 +1,13 @@
 /**
  * The reference sandbox: a real HTTP server implementing §4.1–§4.4 as documented, with seeded
- * test data (test-data.ts), the default crypto profile, and 4xx answers with a documented error
- * body for what it cannot process. Fault modes exist for the harness's own tests only.
+ * test data (test-data.ts), a crypto profile (`default` unless told otherwise), and 4xx answers
+ * with a documented error body for what it cannot process. Fault modes exist for the harness's
+ * own tests only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { createProfile } from "../lib/crypto/index.ts";
+import { loadProfile, type ProfileKeys } from "../lib/crypto/index.ts";
 import { signResponse } from "../lib/crypto/envelope.ts";
 import { ValidatorRegistry, validators as sharedValidators } from "../lib/validation/registry.ts";
 import type { SandboxEnv } from "./env.ts";
@@ -15,7 +16,7 @@ import type { Ledger } from "./ledger.ts";
 import { cardApiError, partnerError, Rejection, type SandboxResponse } from "./protocol.ts";
 import { acceptedAnyway, ROUTES, type Route } from "./routes.ts";
 import { seedLedger } from "./seed.ts";
-import { SANDBOX_PARTNER } from "./test-data.ts";
+import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "./test-data.ts";
 
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 /** Rejections about the form of the input, which the fault "accepts-invalid-input" turns into successes. */
@@ -27,6 +28,8 @@ export interface SandboxOptions {
   faults?: readonly Fault[];
   cardApiHeader?: { name: string; value: string };
   validators?: ValidatorRegistry;
+  /** Crypto profile (CRYPTO_PROFILE value: built-in name or module path), `default` when unset. */
+  profile?: string;
 }
 
 export interface RunningSandbox {
@@ -36,12 +39,17 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-function createEnv(options: SandboxOptions): SandboxEnv {
-  const profile = createProfile("default", {
-    partnerSigningKey: SANDBOX_PARTNER.signingKey,
-    platformSigningKey: SANDBOX_PARTNER.platformSigningKey,
-    encryptionKey: SANDBOX_PARTNER.encryptionKey,
-  });
+/** The platform's side of the published test keys: it verifies the partner and signs as the platform. */
+export const SANDBOX_PROFILE_KEYS: ProfileKeys = {
+  partnerSigningKey: SANDBOX_PARTNER.signingKey,
+  platformSigningKey: SANDBOX_PARTNER.platformSigningKey,
+  encryptionKey: SANDBOX_PARTNER.encryptionKey,
+  partnerPublicKey: SANDBOX_KEY_PAIRS.partnerPublicKey,
+  platformPrivateKey: SANDBOX_KEY_PAIRS.platformPrivateKey,
+};
+
+async function createEnv(options: SandboxOptions): Promise<SandboxEnv> {
+  const profile = await loadProfile(options.profile ?? "default", SANDBOX_PROFILE_KEYS);
   return {
     ledger: seedLedger(),
     faults: new FaultSet(options.faults),
@@ -66,6 +74,17 @@ function errorFor(route: Route | undefined, r: Rejection): SandboxResponse {
   return route?.operation.family === "partner-transfer-api" ? partnerError(r) : cardApiError(r);
 }
 
+/** Card API auth is not shown (§5): a configured header and/or what the profile demands (e.g. a JWS). */
+async function authenticate(req: IncomingMessage, route: Route, env: SandboxEnv, bodyText: string): Promise<void> {
+  const family = route.operation.family;
+  const demanded = env.cardApiHeader;
+  if (demanded && family === "card-api" && req.headers[demanded.name.toLowerCase()] !== demanded.value) {
+    throw new Rejection(401, "UNAUTHORIZED", `card API requests must carry ${demanded.name}`);
+  }
+  const verified = await env.profile.verifyRequestHeaders?.(family, req.headers, bodyText);
+  if (verified === false) throw new Rejection(401, "UNAUTHORIZED", `the request's ${env.profile.name} profile headers do not verify`);
+}
+
 async function answer(req: IncomingMessage, route: Route | undefined, env: SandboxEnv): Promise<SandboxResponse> {
   if (!route) throw new Rejection(404, "NOT_FOUND", "no such operation");
   if (req.method !== "POST") throw new Rejection(405, "METHOD_NOT_ALLOWED", "use POST");
@@ -75,10 +94,7 @@ async function answer(req: IncomingMessage, route: Route | undefined, env: Sandb
   if (env.faults.has("500-on-non-ascii") && /[^\x00-\x7f]/.test(bodyText)) throw new Error("fault: non-ASCII body");
   const mediaType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (mediaType !== "application/json") throw new Rejection(415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
-  const demanded = env.cardApiHeader;
-  if (demanded && route.operation.family === "card-api" && req.headers[demanded.name.toLowerCase()] !== demanded.value) {
-    throw new Rejection(401, "UNAUTHORIZED", `card API requests must carry ${demanded.name}`);
-  }
+  await authenticate(req, route, env, bodyText);
   let body: unknown;
   try {
     body = JSON.parse(bodyText);
@@ -117,7 +133,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const env = createEnv(options);
+  const env = await createEnv(options);
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
     handle(req, res, env).catch((error: Error) => {
       // A sandbox defect, not a documented answer: surfaced as a 500 so the harness reports it.

@@ -14,6 +14,19 @@ export const SANDBOX_PARTNER = {
   encryptionKey: "73fccf632ce53754687e60b796af1fa07b065a83951252ad30f38ab7ec148c6a",
 } as const;
 
+/**
+ * Ed25519 key pairs (JWK text) of the `jws` crypto profile, published TEST keys like the HMAC
+ * keys above. The harness holds the partner's private key and the platform's public key (their
+ * defaults in .env.example); the sandbox holds the partner's public key and the platform's
+ * private key.
+ */
+export const SANDBOX_KEY_PAIRS = {
+  partnerPrivateKey: '{"kty":"OKP","crv":"Ed25519","x":"DW4nVq6d0mdUfQTSDvYUdT-IsKMnYsbJG_f18Hzspzw","d":"8lOdQF3J0wMzMf7vvKNpcsn-mHX1C7yPClMuWscvWbI"}',
+  partnerPublicKey: '{"kty":"OKP","crv":"Ed25519","x":"DW4nVq6d0mdUfQTSDvYUdT-IsKMnYsbJG_f18Hzspzw"}',
+  platformPrivateKey: '{"kty":"OKP","crv":"Ed25519","x":"9iM3Rs4fGBCR3K4BEg_LH-i7__GUHW91Xnj4JtocXqs","d":"b8E5sBkjgRWai2Yrud9OQvfxYWFB6KOGFHm6bSWnD3E"}',
+  platformPublicKey: '{"kty":"OKP","crv":"Ed25519","x":"9iM3Rs4fGBCR3K4BEg_LH-i7__GUHW91Xnj4JtocXqs"}',
+} as const;
+
 export interface SandboxCard {
   cardId: string;
   pan: string;

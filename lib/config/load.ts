@@ -4,9 +4,10 @@
  */
 import { randomInt } from "node:crypto";
 import { config as loadDotenv } from "dotenv";
-import { createReader, type Env } from "./reader.ts";
-import { profileNames } from "../crypto/index.ts";
-import { SECRET_VARIABLES } from "./variables.ts";
+import { ConfigError, createReader, type Env } from "./reader.ts";
+import { profileSpecProblem } from "../crypto/index.ts";
+import { parseKey, type KeyKind } from "../crypto/keys.ts";
+import { SECRET_VARIABLES, VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
 
 export const FAMILIES = ["card-api", "partner-transfer-api", "merchant-api", "gateway-api", "partner-api"] as const;
 export type Family = (typeof FAMILIES)[number];
@@ -34,7 +35,11 @@ export interface Config {
     signingKey: string;
     platformSigningKey: string;
     encryptionKey: string;
+    /** A built-in profile name or the path of a profile module (loaded asynchronously, once). */
     cryptoProfile: string;
+    /** PEM or JWK text for key-pair profiles; "" when unset. */
+    privateKey: string;
+    platformPublicKey: string;
   };
   cardApi: { headers: Record<string, string>; dateFormat: StatementDateFormat; idempotencyMode: IdempotencyMode };
   fixtures: {
@@ -79,7 +84,9 @@ export function loadConfig(env: Env): Config {
       signingKey: r.pattern("PARTNER_SIGNING_KEY", HEX_KEY, "64 hex digits"),
       platformSigningKey: platformKey && r.pattern("PLATFORM_SIGNING_KEY", HEX_KEY, "64 hex digits"),
       encryptionKey: r.pattern("PARTNER_ENCRYPTION_KEY", HEX_KEY, "64 hex digits"),
-      cryptoProfile: r.oneOf("CRYPTO_PROFILE", profileNames()),
+      cryptoProfile: cryptoProfileSpec(r.string("CRYPTO_PROFILE")),
+      privateKey: keyText(r.string("PARTNER_PRIVATE_KEY"), "PARTNER_PRIVATE_KEY", "private"),
+      platformPublicKey: keyText(r.string("PLATFORM_PUBLIC_KEY"), "PLATFORM_PUBLIC_KEY", "public"),
     },
     cardApi: {
       headers: r.headers("CARD_API_HEADERS"),
@@ -109,8 +116,38 @@ export function loadConfig(env: Env): Config {
     secrets: [
       ...SECRET_VARIABLES.map((name) => ({ name, value: r.string(name) })),
       ...Object.entries(r.headers("CARD_API_HEADERS")).map(([h, value]) => ({ name: `CARD_API_HEADERS.${h}`, value })),
+      { name: "PARTNER_PRIVATE_KEY.d", value: privateJwkD(r.string("PARTNER_PRIVATE_KEY")) },
     ].filter((s) => s.value),
   };
+}
+
+/** CRYPTO_PROFILE: a built-in name, or a module path whose file exists (it is imported later, once). */
+function cryptoProfileSpec(spec: string): string {
+  const problem = profileSpecProblem(spec);
+  if (problem) throw new ConfigError("CRYPTO_PROFILE", `"${spec}" ${problem}`);
+  return spec;
+}
+
+/** A key in PEM or JWK text, parsed once to refuse a bad one at start-up; "" stays unset. */
+function keyText(text: string, name: VariableName, kind: KeyKind): string {
+  if (!text) return text;
+  try {
+    parseKey(text, kind);
+  } catch (error) {
+    const shown = (VARIABLES[name] as VariableSpec).secret ? "(value hidden)" : "the value";
+    throw new ConfigError(name, `${shown} ${(error as Error).message}`);
+  }
+  return text;
+}
+
+/** The private part of a JWK private key, redacted on its own wherever it might appear. */
+function privateJwkD(text: string): string {
+  try {
+    const d = (JSON.parse(text) as { d?: unknown }).d;
+    return typeof d === "string" ? d : "";
+  } catch {
+    return "";
+  }
 }
 
 function dropUndefined<T extends object>(o: T): Partial<T> {

@@ -1,5 +1,5 @@
 /**
- * The default profile, used by the reference sandbox:
+ * The default profile (CRYPTO_PROFILE=default), the sandbox's unless told otherwise:
  * - signature: lowercase hex HMAC-SHA256 over the RFC 8785 (JCS) canonical JSON of the body
  *   without its `signature` field, with the signing party's key;
  * - encrypted_data: base64 of IV (12 bytes) ‖ AES-256-GCM ciphertext ‖ tag (16 bytes) of the
@@ -36,6 +36,7 @@ export function createDefaultProfile(keys: ProfileKeys): CryptoProfile {
     async sign(body, by) {
       return hmacHex(keyOf(by), body);
     },
+    canVerify: (by) => keyOf(by) !== "",
     async verify(body, signature, by) {
       return keyOf(by) !== "" && sameHex(hmacHex(keyOf(by), body), signature);
     },

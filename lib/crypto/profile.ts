@@ -1,34 +1,53 @@
 /**
- * A crypto profile: how partner transfer bodies are signed and how client data is encrypted.
- * The spec shows that both happen (§2.1, §5) but not how, so the profile is chosen by
- * configuration (CRYPTO_PROFILE). The sandbox and the harness use the same interface, each with
- * the keys of its own side.
+ * A crypto profile: how partner transfer bodies are signed, how client data is encrypted, and how
+ * card API requests are authenticated. The spec shows that the first two happen (§2.1, §5) but not
+ * how, and does not show card API auth at all, so the profile is chosen by configuration
+ * (CRYPTO_PROFILE): a built-in name or the path of a user module exporting a ProfileFactory.
+ * The sandbox and the harness use the same interface, each with the keys of its own side.
  */
 import type { Family } from "../config/load.ts";
 
 export type SigningParty = "partner" | "platform";
 
 export interface ProfileKeys {
-  /** Signs partner requests (harness side) / verifies them (sandbox side). */
+  /** Signs partner requests (harness side) / verifies them (sandbox side). Hex, default profile. */
   partnerSigningKey: string;
   /** Signs platform responses (sandbox side) / verifies them (harness side); "" when unknown. */
   platformSigningKey: string;
+  /** Key of payload.encrypted_data (hex, 32 bytes). */
   encryptionKey: string;
+  /**
+   * Key pairs for profiles that sign with asymmetric keys (jws, user modules): PEM (PKCS#8 /
+   * SPKI) or JWK text; "" or absent where this side does not hold the key. The harness holds the
+   * partner's private and the platform's public key; the sandbox the other two.
+   */
+  partnerPrivateKey?: string;
+  partnerPublicKey?: string;
+  platformPrivateKey?: string;
+  platformPublicKey?: string;
 }
 
 export type JsonObject = Record<string, unknown>;
 
 export interface CryptoProfile {
   readonly name: string;
-  /** Signature of a body without its `signature` field, made by one party. */
+  /** Signature of a body without its `signature` field, made by one party (§2.1: hex in responses). */
   sign(body: JsonObject, by: SigningParty): Promise<string>;
   verify(body: JsonObject, signature: string, by: SigningParty): Promise<boolean>;
+  /** Whether this side holds a key to verify a party's signatures; absent means it does. */
+  canVerify?(by: SigningParty): boolean;
   /** Encrypts client data into the text of payload.encrypted_data. */
   encrypt(data: unknown): Promise<string>;
   /** Decrypts payload.encrypted_data; throws when it cannot. */
   decrypt(text: string): Promise<unknown>;
-  /** Extra request headers a profile adds (e.g. a detached JWS), none by default. */
+  /** Extra request headers the partner adds (e.g. a detached JWS of the body), none by default. */
   requestHeaders?(family: Family, bodyText: string): Promise<Record<string, string>>;
+  /**
+   * The platform's side of requestHeaders: true when a request of this family carries valid
+   * profile headers for its exact body text. Absent: the profile demands no headers.
+   */
+  verifyRequestHeaders?(family: Family, headers: Record<string, string | string[] | undefined>, bodyText: string): Promise<boolean>;
 }
 
-export type ProfileFactory = (keys: ProfileKeys) => CryptoProfile;
+/** What a built-in profile or a user module's default export is: keys in, profile out. */
+export type ProfileFactory = (keys: ProfileKeys) => CryptoProfile | Promise<CryptoProfile>;

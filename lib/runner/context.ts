@@ -1,19 +1,35 @@
-/** Builds what a run shares from configuration: the crypto profile, the target, the validators. */
+/**
+ * Builds what a run shares from configuration: the crypto profile, the target, the validators.
+ * Asynchronous because CRYPTO_PROFILE may name a user module, which is imported (once per
+ * context); callers create one context per worker or module and await it.
+ */
 import type { RunContext } from "../checks/types.ts";
 import type { Config } from "../config/load.ts";
-import { createProfile } from "../crypto/index.ts";
+import { loadProfile, type CryptoProfile, type ProfileKeys } from "../crypto/index.ts";
 import { HttpClient } from "../http/client.ts";
 import { Target } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
 import { validators } from "../validation/registry.ts";
 
-export function createRunContext(config: Config): RunContext {
-  redactor.addSecrets(config.secrets);
-  const profile = createProfile(config.partner.cryptoProfile, {
+/** The partner's side of the keys: what the harness signs, encrypts and verifies with. */
+export function profileKeysOf(config: Config): ProfileKeys {
+  return {
     partnerSigningKey: config.partner.signingKey,
     platformSigningKey: config.partner.platformSigningKey,
     encryptionKey: config.partner.encryptionKey,
-  });
+    partnerPrivateKey: config.partner.privateKey,
+    platformPublicKey: config.partner.platformPublicKey,
+  };
+}
+
+/** The configured profile; a ConfigError naming CRYPTO_PROFILE when it cannot be loaded. */
+export function loadConfiguredProfile(config: Config): Promise<CryptoProfile> {
+  return loadProfile(config.partner.cryptoProfile, profileKeysOf(config));
+}
+
+export async function createRunContext(config: Config): Promise<RunContext> {
+  redactor.addSecrets(config.secrets);
+  const profile = await loadConfiguredProfile(config);
   const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs });
   return { config, target: new Target(config, profile, client), validators: validators() };
 }

@@ -15,17 +15,18 @@ export function testName(check: Check): string {
 export function describeModule(module: Module, aspect?: string): void {
   const op = module.operation;
   describe(`${FAMILY_TITLES[op.family]} › ${op.title} (${op.spec})${aspect ? ` › ${aspect}` : ""}`, () => {
-    let run: RunContext | undefined;
+    // The run context is asynchronous (a CRYPTO_PROFILE module is imported): created once, awaited.
+    let run: Promise<RunContext> | undefined;
     let moduleRun: ModuleRun | undefined;
-    const current = () => {
+    const current = async () => {
       run ??= createRunContext(processConfiguration());
-      return (moduleRun ??= new ModuleRun(module, run));
+      return (moduleRun ??= new ModuleRun(module, await run));
     };
-    afterAll(async () => run?.target.close());
+    afterAll(async () => (await run?.catch(() => undefined))?.target.close());
 
     // Rows are [name, check]: "%s" prints the name verbatim ("$id" would quote and truncate it).
     test.for(module.checks.map((check) => [testName(check), check] as const))("%s", async ([, check], ctx) => {
-      const moduleRun = current();
+      const moduleRun = await current();
       const result = await moduleRun.evaluate(check);
       const { seed, strict } = moduleRun.run.config.run;
       await reportCheck(check, result, op, ctx, seed, strict);

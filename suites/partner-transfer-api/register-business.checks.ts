@@ -11,13 +11,13 @@ export const responseSignatureVerifies = defineCheck({
   title: "Register business client: the response signature verifies under the configured profile",
   description:
     "§2.1 and §5: responses carry a signature. The algorithm is not shown, so it is verified with the " +
-    "configured CRYPTO_PROFILE and PLATFORM_SIGNING_KEY; without a key the check is skipped.",
+    "configured CRYPTO_PROFILE and its platform key; without one the check is skipped.",
   async run(ctx) {
-    if (!ctx.config.partner.platformSigningKey) ctx.skip("PLATFORM_SIGNING_KEY is not set: the response signature cannot be verified");
+    const profile = ctx.target.profile;
+    if (profile.canVerify?.("platform") === false) ctx.skip(`profile "${profile.name}" holds no platform key (PLATFORM_SIGNING_KEY / PLATFORM_PUBLIC_KEY): the response signature cannot be verified`);
     const body = requireSuccessBody(await ctx.scenario(SUCCESS));
     const { signature } = body;
     if (typeof signature !== "string") fail("auth", "the response has no signature field");
-    const profile = ctx.target.profile;
     if (!(await profile.verify(unsignedPart(body), signature, "platform"))) {
       fail("auth", `signature ${shorten(signature)} does not verify under profile "${profile.name}"`);
     }

@@ -22,7 +22,7 @@ export async function withSandbox<T>(options: SandboxOptions, body: (sandbox: Ru
 
 /** Every check of every module against a target, outside vitest's reporting. */
 export async function evaluateAll(config: Config, modules = ALL_MODULES): Promise<CheckResult[]> {
-  const run = createRunContext(config);
+  const run = await createRunContext(config);
   try {
     const results: CheckResult[] = [];
     for (const module of modules) results.push(...(await evaluateModule(module, run)));

@@ -1,0 +1,86 @@
+/**
+ * The `jws` profile, built with jose, for platforms that authenticate with key pairs:
+ * - card API requests carry a detached JWS (RFC 7515 appendix F) of the exact request body in
+ *   the header X-JWS-Signature: `BASE64URL(header)..BASE64URL(signature)`, standard base64url
+ *   payload encoding (b64 true, no RFC 7797), header {alg: EdDSA | ES256, kid: RFC 7638
+ *   thumbprint of the partner's public key}, signed with the partner's private key;
+ * - partner transfer bodies: `signature` is lowercase hex of a raw Ed25519 (or ES256 r‖s)
+ *   signature over the RFC 8785 canonical JSON of the body without its signature field — hex,
+ *   because §2.1 shows the response signature as hexadecimal;
+ * - encrypted_data: a compact JWE, alg `dir`, enc `A256GCM`, with the 32-byte encryption key.
+ */
+import type { KeyObject } from "node:crypto";
+import { base64url, calculateJwkThumbprint, CompactEncrypt, compactDecrypt, CompactSign, compactVerify, type JWK } from "jose";
+import { canonicalJson } from "./default-profile.ts";
+import { algorithmOf, parseKey, publicKeyOf, signHex, verifyHex } from "./keys.ts";
+import type { CryptoProfile, ProfileKeys, SigningParty } from "./profile.ts";
+
+export const JWS_HEADER = "X-JWS-Signature";
+
+const optional = (text: string | undefined, kind: "private" | "public") => (text ? parseKey(text, kind) : undefined);
+
+/** Compact JWS of a payload with the payload part left out (RFC 7515 appendix F). */
+export async function detachedJws(payload: string, key: KeyObject): Promise<string> {
+  const kid = await calculateJwkThumbprint(publicKeyOf(key).export({ format: "jwk" }) as JWK);
+  const jws = await new CompactSign(new TextEncoder().encode(payload)).setProtectedHeader({ alg: algorithmOf(key), kid }).sign(key);
+  const [header, , signature] = jws.split(".");
+  return `${header}..${signature}`;
+}
+
+/** Verifies a detached JWS against the payload it covers: the payload is put back, then checked. */
+export async function verifyDetachedJws(jws: string, payload: string, key: KeyObject): Promise<boolean> {
+  const [header, detached, signature, ...rest] = jws.split(".");
+  if (detached !== "" || rest.length > 0 || !header || !signature) return false;
+  try {
+    await compactVerify(`${header}.${base64url.encode(payload)}.${signature}`, key, { algorithms: [algorithmOf(key)] });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function createJwsProfile(keys: ProfileKeys): CryptoProfile {
+  const privateKeys = { partner: optional(keys.partnerPrivateKey, "private"), platform: optional(keys.platformPrivateKey, "private") };
+  const publicKeys = { partner: optional(keys.partnerPublicKey, "public"), platform: optional(keys.platformPublicKey, "public") };
+  const encryptionKey = Buffer.from(keys.encryptionKey, "hex");
+  const signingKey = (by: SigningParty): KeyObject => {
+    const key = privateKeys[by];
+    if (!key) throw new Error(`the jws profile has no ${by} private key on this side`);
+    return key;
+  };
+  const verifyingKey = (by: SigningParty): KeyObject | undefined => {
+    const key = publicKeys[by] ?? privateKeys[by];
+    return key && publicKeyOf(key);
+  };
+  return {
+    name: "jws",
+    async sign(body, by) {
+      return signHex(signingKey(by), canonicalJson(body));
+    },
+    canVerify: (by) => verifyingKey(by) !== undefined,
+    async verify(body, signature, by) {
+      const key = verifyingKey(by);
+      return key !== undefined && verifyHex(key, canonicalJson(body), signature);
+    },
+    async encrypt(data) {
+      return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(data)))
+        .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+        .encrypt(encryptionKey);
+    },
+    async decrypt(text) {
+      const options = { keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] };
+      const { plaintext } = await compactDecrypt(text, encryptionKey, options);
+      return JSON.parse(new TextDecoder().decode(plaintext));
+    },
+    async requestHeaders(family, bodyText): Promise<Record<string, string>> {
+      if (family !== "card-api") return {};
+      return { [JWS_HEADER]: await detachedJws(bodyText, signingKey("partner")) };
+    },
+    async verifyRequestHeaders(family, headers, bodyText) {
+      if (family !== "card-api") return true;
+      const jws = headers[JWS_HEADER.toLowerCase()];
+      const key = verifyingKey("partner");
+      return typeof jws === "string" && key !== undefined && verifyDetachedJws(jws, bodyText, key);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Profiles through the commands users run: `npm run conformance` starts its embedded sandbox with
+ * the configured CRYPTO_PROFILE, refuses a module that does not load (exit 2), and
+ * `npm run sandbox -- --profile jws` serves a sandbox that a jws harness finds green.
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import { configFor, evaluateAll, failingIds } from "../support/harness.ts";
+import { ROOT, runCli, tempReportsDir } from "../support/cli.ts";
+
+test("CRYPTO_PROFILE=jws against the embedded sandbox: the sandbox speaks jws too, exit 0", async () => {
+  const dir = tempReportsDir();
+  const { code, stdout } = await runCli("conformance.ts", [], { CRYPTO_PROFILE: "jws", REPORTS_DIR: dir, SEED: "5" });
+  expect(code, stdout).toBe(0);
+  expect(JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")).verdict).toBe("conformant");
+});
+
+test.for([
+  ["conformance", "conformance.ts", [], { CRYPTO_PROFILE: "./tests/crypto/fixtures/no-factory.mjs" }, /configuration error: CRYPTO_PROFILE: .*exports no profile factory/],
+  ["sandbox", "sandbox.ts", ["--port", "0", "--profile", "hmac"], {}, /--profile "hmac" must be one of default, jws/],
+] as const)("%s: a profile that cannot be loaded is exit 2 with one line", async ([, script, args, env, message]) => {
+  const { code, stderr } = await runCli(script, [...args], { REPORTS_DIR: tempReportsDir(), ...env });
+  expect(code).toBe(2);
+  expect(stderr.trim().split("\n")).toHaveLength(1);
+  expect(stderr).toMatch(message);
+});
+
+test("npm run sandbox -- --profile jws: green for a jws harness, card API refused for a default one", async () => {
+  const sandbox = spawn(process.execPath, ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0", "--profile", "jws"], { cwd: ROOT });
+  try {
+    let out = "";
+    sandbox.stdout.on("data", (d: Buffer) => (out += d));
+    await expect.poll(() => out, { timeout: 20_000 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ with crypto profile jws/);
+    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)![0];
+    expect(failingIds(await evaluateAll(configFor(url, { CRYPTO_PROFILE: "jws" })))).toEqual([]);
+    expect(failingIds(await evaluateAll(configFor(url)))).toContain("CARD-STMT-HTTP-200");
+  } finally {
+    sandbox.kill("SIGTERM");
+  }
+  const [code] = await once(sandbox, "exit");
+  expect(code).toBe(0);
+});
