@@ -3,7 +3,9 @@ import { afterAll, describe, test } from "vitest";
 import { ModuleRun } from "../checks/evaluate.ts";
 import type { Check, Module, RunContext } from "../checks/types.ts";
 import { processConfiguration } from "../config/load.ts";
+import { ExchangeLog } from "../reporting/exchange-log.ts";
 import { FAMILY_TITLES } from "../reporting/labels.ts";
+import { redactor } from "../redaction/redact.ts";
 import { createRunContext } from "../runner/context.ts";
 import { reportCheck } from "./report-check.ts";
 
@@ -17,18 +19,24 @@ export function describeModule(module: Module): void {
   describe(`${FAMILY_TITLES[op.family]} › ${op.title} (${op.spec})`, () => {
     let run: RunContext | undefined;
     let moduleRun: ModuleRun | undefined;
+    let exchangeLog: ExchangeLog | undefined;
     const current = () => {
       run ??= createRunContext(processConfiguration());
+      exchangeLog ??= new ExchangeLog(run.config.run.reportsDir, op.key);
       return (moduleRun ??= new ModuleRun(module, run));
     };
-    afterAll(async () => run?.target.close());
+    // One write per test file: the module's sampled exchanges, redacted, for the HAR file.
+    afterAll(async () => {
+      exchangeLog?.flush(redactor);
+      await run?.target.close();
+    });
 
     // Rows are [name, check]: "%s" prints the name verbatim ("$id" would quote and truncate it).
     test.for(module.checks.map((check) => [testName(check), check] as const))("%s", async ([, check], ctx) => {
       const moduleRun = current();
       const result = await moduleRun.evaluate(check);
-      const { seed, strict } = moduleRun.run.config.run;
-      await reportCheck(check, result, op, ctx, seed, strict);
+      const { seed, strict, propertyRuns } = moduleRun.run.config.run;
+      await reportCheck(check, result, op, ctx, seed, strict, { propertyRuns, ...(exchangeLog ? { exchangeLog } : {}) });
     });
   });
 }
