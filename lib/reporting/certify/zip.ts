@@ -84,6 +84,14 @@ function endRecordOffset(zip: Buffer): number {
   throw new ZipError("not a zip file (no end of central directory)");
 }
 
+function inflate(name: string, raw: Buffer, size: number): Buffer {
+  try {
+    return inflateRawSync(raw, { maxOutputLength: Math.max(size, 1) });
+  } catch (error) {
+    throw new ZipError(`${name}: damaged entry (${(error as Error).message})`);
+  }
+}
+
 /** Reads every file entry (folders skipped) into memory; checks each entry's CRC. */
 export function readZip(zip: Buffer): Map<string, Buffer> {
   const end = endRecordOffset(zip);
@@ -105,7 +113,7 @@ export function readZip(zip: Buffer): Map<string, Buffer> {
     const dataAt = localAt + 30 + zip.readUInt16LE(localAt + 26) + zip.readUInt16LE(localAt + 28);
     const raw = zip.subarray(dataAt, dataAt + compressed);
     if (method !== 0 && method !== 8) throw new ZipError(`${name}: unsupported compression method ${method}`);
-    const data = method === 8 ? inflateRawSync(raw, { maxOutputLength: Math.max(size, 1) }) : Buffer.from(raw);
+    const data = method === 8 ? inflate(name, raw, size) : Buffer.from(raw);
     if (data.length !== size || crc32(data) !== crc) throw new ZipError(`${name}: damaged entry (CRC or size mismatch)`);
     files.set(name, data);
   }
