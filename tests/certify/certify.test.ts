@@ -5,7 +5,7 @@
  */
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { hashSchemaSet, MANIFEST_FILE, sha256, SIGNATURE_FILE, type Manifest } from "../../lib/reporting/certify/manifest.ts";
 import { parseVerifyKey } from "../../lib/reporting/certify/sign.ts";
 import { loadPack, verifyPack } from "../../lib/reporting/certify/verify.ts";
@@ -30,6 +30,7 @@ beforeAll(async () => {
   // On one line with literal \n, as in a CI secret.
   certify = await runCli("certify.ts", [], { REPORTS_DIR: dir, CERTIFY_SIGNING_KEY: keys.privatePem.replace(/\n/g, "\\n") });
 }, 180_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("a conformant run gives a signed, conformant pack: summary, JUnit, Allure results, HAR, manifest", () => {
   expect(certify.code, certify.stdout + certify.stderr).toBe(0);

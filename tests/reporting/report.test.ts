@@ -4,9 +4,9 @@
  * environment, parameters, categories and history, holds nothing that reaches past the machine,
  * and renders the run's checks in headless Chromium (skipped where Chromium is not installed).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
 import { gitCommit } from "../../lib/reporting/git.ts";
 import { ROOT, runCli, tempReportsDir, type CliResult } from "../support/cli.ts";
@@ -26,6 +26,7 @@ beforeAll(async () => {
   runs.again = await runCli("report.ts", [], { REPORTS_DIR: dir });
   runs.single = await runCli("report.ts", ["--single-file"], { REPORTS_DIR: dir });
 }, 240_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("the failing run's results build both reports under REPORTS_DIR, with spec.html beside them", () => {
   expect(runs.conformance.code, runs.conformance.stdout).toBe(1);
