@@ -83,7 +83,8 @@ describe("headless Chromium", () => {
     try {
       await withPage(async (page, requested) => {
         await page.goto(served.url, { waitUntil: "networkidle" });
-        expect(await page.innerText("body")).toMatch(/Categories\s+1/);
+        // "networkidle" can come before the app has drawn anything on a busy machine: wait for the page.
+        await expect.poll(() => page.innerText("body"), { timeout: 30_000 }).toMatch(/Categories\s+1/);
         await revealCheck(page, { id: "CARD-STMT-PERIOD", family: "Card API", feature: `${CARD_STATEMENT.title} (${CARD_STATEMENT.spec})` });
         expect(await page.innerText("body")).toMatch(/CARD-STMT-PERIOD \[must\] §4\.2 — Card statement: every operation lies within the requested period/);
         // A screenshot for people, in the repository's git-ignored reports/ folder.
