@@ -37,6 +37,13 @@ test("the failing run's results build both reports under REPORTS_DIR, with spec.
   }
 });
 
+test("the run's summary has the clause table, with the failing check under its clause, and prints it", () => {
+  const md = readFileSync(join(dir, "summary.md"), "utf8");
+  expect(md).toMatch(/^\| §2\.2 \| Statement operation record \(card API\) \| ❌ checked \| .*❌ CARD-STMT-SCHEMA/m);
+  expect(md).toMatch(/^\| §4\.5 \| .* \| not covered \| {2}\| 7 operations named without shapes/m);
+  expect(runs.conformance.stdout).toMatch(/clauses: \d+ checked, \d+ via sub-clauses, \d+ not covered/);
+});
+
 test("history: each multi-file generate adds one line to REPORTS_DIR/history, the single-file one none", () => {
   const lines = readFileSync(join(dir, "history", "allure-history.jsonl"), "utf8").trim().split("\n");
   expect(lines).toHaveLength(2);
