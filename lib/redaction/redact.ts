@@ -82,7 +82,7 @@ export class Redactor {
   private secrets: Secret[] = [];
   private off: boolean | undefined;
 
-  /** @param disabled TEST-ONLY (see unsafe-switch.ts); by default read once, on first use, from the environment. */
+  /** @param disabled TEST-ONLY: asked once, on first use, whether redaction is off (unsafeRedactionSwitchOn); absent: never. */
   constructor(private readonly disabled?: () => boolean) {}
 
   /** True only when the test-only switch turned redaction off in this process. */
