@@ -3,7 +3,7 @@ import base from "./allurerc.mjs";
 
 export default {
   ...base,
-  output: "reports/allure-report-single",
+  output: `${process.env.REPORTS_DIR || "reports"}/allure-report-single`,
   // A second generate in the same run would add a second history point: keep history to the main report.
   historyPath: undefined,
   plugins: { awesome: { options: { ...base.plugins.awesome.options, singleFile: true } } },

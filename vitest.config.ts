@@ -11,6 +11,9 @@ export default defineConfig({
         test: {
           name: "harness",
           include: ["tests/**/*.test.ts"],
+          // Many of these tests wait on child processes (a whole conformance run, Prism, Chromium):
+          // more files at once than cores keeps the two cores busy.
+          maxWorkers: 4,
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },

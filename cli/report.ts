@@ -34,7 +34,9 @@ async function main(): Promise<number> {
   rmSync(output, { recursive: true, force: true });
   const configFile = join(ROOT, singleFile ? "allurerc.single.mjs" : "allurerc.mjs");
   const cli = join(ROOT, "node_modules", "allure", "cli.js");
-  const run = spawnSync(process.execPath, [cli, "generate", results, "-c", configFile, "-o", output], { stdio: "inherit" });
+  // allurerc.mjs puts the history file under REPORTS_DIR: hand it the validated value.
+  const env = { ...process.env, REPORTS_DIR: dir };
+  const run = spawnSync(process.execPath, [cli, "generate", results, "-c", configFile, "-o", output], { stdio: "inherit", env });
   if (run.status !== 0) return EXIT.failed;
   sanitizeReportFolder(output);
   writeFileSync(join(output, "spec.html"), renderSpecHtml(readFileSync(join(ROOT, SPEC_DOCUMENT), "utf8")));

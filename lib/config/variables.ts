@@ -17,7 +17,7 @@ export interface VariableSpec {
   default: string;
   /** Secret values are never printed and are replaced in every report. */
   secret?: boolean;
-  group: "target" | "run" | "partner transfer API" | "card API" | "fixtures";
+  group: "target" | "run" | "partner transfer API" | "card API" | "fixtures" | "certification";
   doc: string;
 }
 
@@ -57,6 +57,8 @@ export const VARIABLES = {
   CURRENCY: { default: "KZT", group: "fixtures", doc: "Currency of test transactions (value shown: KZT, §2.3)." },
   IDEMPOTENCY_MODE: { default: "either", group: "card API", doc: "Expected answer to a replayed request_id with the same body (not shown): replay (the original answer), reject, or either. Never a second posting." },
   REPORTS_DIR: { default: "reports", group: "run", doc: "Folder for run output (JUnit, Allure results, summary)." },
+  CERTIFY_SIGNING_KEY: { default: "", secret: true, group: "certification", doc: "Signs the certification pack's manifest (npm run certify): an Ed25519 private key as PKCS#8 PEM (newlines may be written as \\n), or an HMAC-SHA256 key of at least 32 bytes as hex. Empty: the pack is not signed." },
+  CERTIFY_VERIFY_KEY: { default: "", secret: true, group: "certification", doc: "Verifies a pack's signature (npm run certify -- --verify): the signer's Ed25519 public key as SPKI PEM, or the HMAC key as hex. Empty: taken from CERTIFY_SIGNING_KEY; with neither, the signature is not checked." },
 } satisfies Record<string, VariableSpec>;
 
 export type VariableName = keyof typeof VARIABLES;

@@ -48,8 +48,48 @@ function maskPans(text: string): string {
 
 export interface Secret { name: string; value: string }
 
+/**
+ * TEST-ONLY switch: the leak-scan test turns redaction off to prove its scanner finds what
+ * redaction hides. Hard to set by accident: it is not a configuration variable (not in
+ * `.env.example`), it takes only this exact value, it is refused when any target URL is off the
+ * loopback interface (so never against a partner's or a real platform's server), and it prints
+ * a warning on stderr in every process that honours it. `npm run certify` refuses to pack.
+ */
+export const UNSAFE_REDACTION_SWITCH = "HARNESS_UNSAFE_DISABLE_REDACTION";
+export const UNSAFE_REDACTION_VALUE = "leak-card-data-in-this-test-run";
+const TARGET_URL_VARIABLES = ["TARGET_BASE_URL", "CARD_API_BASE_URL", "PARTNER_API_BASE_URL", "MERCHANT_API_BASE_URL"];
+
+function onLoopback(url: string): boolean {
+  try {
+    return ["127.0.0.1", "localhost", "[::1]"].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+export function unsafeRedactionSwitchOn(env: Record<string, string | undefined>): boolean {
+  const value = env[UNSAFE_REDACTION_SWITCH];
+  if (!value) return false;
+  const remote = TARGET_URL_VARIABLES.filter((name) => env[name] && !onLoopback(env[name]!));
+  const honoured = value === UNSAFE_REDACTION_VALUE && remote.length === 0;
+  process.stderr.write(honoured
+    ? `WARNING: ${UNSAFE_REDACTION_SWITCH} is set: REDACTION IS OFF in this process; its outputs hold card data and secrets (test-only switch)\n`
+    : `WARNING: ${UNSAFE_REDACTION_SWITCH} ignored (${remote.length ? `${remote.join(", ")} not on loopback` : "wrong value"}); redaction stays on\n`);
+  return honoured;
+}
+
 export class Redactor {
   private secrets: Secret[] = [];
+  private off: boolean | undefined;
+
+  /** @param disabled TEST-ONLY: asked once, on first use, whether redaction is off (unsafeRedactionSwitchOn); absent: never. */
+  constructor(private readonly disabled?: () => boolean) {}
+
+  /** True only when the test-only switch turned redaction off in this process. */
+  get isDisabled(): boolean {
+    this.off ??= this.disabled?.() ?? false;
+    return this.off;
+  }
 
   /** Registers secret values (from configuration) to be replaced by `<NAME>` everywhere. */
   addSecrets(secrets: Secret[]): void {
@@ -58,6 +98,7 @@ export class Redactor {
   }
 
   text(text: string): string {
+    if (this.isDisabled) return text;
     let out = text;
     for (const s of this.secrets) out = out.split(s.value).join(`<${s.name}>`);
     out = out.replace(/(Bearer\s+)(?!<)[^\s"',]+/gi, "$1[REDACTED]");
@@ -67,6 +108,7 @@ export class Redactor {
 
   /** A deep copy of a JSON value with card data and secrets removed. */
   json(value: unknown): unknown {
+    if (this.isDisabled) return value;
     if (typeof value === "string") return this.text(value);
     if (Array.isArray(value)) return value.map((v) => this.json(v));
     if (value === null || typeof value !== "object") return value;
@@ -88,6 +130,7 @@ export class Redactor {
   }
 
   headers(headers: Record<string, string>): Record<string, string> {
+    if (this.isDisabled) return { ...headers };
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
       if (/^authorization$/i.test(name)) out[name] = this.authorization(value);
@@ -112,5 +155,8 @@ export class Redactor {
   }
 }
 
-/** The process-wide redactor; entry points register the configured secrets once. */
-export const redactor = new Redactor();
+/**
+ * The process-wide redactor; entry points register the configured secrets once. Only this
+ * instance honours the test-only switch, and it reads it lazily, after `.env` is loaded.
+ */
+export const redactor = new Redactor(() => unsafeRedactionSwitchOn(process.env));

@@ -1,20 +1,55 @@
-/** summary.md and the table printed at the end of a run. */
-import type { Summary } from "./summary.ts";
-import { FAMILY_TITLES } from "./labels.ts";
+/** summary.md: the verdict, counts, per family, per operation, per clause, then every check. */
 import type { Family } from "../config/load.ts";
+import type { ClauseRow } from "./coverage.ts";
+import { cell, firstLine, ICON, seconds } from "./format.ts";
+import { FAMILY_TITLES } from "./labels.ts";
+import type { Summary } from "./summary.ts";
 
-const ICON: Record<string, string> = { passed: "✅", failed: "❌", warning: "⚠️", skipped: "⏭️" };
+const OUTCOME_COLUMNS = "| passed | failed | warning | skipped |";
+const row = (c: { passed: number; failed: number; warning: number; skipped: number }) =>
+  `| ${c.passed} | ${c.failed} | ${c.warning} | ${c.skipped} |`;
 
-function cell(text: string | undefined): string {
-  return (text ?? "").replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ⏎ ");
+function runInfo(s: Summary): string[] {
+  return [
+    `- target: ${s.target}`, `- seed: ${s.seed}`, `- started: ${s.startedAt}`, `- duration: ${seconds(s.durationMs)}`,
+    `- requests sent: ${s.requests}`,
+    `- harness: ${s.harnessVersion}${s.gitCommit ? ` (commit ${s.gitCommit})` : ""}`,
+    ...(s.propertyRuns !== undefined ? [`- property runs per check: ${s.propertyRuns}`] : []),
+  ];
 }
 
 function countsTable(s: Summary): string[] {
-  const rows = (["must", "should", "info"] as const).map((l) => {
-    const c = s.counts[l];
-    return `| ${l} | ${c.passed} | ${c.failed} | ${c.warning} | ${c.skipped} |`;
-  });
-  return ["| level | passed | failed | warning | skipped |", "|---|---|---|---|---|", ...rows];
+  const rows = (["must", "should", "info"] as const).map((l) => `| ${l} ${row(s.counts[l])}`);
+  return [`| level ${OUTCOME_COLUMNS}`, "|---|---|---|---|---|", ...rows];
+}
+
+function familyTable(s: Summary): string[] {
+  return [
+    "", "## By family", "", `| family ${OUTCOME_COLUMNS} named only (not covered) |`, "|---|---|---|---|---|---|",
+    ...s.byFamily.map((f) => `| ${f.title} ${row(f.counts)} ${f.notCovered} |`),
+  ];
+}
+
+function operationTable(s: Summary): string[] {
+  return [
+    "", "## By operation", "", `| operation | family | § ${OUTCOME_COLUMNS}`, "|---|---|---|---|---|---|---|",
+    ...s.byOperation.map((o) => `| ${o.title} | ${FAMILY_TITLES[o.family as Family] ?? o.family} | ${o.spec} ${row(o.counts)}`),
+  ];
+}
+
+function clauseChecks(c: ClauseRow): string {
+  return c.checks.map((k) => `${ICON[k.outcome]} ${k.id}`).join(", ");
+}
+
+function clauseTable(s: Summary): string[] {
+  if (!s.clauses.length) return [];
+  return [
+    "", "## Clauses", "",
+    "Every § of the spec: the checks that cite it, with their outcomes, or why it has none.", "",
+    "| § | clause | coverage | checks | not covered because |", "|---|---|---|---|---|",
+    ...s.clauses.map((c) =>
+      `| ${c.clause} | ${cell(c.title)} | ${c.outcome ? `${ICON[c.outcome]} ` : ""}${c.coverage} | ${clauseChecks(c)} | ${cell(c.reason)} |`),
+  ];
 }
 
 function problems(s: Summary): string[] {
@@ -22,7 +57,7 @@ function problems(s: Summary): string[] {
   if (!bad.length && !s.errors.length) return [];
   return [
     "", "## Failures and warnings", "",
-    ...bad.map((c) => `- ${ICON[c.outcome]} **${c.id}** [${c.level}] ${c.spec} — ${c.title}\n  ${cell(c.message?.split("\n")[0])}`),
+    ...bad.map((c) => `- ${ICON[c.outcome]} **${c.id}** [${c.level}] ${c.spec} — ${c.title}\n  ${cell(firstLine(c.message))}`),
     ...s.errors.map((e) => `- ❌ run error: ${cell(e)}`),
   ];
 }
@@ -31,33 +66,16 @@ export function renderSummaryMarkdown(s: Summary): string {
   return [
     "# Conformance summary", "",
     `**Verdict: ${s.verdict}**${s.strict ? " (strict)" : ""}`, "",
-    `- target: ${s.target}`, `- seed: ${s.seed}`, `- started: ${s.startedAt}`,
-    `- duration: ${(s.durationMs / 1000).toFixed(1)} s`, `- requests sent: ${s.requests}`, `- harness: ${s.harnessVersion}`, "",
+    ...runInfo(s), "",
     ...countsTable(s),
     ...problems(s),
+    ...familyTable(s),
+    ...operationTable(s),
+    ...clauseTable(s),
     "", "## Checks", "", "| | id | level | § | check | message |", "|---|---|---|---|---|---|",
-    ...s.checks.map((c) => `| ${ICON[c.outcome]} | ${c.id} | ${c.level} | ${c.spec} | ${cell(c.title)} | ${cell(c.message?.split("\n")[0])} |`),
+    ...s.checks.map((c) => `| ${ICON[c.outcome]} | ${c.id} | ${c.level} | ${c.spec} | ${cell(c.title)} | ${cell(firstLine(c.message))} |`),
     "", "## Operations not covered", "", "| operation | family | § | reason |", "|---|---|---|---|",
     ...s.notCovered.map((n) => `| ${n.title} | ${FAMILY_TITLES[n.family as Family] ?? n.family} | ${n.spec} | ${n.reason} |`),
     "",
   ].join("\n");
-}
-
-/** The short table printed at the end of a run. */
-export function renderConsoleSummary(s: Summary, reportsDir: string): string {
-  const c = s.counts;
-  const lines = [
-    "",
-    `Conformance verdict: ${s.verdict.toUpperCase()}${s.strict ? " (strict)" : ""}   target ${s.target}   seed ${s.seed}   ${s.requests} requests`,
-    `  must   ${c.must.passed} passed, ${c.must.failed} failed, ${c.must.skipped} skipped`,
-    `  should ${c.should.passed} passed, ${c.should.failed} failed, ${c.should.warning} warnings, ${c.should.skipped} skipped`,
-    `  info   ${c.info.passed} passed, ${c.info.warning} observations`,
-    `  not covered: ${s.notCovered.length} named operations without documented shapes`,
-    ...s.checks.filter((x) => x.outcome === "failed" || x.outcome === "warning")
-      .map((x) => `  ${x.outcome === "failed" ? "FAIL" : "WARN"} ${x.id} [${x.level}] ${x.spec} ${x.message?.split("\n")[0] ?? ""}`),
-    ...s.errors.map((e) => `  ERROR ${e.split("\n")[0]}`),
-    `  reports: ${reportsDir}/summary.md, ${reportsDir}/junit.xml, ${reportsDir}/allure-results/`,
-    "",
-  ];
-  return lines.join("\n");
 }

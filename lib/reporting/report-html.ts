@@ -2,6 +2,7 @@
  * Makes a generated Allure report safe to hand over: a payment company's report must not call
  * out to third parties, so external scripts (Allure 3 embeds Google Tag Manager) and inline
  * analytics are removed, and a Content-Security-Policy keeps every request on the report's origin.
+ * The single-file report loads its app from a `data:` script, which script-src must allow.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,7 +10,7 @@ import { join } from "node:path";
 const EXTERNAL_SCRIPT = /<script\b[^>]*\bsrc=["']?(?:https?:)?\/\/[^>]*>\s*<\/script>/gi;
 const INLINE_ANALYTICS = /<script\b[^>]*>(?:(?!<\/script>)[\s\S])*?\b(?:gtag|dataLayer|googletagmanager)\b[\s\S]*?<\/script>/gi;
 export const REPORT_CSP =
-  "default-src 'self' data: blob:; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:; style-src 'self' 'unsafe-inline'; " +
+  "default-src 'self' data: blob:; script-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' data: blob:";
 
 export function sanitizeReportHtml(html: string): string {

@@ -3,13 +3,33 @@ import { join } from "node:path";
 import AllureVitestReporter from "allure-vitest/reporter";
 import type { Reporter } from "vitest/node";
 import type { Config } from "../config/load.ts";
+import { redactor } from "../redaction/redact.ts";
+import { gitCommit } from "./git.ts";
 import { DEFAULT_SPEC_URL_TEMPLATE, SPEC_LINK_TYPE } from "./labels.ts";
 import { SummaryReporter, type SummaryReporterOptions } from "./summary-reporter.ts";
 
 export type ReporterEntry = string | [string, Record<string, unknown>] | Reporter;
 
-export function conformanceReporters(config: Config, info: SummaryReporterOptions["info"], onSummary: SummaryReporterOptions["onSummary"]): ReporterEntry[] {
+/** Environment shown on the report's front page; the target passes the redactor (it may carry a key). */
+function environmentInfo(config: Config, info: SummaryReporterOptions["info"]): Record<string, string> {
+  return {
+    target: redactor.text(info.target),
+    seed: String(info.seed),
+    strict: String(info.strict),
+    profile: config.partner.cryptoProfile,
+    "property runs": String(config.run.propertyRuns),
+    "request timeout ms": String(config.run.requestTimeoutMs),
+    harness: info.harnessVersion,
+    "git commit": info.gitCommit ?? "unknown",
+  };
+}
+
+export function conformanceReporters(config: Config, runInfo: SummaryReporterOptions["info"], onSummary: SummaryReporterOptions["onSummary"]): ReporterEntry[] {
   const dir = config.run.reportsDir;
+  // This process writes the summary and the console table: it needs the secrets too.
+  redactor.addSecrets(config.secrets);
+  const commit = gitCommit();
+  const info = { ...runInfo, propertyRuns: config.run.propertyRuns, ...(commit ? { gitCommit: commit } : {}) };
   return [
     "default",
     ["junit", { outputFile: join(dir, "junit.xml"), suiteName: "payment platform interface conformance" }],
@@ -17,13 +37,7 @@ export function conformanceReporters(config: Config, info: SummaryReporterOption
       resultsDir: join(dir, "allure-results"),
       reportMatchers: false,
       links: { [SPEC_LINK_TYPE]: { urlTemplate: DEFAULT_SPEC_URL_TEMPLATE, nameTemplate: "§%s" } },
-      environmentInfo: {
-        target: info.target,
-        seed: String(info.seed),
-        strict: String(info.strict),
-        profile: config.partner.cryptoProfile,
-        harness: info.harnessVersion,
-      },
+      environmentInfo: environmentInfo(config, info),
     }) as unknown as Reporter,
     new SummaryReporter({ reportsDir: dir, info, ...(onSummary ? { onSummary } : {}) }),
   ];

@@ -2,6 +2,8 @@
  * The spec rendered as one HTML page with an anchor per clause (id="section-4.2"), written next to
  * the Allure report so every check's § link opens its clause without leaving the machine.
  */
+import { SPEC_HEADING } from "./spec-clauses.ts";
+
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const inline = (s: string) => escape(s).replace(/`([^`]+)`/g, "<code>$1</code>").replace(/\*\*([^*]+)\*\*/g, "<b>$1</b>");
 
@@ -18,7 +20,7 @@ export function renderSpecHtml(markdown: string): string {
   const lines = markdown.split("\n");
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const heading = /^(#{1,4}) (?:(\d+(?:\.\d+)*)\.? )?(.*)$/.exec(line);
+    const heading = SPEC_HEADING.exec(line);
     if (heading) {
       const level = heading[1]!.length;
       const id = heading[2] ? ` id="section-${heading[2]}"` : "";

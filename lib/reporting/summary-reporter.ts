@@ -1,11 +1,15 @@
 /** A vitest reporter that writes summary.json and summary.md and prints the verdict table. */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
 import { redactor } from "../redaction/redact.ts";
 import type { ConformanceMeta } from "../vitest/meta.ts";
 import "../vitest/meta.ts";
-import { renderConsoleSummary, renderSummaryMarkdown } from "./markdown.ts";
+import { renderConsoleSummary } from "./console-summary.ts";
+import { clearExchangeLog } from "./exchange-log.ts";
+import { SPEC_DOCUMENT } from "./labels.ts";
+import { renderSummaryMarkdown } from "./markdown.ts";
+import { parseSpecClauses } from "./spec-clauses.ts";
 import { buildSummary, type RunInfo, type Summary } from "./summary.ts";
 
 export interface SummaryReporterOptions {
@@ -41,20 +45,24 @@ export class SummaryReporter implements Reporter {
 
   onInit(): void {
     this.started = Date.now();
+    // The workers append this run's exchanges; a previous run's must not mix in.
+    clearExchangeLog(this.options.reportsDir);
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
     const rows = modules.flatMap(rowsOf);
     const errors = [...modules.flatMap(moduleErrors), ...unhandled.map((e) => `unhandled: ${e.message ?? String(e)}`)]
       .map((e) => redactor.text(e));
-    const summary = buildSummary(rows, errors, {
+    const clauses = parseSpecClauses(readFileSync(new URL(`../../${SPEC_DOCUMENT}`, import.meta.url), "utf8"));
+    // Every output passes the one redaction routine, even though its parts were redacted already.
+    const summary = redactor.json(buildSummary(rows, errors, {
       ...this.options.info, startedAt: new Date(this.started).toISOString(), durationMs: Date.now() - this.started,
-    });
+    }, clauses)) as Summary;
     const dir = this.options.reportsDir;
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
-    writeFileSync(join(dir, "summary.md"), renderSummaryMarkdown(summary));
-    process.stdout.write(renderConsoleSummary(summary, dir));
+    writeFileSync(join(dir, "summary.md"), redactor.text(renderSummaryMarkdown(summary)));
+    process.stdout.write(redactor.text(renderConsoleSummary(summary, dir)));
     this.options.onSummary?.(summary);
   }
 }

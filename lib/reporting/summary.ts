@@ -1,10 +1,13 @@
 /**
- * The run summary: verdict, counts by level and outcome, one row per check, and the operations
- * the run does not cover. Pure data; summary-reporter.ts collects it, markdown.ts renders it.
+ * The run summary: verdict, counts by level and outcome, per family and per operation, the
+ * clause table (coverage.ts), one row per check, and the operations the run does not cover.
+ * Pure data; summary-reporter.ts collects it, markdown.ts and console-summary.ts render it.
  */
 import type { Level } from "../checks/types.ts";
 import { NAMED_ONLY_OPERATIONS } from "../catalogue/named-only.ts";
 import type { ConformanceMeta, ReportedOutcome } from "../vitest/meta.ts";
+import { clauseRows, countOutcomes, familyRows, operationRows, type ClauseRow, type FamilyRow, type OperationRow } from "./coverage.ts";
+import type { SpecClause } from "./spec-clauses.ts";
 
 export type Verdict = "conformant" | "not conformant" | "incomplete";
 
@@ -15,6 +18,9 @@ export interface RunInfo {
   startedAt: string;
   durationMs: number;
   harnessVersion: string;
+  /** `git rev-parse HEAD` of the harness, when known. */
+  gitCommit?: string;
+  propertyRuns?: number;
 }
 
 export interface NotCovered { code: string; operation: string; title: string; family: string; spec: string; reason: string }
@@ -24,6 +30,10 @@ export interface Summary extends RunInfo {
   /** Requests the checks sent to the target. */
   requests: number;
   counts: Record<Level, Record<ReportedOutcome, number>>;
+  byFamily: FamilyRow[];
+  byOperation: OperationRow[];
+  /** Every § of the spec: the checks that cite it and their outcomes, or why none does. */
+  clauses: ClauseRow[];
   checks: ConformanceMeta[];
   notCovered: NotCovered[];
   /** Problems outside any check (a suite that did not load, an unhandled error). */
@@ -31,12 +41,9 @@ export interface Summary extends RunInfo {
 }
 
 const LEVELS: Level[] = ["must", "should", "info"];
-const OUTCOMES: ReportedOutcome[] = ["passed", "failed", "warning", "skipped"];
 
 function countByLevel(checks: ConformanceMeta[]): Summary["counts"] {
-  const counts = Object.fromEntries(LEVELS.map((l) => [l, Object.fromEntries(OUTCOMES.map((o) => [o, 0]))])) as Summary["counts"];
-  for (const c of checks) counts[c.level ?? "must"][c.outcome]++;
-  return counts;
+  return Object.fromEntries(LEVELS.map((l) => [l, countOutcomes(checks.filter((c) => (c.level ?? "must") === l))])) as Summary["counts"];
 }
 
 export function verdictOf(checks: ConformanceMeta[], errors: string[]): Verdict {
@@ -44,13 +51,17 @@ export function verdictOf(checks: ConformanceMeta[], errors: string[]): Verdict 
   return checks.some((c) => c.outcome === "failed") ? "not conformant" : "conformant";
 }
 
-export function buildSummary(rows: ConformanceMeta[], errors: string[], info: RunInfo): Summary {
+/** @param clauses the spec's clauses (parseSpecClauses); without them the clause table is empty. */
+export function buildSummary(rows: ConformanceMeta[], errors: string[], info: RunInfo, clauses: SpecClause[] = []): Summary {
   const checks = rows.filter((r) => r.kind === "check").sort((a, b) => a.id.localeCompare(b.id));
   return {
     verdict: verdictOf(checks, errors),
     ...info,
     requests: checks.reduce((sum, c) => sum + (c.requests ?? 0), 0),
     counts: countByLevel(checks),
+    byFamily: familyRows(checks, NAMED_ONLY_OPERATIONS),
+    byOperation: operationRows(checks),
+    clauses: clauseRows(clauses, checks, NAMED_ONLY_OPERATIONS),
     checks,
     notCovered: NAMED_ONLY_OPERATIONS.map((op) => ({
       code: op.code, operation: op.key, title: op.title, family: op.family, spec: op.spec, reason: op.notCoveredReason ?? "",

@@ -3,7 +3,9 @@ import { afterAll, describe, test } from "vitest";
 import { ModuleRun } from "../checks/evaluate.ts";
 import type { Check, Module, RunContext } from "../checks/types.ts";
 import { processConfiguration } from "../config/load.ts";
+import { ExchangeLog } from "../reporting/exchange-log.ts";
 import { FAMILY_TITLES } from "../reporting/labels.ts";
+import { redactor } from "../redaction/redact.ts";
 import { createRunContext } from "../runner/context.ts";
 import { reportCheck } from "./report-check.ts";
 
@@ -18,18 +20,25 @@ export function describeModule(module: Module, aspect?: string): void {
     // The run context is asynchronous (a CRYPTO_PROFILE module is imported): created once, awaited.
     let run: Promise<RunContext> | undefined;
     let moduleRun: ModuleRun | undefined;
+    let exchangeLog: ExchangeLog | undefined;
     const current = async () => {
       run ??= createRunContext(processConfiguration());
-      return (moduleRun ??= new ModuleRun(module, await run));
+      const context = await run;
+      exchangeLog ??= new ExchangeLog(context.config.run.reportsDir, op.key);
+      return (moduleRun ??= new ModuleRun(module, context));
     };
-    afterAll(async () => (await run?.catch(() => undefined))?.target.close());
+    // One write per test file: the module's sampled exchanges, redacted, for the HAR file.
+    afterAll(async () => {
+      exchangeLog?.flush(redactor);
+      await (await run?.catch(() => undefined))?.target.close();
+    });
 
     // Rows are [name, check]: "%s" prints the name verbatim ("$id" would quote and truncate it).
     test.for(module.checks.map((check) => [testName(check), check] as const))("%s", async ([, check], ctx) => {
       const moduleRun = await current();
       const result = await moduleRun.evaluate(check);
-      const { seed, strict } = moduleRun.run.config.run;
-      await reportCheck(check, result, op, ctx, seed, strict);
+      const { seed, strict, propertyRuns } = moduleRun.run.config.run;
+      await reportCheck(check, result, op, ctx, seed, strict, { propertyRuns, ...(exchangeLog ? { exchangeLog } : {}) });
     });
   });
 }

@@ -12,6 +12,7 @@ import { toCurl } from "../http/curl.ts";
 import { exchangeEvidence, exchangeLine } from "../http/evidence.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { redactor } from "../redaction/redact.ts";
+import { EVIDENCE_HEAD, EVIDENCE_TAIL, sampleEvidence, type ExchangeLog } from "../reporting/exchange-log.ts";
 import { FAMILY_TITLES, SEVERITY, SPEC_LINK_TYPE, specLinkValue } from "../reporting/labels.ts";
 import type { ConformanceMeta, ReportedOutcome } from "./meta.ts";
 import "./meta.ts";
@@ -57,7 +58,26 @@ function failureError(result: CheckResult, text: string): Error {
   return error;
 }
 
-export async function reportCheck(check: Check, result: CheckResult, op: Operation, ctx: TestContext, runSeed: number, strict: boolean): Promise<void> {
+/** Attaches the bounded evidence sample (exchange-log.ts) and records it for the HAR file. */
+async function attachEvidence(result: CheckResult, log: ExchangeLog | undefined): Promise<void> {
+  const { sample, omitted } = sampleEvidence(result.evidence, result.outcome === "failed");
+  for (const exchange of sample) await attachExchange(exchange);
+  if (omitted > 0) {
+    await allure.logStep(`${omitted} more exchanges not attached (sample: first ${EVIDENCE_HEAD}, and last ${EVIDENCE_TAIL} of a failed check)`);
+  }
+  log?.add(result.id, sample);
+}
+
+export interface ReportOptions {
+  /** PROPERTY_RUNS of the run, shown as an excluded parameter (it does not change a test's identity). */
+  propertyRuns?: number;
+  /** Where the check's evidence is recorded for the certification pack. */
+  exchangeLog?: ExchangeLog;
+}
+
+export async function reportCheck(
+  check: Check, result: CheckResult, op: Operation, ctx: TestContext, runSeed: number, strict: boolean, options: ReportOptions = {},
+): Promise<void> {
   await labelOperation(op, check.spec);
   await allure.story(check.title);
   await allure.allureId(check.id);
@@ -65,8 +85,9 @@ export async function reportCheck(check: Check, result: CheckResult, op: Operati
   await allure.severity(SEVERITY[check.level]);
   await allure.tags(check.level, check.id);
   await allure.parameter("seed", String(result.seed), { excluded: true });
+  if (options.propertyRuns !== undefined) await allure.parameter("property runs", String(options.propertyRuns), { excluded: true });
   if (check.description) await allure.description(check.description);
-  for (const exchange of result.evidence) await attachExchange(exchange);
+  await attachEvidence(result, options.exchangeLog);
   for (const note of result.notes) await ctx.annotate(redactor.text(note), "note");
   const outcome = outcomeOf(result, strict);
   const message = result.message && redactor.text(result.message);

@@ -9,10 +9,14 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 export interface CliResult { code: number | null; stdout: string; stderr: string; ms: number }
 
-/** The parent's environment without vitest's own variables (a nested vitest must not see them). */
+/**
+ * The parent's environment without vitest's own variables (a nested vitest must not see them).
+ * Few property cases unless a test asks otherwise: these tests are about the command, not volume
+ * (the one test of the default volume passes PROPERTY_RUNS: "" to get the real default).
+ */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST$|NODE_ENV$)/.test(k)));
-  return { ...env, FORCE_COLOR: "0", NO_COLOR: "1", ...extra };
+  return { ...env, FORCE_COLOR: "0", NO_COLOR: "1", PROPERTY_RUNS: "5", ...extra };
 }
 
 export function tempReportsDir(): string {

@@ -1,0 +1,54 @@
+/** The table printed at the end of a run: verdict, levels, families, operations, clauses, problems. */
+import { countsText, firstLine } from "./format.ts";
+import type { Summary } from "./summary.ts";
+
+const MARK: Record<string, string> = { passed: "ok  ", failed: "FAIL", warning: "WARN", skipped: "skip" };
+
+function levelLines(s: Summary): string[] {
+  const c = s.counts;
+  return [
+    `  must   ${c.must.passed} passed, ${c.must.failed} failed, ${c.must.skipped} skipped`,
+    `  should ${c.should.passed} passed, ${c.should.failed} failed, ${c.should.warning} warnings, ${c.should.skipped} skipped`,
+    `  info   ${c.info.passed} passed, ${c.info.warning} observations`,
+  ];
+}
+
+function familyLines(s: Summary): string[] {
+  return ["  by family:", ...s.byFamily.map((f) =>
+    `    ${f.title.padEnd(22)} ${countsText(f.counts)}${f.notCovered ? `; ${f.notCovered} named operations not covered` : ""}`)];
+}
+
+function operationLines(s: Summary): string[] {
+  return ["  by operation:", ...s.byOperation.map((o) => `    ${o.spec.padEnd(6)} ${o.title.padEnd(28)} ${countsText(o.counts)}`)];
+}
+
+function clauseLines(s: Summary): string[] {
+  if (!s.clauses.length) return [];
+  const n = (coverage: string) => s.clauses.filter((c) => c.coverage === coverage).length;
+  return [
+    `  clauses: ${n("checked")} checked, ${n("via sub-clauses")} via sub-clauses, ${n("not covered")} not covered (table in summary.md)`,
+    ...s.clauses.map((c) => {
+      const what = c.coverage === "checked" ? `${c.checks.length} checks` : c.coverage === "not covered" ? `not covered: ${c.reason}` : c.coverage;
+      return `    ${MARK[c.outcome ?? ""] ?? "    "} ${c.clause.padEnd(6)} ${c.title.slice(0, 34).padEnd(34)} ${what}`.slice(0, 160);
+    }),
+  ];
+}
+
+export function renderConsoleSummary(s: Summary, reportsDir: string): string {
+  const lines = [
+    "",
+    `Conformance verdict: ${s.verdict.toUpperCase()}${s.strict ? " (strict)" : ""}   target ${s.target}   seed ${s.seed}   ${s.requests} requests`,
+    ...levelLines(s),
+    `  not covered: ${s.notCovered.length} named operations without documented shapes`,
+    ...familyLines(s),
+    ...operationLines(s),
+    ...clauseLines(s),
+    ...s.checks.filter((x) => x.outcome === "failed" || x.outcome === "warning")
+      .map((x) => `  ${x.outcome === "failed" ? "FAIL" : "WARN"} ${x.id} [${x.level}] ${x.spec} ${firstLine(x.message)}`),
+    ...s.errors.map((e) => `  ERROR ${firstLine(e)}`),
+    `  reports: ${reportsDir}/summary.md, ${reportsDir}/junit.xml, ${reportsDir}/allure-results/`,
+    `  duration ${(s.durationMs / 1000).toFixed(1)} s · harness ${s.harnessVersion}${s.gitCommit ? ` (${s.gitCommit.slice(0, 12)})` : ""}`,
+    "",
+  ];
+  return lines.join("\n");
+}

@@ -1,0 +1,26 @@
+/** Small text helpers shared by summary.md and the console table. */
+import type { OutcomeCounts } from "./coverage.ts";
+
+export const ICON: Record<string, string> = { passed: "✅", failed: "❌", warning: "⚠️", skipped: "⏭️" };
+
+/** A Markdown table cell: pipes escaped, line breaks folded. */
+export function cell(text: string | undefined): string {
+  return (text ?? "").replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ⏎ ");
+}
+
+export function firstLine(text: string | undefined): string {
+  return text?.split("\n")[0] ?? "";
+}
+
+/** "7 passed, 1 failed, 2 warnings" (zeros left out), or "no checks". */
+export function countsText(c: OutcomeCounts): string {
+  const parts = [
+    c.passed && `${c.passed} passed`, c.failed && `${c.failed} failed`,
+    c.warning && `${c.warning} warning${c.warning > 1 ? "s" : ""}`, c.skipped && `${c.skipped} skipped`,
+  ].filter(Boolean);
+  return parts.length ? parts.join(", ") : "no checks";
+}
+
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}

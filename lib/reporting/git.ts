@@ -1,0 +1,20 @@
+/** The harness's git commit, for the report environment and the pack manifest; absent outside a checkout. */
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+let cached: string | null | undefined;
+
+export function gitCommit(): string | undefined {
+  if (cached === undefined) {
+    try {
+      const out = execFileSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"], timeout: 5_000 });
+      const sha = out.toString().trim();
+      cached = /^[0-9a-f]{40,64}$/.test(sha) ? sha : null;
+    } catch {
+      // No git, not a checkout (an unpacked tarball, a container image): the commit is unknown.
+      cached = null;
+    }
+  }
+  return cached ?? undefined;
+}

@@ -1,0 +1,57 @@
+/**
+ * Canary card data and secrets for the leak scan, and the scanner that looks for them. The scanner
+ * only detects (it never redacts): a full PAN written plain or with separators, a CVC in a
+ * CVC-named field (JSON, escaped JSON, XML-escaped or key=value), and each secret verbatim.
+ */
+import { luhnCheckDigit } from "../../lib/redaction/luhn.ts";
+import type { FileText } from "./texts.ts";
+
+const PAN_BODY = "499999123456789";
+export const CANARY = {
+  pan: PAN_BODY + luhnCheckDigit(PAN_BODY), // 16 digits, Luhn-valid, not a real issuer range
+  cvc: "9071",
+  accessToken: "canary-partner-token-3f9c1e7a5b",
+  apiKey: "canary-card-api-key-8d2b6f0e4c",
+  headerSecret: "canary-client-tag-5e1d9a7c3b",
+  signingKey: "c1a2a3e4f5061728394a5b6c7d8e9f00112233445566778899aabbccddeeff01",
+  encryptionKey: "e1a2a3e4f5061728394a5b6c7d8e9f00112233445566778899aabbccddeeff02",
+  packKey: "f1a2a3e4f5061728394a5b6c7d8e9f00112233445566778899aabbccddeeff03",
+} as const;
+
+/** The configuration that carries the canaries into every request the suites send. */
+export const CANARY_ENV: Record<string, string> = {
+  PAYMENT_CARD_PAN: CANARY.pan,
+  PAYMENT_CARD_CVC: CANARY.cvc,
+  PARTNER_ACCESS_TOKEN: CANARY.accessToken,
+  CARD_API_HEADERS: JSON.stringify({ "X-Api-Key": CANARY.apiKey, "X-Client-Tag": CANARY.headerSecret }),
+  PARTNER_SIGNING_KEY: CANARY.signingKey,
+  PARTNER_ENCRYPTION_KEY: CANARY.encryptionKey,
+  CERTIFY_SIGNING_KEY: CANARY.packKey,
+};
+
+const QUOTE = `(?:\\\\?"|&quot;|')?`;
+export const CANARY_PATTERNS: Record<keyof typeof CANARY, RegExp> = {
+  // Any single separator between digits: "4999 9912 …", "4999-9912-…", or none.
+  pan: new RegExp(`(?<!\\d)${CANARY.pan.split("").join("[ -]?")}(?!\\d)`),
+  cvc: new RegExp(`(?:cvc|cvv|csc)2?${QUOTE}\\s*[:=]\\s*${QUOTE}${CANARY.cvc}(?!\\d)`, "i"),
+  accessToken: new RegExp(CANARY.accessToken),
+  apiKey: new RegExp(CANARY.apiKey),
+  headerSecret: new RegExp(CANARY.headerSecret),
+  signingKey: new RegExp(CANARY.signingKey, "i"),
+  encryptionKey: new RegExp(CANARY.encryptionKey, "i"),
+  packKey: new RegExp(CANARY.packKey, "i"),
+};
+
+export interface Hit { canary: keyof typeof CANARY; file: string; excerpt: string }
+
+/** Every place a canary appears; the excerpt shows where, with the canary itself cut short. */
+export function scanForCanaries(texts: FileText[]): Hit[] {
+  const hits: Hit[] = [];
+  for (const { file, text } of texts) {
+    for (const [canary, pattern] of Object.entries(CANARY_PATTERNS) as Array<[keyof typeof CANARY, RegExp]>) {
+      const m = pattern.exec(text);
+      if (m) hits.push({ canary, file, excerpt: `${text.slice(Math.max(0, m.index - 30), m.index)}${m[0].slice(0, 4)}…` });
+    }
+  }
+  return hits;
+}

@@ -1,0 +1,106 @@
+/**
+ * `npm run conformance && npm run report` end to end, against a sandbox whose statement drops
+ * `dt`: the HTML report (multi-file and single-file) builds under REPORTS_DIR, carries the
+ * environment, parameters, categories and history, holds nothing that reaches past the machine,
+ * and renders the run's checks in headless Chromium (skipped where Chromium is not installed).
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
+import { gitCommit } from "../../lib/reporting/git.ts";
+import { ROOT, runCli, tempReportsDir, type CliResult } from "../support/cli.ts";
+import { withSandbox } from "../support/harness.ts";
+import { chromiumMissing, revealCheck, serveFolder, withPage } from "./browser.ts";
+import { thirdPartyFindings } from "./third-party.ts";
+
+const dir = tempReportsDir();
+const runs: Record<"conformance" | "report" | "again" | "single", CliResult> = {} as never;
+const json = (path: string): unknown => JSON.parse(readFileSync(join(dir, path), "utf8"));
+
+beforeAll(async () => {
+  await withSandbox({ faults: [{ kind: "drop-field", operation: CARD_STATEMENT.key, path: ["dt"] }] }, async (sandbox) => {
+    runs.conformance = await runCli("conformance.ts", [], { REPORTS_DIR: dir, TARGET_BASE_URL: sandbox.url, SEED: "5", PROPERTY_RUNS: "7" });
+  });
+  runs.report = await runCli("report.ts", [], { REPORTS_DIR: dir });
+  runs.again = await runCli("report.ts", [], { REPORTS_DIR: dir });
+  runs.single = await runCli("report.ts", ["--single-file"], { REPORTS_DIR: dir });
+}, 240_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test("the failing run's results build both reports under REPORTS_DIR, with spec.html beside them", () => {
+  expect(runs.conformance.code, runs.conformance.stdout).toBe(1);
+  for (const r of [runs.report, runs.again, runs.single]) expect(r.code, r.stdout + r.stderr).toBe(0);
+  for (const folder of ["allure-report", "allure-report-single"]) {
+    expect(existsSync(join(dir, folder, "index.html"))).toBe(true);
+    expect(readFileSync(join(dir, folder, "spec.html"), "utf8")).toContain('id="section-4.2"');
+  }
+});
+
+test("the run's summary has the clause table, with the failing check under its clause, and prints it", () => {
+  const md = readFileSync(join(dir, "summary.md"), "utf8");
+  expect(md).toMatch(/^\| §2\.2 \| Statement operation record \(card API\) \| ❌ checked \| .*❌ CARD-STMT-SCHEMA/m);
+  expect(md).toMatch(/^\| §4\.5 \| .* \| not covered \| {2}\| 7 operations named without shapes/m);
+  expect(runs.conformance.stdout).toMatch(/clauses: \d+ checked, \d+ via sub-clauses, \d+ not covered/);
+});
+
+test("history: each multi-file generate adds one line to REPORTS_DIR/history, the single-file one none", () => {
+  const lines = readFileSync(join(dir, "history", "allure-history.jsonl"), "utf8").trim().split("\n");
+  expect(lines).toHaveLength(2);
+});
+
+test.for([["allure-report"], ["allure-report-single"]] as const)("%s: no third-party URL, script or analytics in any generated file", ([folder]) => {
+  expect(readFileSync(join(dir, folder, "index.html"), "utf8")).toContain("Content-Security-Policy");
+  expect(thirdPartyFindings(join(dir, folder))).toEqual([]);
+});
+
+test("environment: target, profile, seed, strictness, property runs, harness version and git commit", () => {
+  // Java properties: a space in a key is written "\ ".
+  const env = new Map(readFileSync(join(dir, "allure-results", "environment.properties"), "utf8").trim().split("\n")
+    .map((line) => line.split(/(?<!\\)=/, 2).map((part) => part.replace(/\\ /g, " ")) as [string, string]));
+  expect([...env.keys()]).toEqual(expect.arrayContaining(["target", "profile", "seed", "strict", "property runs", "harness", "git commit"]));
+  expect(env.get("seed")).toBe("5");
+  expect(env.get("property runs")).toBe("7");
+  expect(env.get("git commit")).toBe(gitCommit() ?? "unknown");
+});
+
+test("every check carries seed and property-run count as excluded parameters, and its § link", () => {
+  const results = readdirSync(join(dir, "allure-results")).filter((f) => f.endsWith("-result.json"))
+    .map((f) => json(join("allure-results", f)) as { labels: Array<{ name: string; value: string }>; parameters: unknown[]; links: unknown[] });
+  const schemaCheck = results.find((r) => r.labels.some((l) => l.name === "ALLURE_ID" && l.value === "CARD-STMT-SCHEMA"));
+  expect(schemaCheck?.parameters).toEqual([
+    { name: "seed", value: expect.stringMatching(/^\d+$/), excluded: true },
+    { name: "property runs", value: "7", excluded: true },
+  ]);
+  expect(schemaCheck?.links).toEqual([{ url: "spec.html#section-2.2", type: "spec", name: "§2.2" }]);
+});
+
+test("categories sort the failing run by cause: the dropped dt is a schema violation", () => {
+  const categories = json("allure-report/widgets/categories.json") as { nodes: Record<string, { type: string; name: string; statistic?: { failed?: number } }> };
+  const nodes = Object.values(categories.nodes);
+  const schema = nodes.find((n) => n.type === "category" && n.name === "Schema violation");
+  expect(schema?.statistic?.failed).toBe(1);
+  expect(nodes.some((n) => n.type === "message" && /CARD-STMT-SCHEMA/.test(n.name))).toBe(true);
+});
+
+describe("headless Chromium", () => {
+  test.for([["allure-report"], ["allure-report-single"]] as const)("%s renders the run's checks and requests nothing off the machine", async ([folder], ctx) => {
+    if (chromiumMissing) return ctx.skip(chromiumMissing);
+    const served = await serveFolder(join(dir, folder));
+    try {
+      await withPage(async (page, requested) => {
+        await page.goto(served.url, { waitUntil: "networkidle" });
+        // "networkidle" can come before the app has drawn anything on a busy machine: wait for the page.
+        await expect.poll(() => page.innerText("body"), { timeout: 30_000 }).toMatch(/Categories\s+1/);
+        await revealCheck(page, { id: "CARD-STMT-PERIOD", family: "Card API", feature: `${CARD_STATEMENT.title} (${CARD_STATEMENT.spec})` });
+        expect(await page.innerText("body")).toMatch(/CARD-STMT-PERIOD \[must\] §4\.2 — Card statement: every operation lies within the requested period/);
+        // A screenshot for people, in the repository's git-ignored reports/ folder.
+        mkdirSync(join(ROOT, "reports"), { recursive: true });
+        await page.screenshot({ path: join(ROOT, "reports", `${folder}-screenshot.png`) });
+        expect(requested.filter((url) => !url.startsWith(served.url) && !/^(data|blob):/.test(url))).toEqual([]);
+      });
+    } finally {
+      await served.close();
+    }
+  });
+});
