@@ -6,6 +6,7 @@ import { randomInt } from "node:crypto";
 import { config as loadDotenv } from "dotenv";
 import { createReader, type Env } from "./reader.ts";
 import { profileNames } from "../crypto/index.ts";
+import { readSafety, type SafetySettings } from "./safety.ts";
 import { SECRET_VARIABLES } from "./variables.ts";
 
 export const FAMILIES = ["card-api", "partner-transfer-api", "merchant-api", "gateway-api", "partner-api"] as const;
@@ -42,6 +43,8 @@ export interface Config {
       accountNumber: string; clientId: string; creditAccount: string; terminal: string; currency: string;
     };
   };
+  /** Target environment, guard, pace and deadline (safety.ts). */
+  safety: SafetySettings;
   /** Values of the secret variables, to be replaced in every output. */
   secrets: Array<{ name: string; value: string }>;
 }
@@ -103,6 +106,8 @@ export function loadConfig(env: Env): Config {
         currency: r.pattern("CURRENCY", /^[A-Z]{3}$/, "a three-letter currency code"),
       },
     },
+    // After fixtures: PAYMENT_CARD_PAN has been validated by then.
+    safety: readSafety(r, r.string("PAYMENT_CARD_PAN")),
     secrets: [
       ...SECRET_VARIABLES.map((name) => ({ name, value: r.string(name) })),
       ...Object.entries(r.headers("CARD_API_HEADERS")).map(([h, value]) => ({ name: `CARD_API_HEADERS.${h}`, value })),
