@@ -6,7 +6,7 @@
  * - no connection at all (refused, unknown host, TLS): the base URL is wrong → exit 2;
  * - 401/403: a credential is refused → exit 2, naming it;
  * - another 4xx with a JSON body to a read of a configured fixture: the fixture is missing → exit 2;
- * - a timeout, reset, 5xx, 429, a body that is not JSON: the target misbehaves. That is for the
+ * - a timeout, reset, 5xx, 429, a body that is not JSON (even with 200): the target misbehaves. That is for the
  *   checks to report (exit 1), so the preflight only notes it and the run goes on.
  */
 import { randomBytes } from "node:crypto";
@@ -34,7 +34,7 @@ export function readAnswer(exchange: Exchange): Answer {
     return { inconclusive: `${t.kind}: ${t.message}` };
   }
   const { status, json } = exchange.response!;
-  if (status >= 200 && status < 300) return "ok";
+  if (status >= 200 && status < 300 && json !== undefined) return "ok";
   if (status === 401 || status === 403) return "refused";
   if (status >= 400 && status < 500 && status !== 429 && json !== undefined) return "rejected";
   return { inconclusive: `HTTP ${status}${json === undefined ? " with a body that is not JSON" : ""}` };
@@ -114,7 +114,7 @@ export function paymentCardFixture(run: RunContext): Promise<ProbeOutcome> {
 export async function partnerCredentials(run: RunContext): Promise<ProbeOutcome> {
   const token = await probe(run, {
     op: REGISTER_BUSINESS, body: {},
-    refused: "PARTNER_ACCESS_TOKEN: the target refused the bearer token of a deliberately invalid, unsigned request; set a token the target issued (or use --no-preflight if the target checks signatures before tokens)",
+    refused: "PARTNER_ACCESS_TOKEN: the target refused the access token (sent with a deliberately invalid, unsigned request); set a token the target issued (or use --no-preflight if the target checks signatures before tokens)",
   });
   return token.kind === "ok" ? signingKey(run) : token;
 }
