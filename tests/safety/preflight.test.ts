@@ -83,3 +83,10 @@ describe("npm run conformance: exit 2 and one line, before any check", () => {
     expect(stdout).not.toMatch(/RUN|verdict/);
   });
 });
+
+test("--no-preflight: a wrong token is left to the checks, which fail with the target's 401 (exit 1)", async () => {
+  const dir = tempReportsDir();
+  const { code, stdout, stderr } = await runCli("conformance.ts", ["--no-preflight", "--check", "PT-BIZ-HTTP-200"], { REPORTS_DIR: dir, PARTNER_ACCESS_TOKEN: "not-the-sandbox-token-0001" });
+  expect(code, stdout + stderr).toBe(1);
+  expect(stdout).toMatch(/FAIL PT-BIZ-HTTP-200 \[must\] §4 Unexpected status code: expected HTTP 200, got 401/);
+});
