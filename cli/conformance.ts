@@ -118,7 +118,9 @@ async function main(): Promise<number> {
       process.env.TARGET_BASE_URL = sandbox.url;
       config = loadConfig(process.env);
     }
-    const target = mergeFrom !== undefined ? `shards merged from ${mergeFrom}` : sandbox ? `embedded sandbox ${sandbox.url}` : config.target.baseUrl!;
+    const target = mergeFrom !== undefined
+      ? `${config.target.baseUrl ?? "embedded sandbox"} (shards merged from ${mergeFrom})`
+      : sandbox ? `embedded sandbox ${sandbox.url}` : config.target.baseUrl!;
     process.stdout.write(`conformance: target ${target} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`);
     if (mergeFrom === undefined && !options["no-preflight"]) await preflight(config, limits, Boolean(sandbox));
     const info = { target, seed: config.run.seed, strict: config.run.strict, harnessVersion: HARNESS_VERSION };
