@@ -69,7 +69,8 @@ test("production without ALLOW_MUTATIONS: the partner credentials are not probed
   });
 });
 
-describe("npm run conformance: exit 2 and one line, before any check", () => {
+// Child processes mostly wait: run them side by side to keep the suite short.
+describe.concurrent("npm run conformance: a preflight problem is exit 2 and one line, before any check", () => {
   const CLI: Array<[string, Record<string, string>, RegExp]> = [
     ["a wrong token", { PARTNER_ACCESS_TOKEN: "not-the-sandbox-token-0001" }, /^conformance: preflight: PARTNER_ACCESS_TOKEN: /],
     ["a wrong key", { PARTNER_SIGNING_KEY: "22".repeat(32) }, /^conformance: preflight: PARTNER_SIGNING_KEY: /],
@@ -82,11 +83,11 @@ describe("npm run conformance: exit 2 and one line, before any check", () => {
     expect(stderr).toMatch(line);
     expect(stdout).not.toMatch(/RUN|verdict/);
   });
-});
 
-test("--no-preflight: a wrong token is left to the checks, which fail with the target's 401 (exit 1)", async () => {
-  const dir = tempReportsDir();
-  const { code, stdout, stderr } = await runCli("conformance.ts", ["--no-preflight", "--check", "PT-BIZ-HTTP-200"], { REPORTS_DIR: dir, PARTNER_ACCESS_TOKEN: "not-the-sandbox-token-0001" });
-  expect(code, stdout + stderr).toBe(1);
-  expect(stdout).toMatch(/FAIL PT-BIZ-HTTP-200 \[must\] §4 Unexpected status code: expected HTTP 200, got 401/);
+  test("--no-preflight: a wrong token is left to the checks, which fail with the target's 401 (exit 1)", async () => {
+    const dir = tempReportsDir();
+    const { code, stdout, stderr } = await runCli("conformance.ts", ["--no-preflight", "--check", "PT-BIZ-HTTP-200"], { REPORTS_DIR: dir, PARTNER_ACCESS_TOKEN: "not-the-sandbox-token-0001" });
+    expect(code, stdout + stderr).toBe(1);
+    expect(stdout).toMatch(/FAIL PT-BIZ-HTTP-200 \[must\] §4 Unexpected status code: expected HTTP 200, got 401/);
+  });
 });
