@@ -1,42 +1,100 @@
 /**
- * npm run conformance [-- --strict] [--check ID]...
+ * npm run conformance [-- --strict] [--check ID]... [--no-preflight] [--shard=i/n] [--merge-reports DIR]
  * Runs every suite against TARGET_BASE_URL, or against the embedded reference sandbox when it is
- * unset. Exit code: 0 conformant, 1 a check failed, 2 bad configuration or usage.
+ * unset: preflight first, then the checks within the run's limits (run-limits.ts), then the
+ * baseline gate. Exit code: 0 conformant, 1 a check failed, 2 bad configuration or usage.
  */
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { config as loadDotenv } from "dotenv";
-import { startVitest } from "vitest/node";
-import { loadConfig } from "../lib/config/load.ts";
-import { conformanceReporters } from "../lib/reporting/reporters.ts";
+import { loadConfig, type Config } from "../lib/config/load.ts";
 import { exitCodeOf, type Summary } from "../lib/reporting/summary.ts";
+import { applyBaseline, loadBaseline, type Baseline } from "../lib/runner/baseline.ts";
+import { baselineConsoleLines, writeBaselineVerdict } from "../lib/runner/baseline-report.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
-import { loadConfiguredProfile } from "../lib/runner/context.ts";
+import { createRunContext, loadConfiguredProfile } from "../lib/runner/context.ts";
+import { FileDebitBudget } from "../lib/runner/debit-budget.ts";
+import { describePreflight, runPreflight } from "../lib/runner/preflight.ts";
+import { debitShare, planRunLimits, RUN_LIMITS_ENV, workerCount, type RunLimits } from "../lib/runner/run-limits.ts";
+import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
+import { parseShard, type Shard } from "../lib/runner/shard.ts";
 import { HARNESS_VERSION } from "../lib/runner/version.ts";
 import { startSandbox } from "../sandbox/server.ts";
+import { ALL_MODULES } from "../suites/modules.ts";
 
 function parseOptions(argv: string[]) {
   try {
     return parseArgs({
       args: argv,
-      options: { strict: { type: "boolean" }, check: { type: "string", multiple: true }, help: { type: "boolean" } },
+      options: {
+        strict: { type: "boolean" }, check: { type: "string", multiple: true }, help: { type: "boolean" },
+        "no-preflight": { type: "boolean" }, shard: { type: "string" }, "merge-reports": { type: "string" },
+      },
     }).values;
   } catch (error) {
     throw new UsageError(`${(error as Error).message} (see npm run conformance -- --help)`);
   }
 }
 
-const HELP = `usage: npm run conformance [-- --strict] [--check CHECK-ID]...
-  --strict          should-level failures fail the run (same as CONFORMANCE_STRICT=true)
-  --check ID        run only this check (repeatable); failures print the id to use
+const HELP = `usage: npm run conformance [-- --strict] [--check CHECK-ID]... [--no-preflight] [--shard=i/n] [--merge-reports DIR]
+  --strict             should-level failures fail the run (same as CONFORMANCE_STRICT=true)
+  --check ID           run only this check (repeatable); failures print the id to use
+  --no-preflight       skip the preflight (target, credentials, fixtures, clock) before the checks
+  --shard=i/n          run the i-th of n parts and write a blob report to REPORTS_DIR/blobs/
+  --merge-reports DIR  no target: merge the blob reports in DIR into one JUnit, summary and Allure results
 Configuration comes from .env and the environment; see .env.example.`;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+function clearOutputs(dir: string): void {
+  for (const output of ["allure-results", "junit.xml", "summary.json", "summary.md"]) {
+    rmSync(join(dir, output), { recursive: true, force: true });
+  }
+}
+
+/** Plans the run-wide limits and hands them to the workers through the environment. */
+function handOutLimits(config: Config, shard: Shard | undefined, startedAt: number): { limits: RunLimits; workers: number; budgetFile?: string } {
+  const shards = shard?.count ?? 1;
+  const workers = workerCount(config, Math.max(1, availableParallelism() - 1), shards);
+  const cap = config.safety.maxDebitTotalMinor;
+  let budgetFile: string | undefined;
+  if (cap !== undefined) {
+    mkdirSync(join(config.run.reportsDir, ".run"), { recursive: true });
+    budgetFile = FileDebitBudget.create(join(config.run.reportsDir, ".run", `debit-budget-${process.pid}.json`), debitShare(cap, shards)).file;
+  }
+  const limits = planRunLimits(config, { workers, shards, startedAt }, budgetFile);
+  process.env[RUN_LIMITS_ENV] = JSON.stringify(limits);
+  return { limits, workers, ...(budgetFile ? { budgetFile } : {}) };
+}
+
+async function preflight(config: Config, limits: RunLimits, quiet: boolean): Promise<void> {
+  const run = await createRunContext(config, limits);
+  try {
+    const lines = describePreflight(await runPreflight(run));
+    if (!quiet && lines.length) process.stdout.write(`${lines.join("\n")}\n`);
+  } finally {
+    await run.target.close();
+  }
+}
+
+function verdictExitCode(summary: Summary | undefined, baseline: Baseline | undefined, dir: string): number {
+  if (!summary) {
+    process.stderr.write("conformance: the run ended without a summary (see the errors above)\n");
+    return EXIT.failed;
+  }
+  if (!baseline) return exitCodeOf(summary);
+  const verdict = applyBaseline(summary, baseline);
+  writeBaselineVerdict(dir, summary, verdict);
+  process.stdout.write(`${baselineConsoleLines(verdict).join("\n")}\n`);
+  return verdict.gate === "pass" ? EXIT.conformant : EXIT.failed;
+}
+
 async function main(): Promise<number> {
+  const startedAt = Date.now();
   const options = parseOptions(process.argv.slice(2));
   if (options.help) {
     process.stdout.write(`${HELP}\n`);
@@ -44,40 +102,38 @@ async function main(): Promise<number> {
   }
   loadDotenv({ quiet: true });
   if (options.strict) process.env.CONFORMANCE_STRICT = "true";
-  const config = loadConfig(process.env);
+  let config = loadConfig(process.env);
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  const mergeFrom = options["merge-reports"];
+  if (mergeFrom !== undefined && shard) throw new UsageError("--merge-reports and --shard exclude each other: merge after every shard ran");
+  const baseline = loadBaseline(config.safety.baselineFile, new Set(ALL_MODULES.flatMap((m) => m.checks.map((c) => c.id))));
   // Workers read the same environment: fix the seed and the target before they start.
   process.env.SEED = String(config.run.seed);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
   await loadConfiguredProfile(config);
   const dir = config.run.reportsDir;
-  for (const output of ["allure-results", "junit.xml", "summary.json", "summary.md"]) {
-    rmSync(join(dir, output), { recursive: true, force: true });
-  }
-  const sandbox = config.target.baseUrl ? undefined : await startSandbox({ profile: config.partner.cryptoProfile });
-  if (sandbox) process.env.TARGET_BASE_URL = sandbox.url;
-  const target = sandbox ? `embedded sandbox ${sandbox.url}` : config.target.baseUrl!;
-  process.stdout.write(`conformance: target ${target} · seed ${config.run.seed} · strict ${config.run.strict}\n`);
-
-  let summary: Summary | undefined;
-  const info = { target, seed: config.run.seed, strict: config.run.strict, harnessVersion: HARNESS_VERSION };
-  // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
-  const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;
+  clearOutputs(dir);
+  const sandbox = config.target.baseUrl || mergeFrom !== undefined ? undefined : await startSandbox({ profile: config.partner.cryptoProfile });
+  const { limits, workers, budgetFile } = handOutLimits(config, shard, startedAt);
   try {
-    const vitest = await startVitest("test", [], {
-      project: ["conformance"],
-      watch: false,
-      reporters: conformanceReporters({ ...config }, info, (s) => (summary = s)) as never,
-      ...(pattern ? { testNamePattern: pattern } : {}),
-    });
-    await vitest.close();
+    if (sandbox) {
+      process.env.TARGET_BASE_URL = sandbox.url;
+      config = loadConfig(process.env);
+    }
+    const target = mergeFrom !== undefined
+      ? `${config.target.baseUrl ?? "embedded sandbox"} (shards merged from ${mergeFrom})`
+      : sandbox ? `embedded sandbox ${sandbox.url}` : config.target.baseUrl!;
+    process.stdout.write(`conformance: target ${target} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`);
+    if (mergeFrom === undefined && !options["no-preflight"]) await preflight(config, limits, Boolean(sandbox));
+    const info = { target, seed: config.run.seed, strict: config.run.strict, harnessVersion: HARNESS_VERSION };
+    // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
+    const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;
+    const summary = await runConformanceVitest({ config, info, pattern, shard, mergeFrom, maxWorkers: workers, deadlineAt: limits.deadlineAt });
+    return verdictExitCode(summary, baseline, dir);
   } finally {
     await sandbox?.close();
+    if (budgetFile) rmSync(budgetFile, { force: true });
   }
-  if (!summary) {
-    process.stderr.write("conformance: the run ended without a summary (see the errors above)\n");
-    return EXIT.failed;
-  }
-  return exitCodeOf(summary);
 }
 
 runMain("conformance", main);

@@ -4,6 +4,7 @@
  * server error, never a rejection; no answer at all is a transport failure.
  */
 import { jsonObject, type Exchange } from "../http/exchange.ts";
+import { requireJsonObject, requireResponse } from "./response.ts";
 
 export type AnswerKind = "success" | "rejection" | "server-error" | "transport" | "other";
 
@@ -20,7 +21,18 @@ export function answerKind(exchange: Exchange): AnswerKind {
   if (response.status >= 500) return "server-error";
   if (response.status >= 400) return "rejection";
   if (response.status < 200 || response.status >= 300) return "other";
+  // A 2xx whose body is not JSON is neither an acceptance nor a refusal: the answer is unreadable.
+  if (response.jsonError !== undefined) return "transport";
   return bodySaysFailure(jsonObject(exchange)) ? "rejection" : "success";
+}
+
+/**
+ * Fails (category transport) when there is no answer to judge: no response, or a 2xx that is
+ * not JSON. Checks that pass on a refusal call this first, so silence never passes for a refusal.
+ */
+export function requireAnswer(exchange: Exchange): void {
+  requireResponse(exchange);
+  if (answerKind(exchange) === "transport") requireJsonObject(exchange);
 }
 
 /** "HTTP 200 with request_status \"success\"", for messages. */

@@ -4,6 +4,7 @@
  * what is proven is exactly what runs.
  */
 import type { Exchange } from "../http/exchange.ts";
+import { RequestRefused } from "../http/target.ts";
 import { CheckFailure, CheckSkipped, type FailureCategory } from "./failure.ts";
 import { deriveSeed } from "./seed.ts";
 import type { Check, CheckContext, Level, Module, Outcome, RunContext } from "./types.ts";
@@ -54,7 +55,11 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
   const evidence: Exchange[] = [];
   const notes: string[] = [];
   const record = (exchange: Exchange) => {
-    if (!evidence.includes(exchange)) evidence.push(exchange);
+    if (!evidence.includes(exchange)) {
+      evidence.push(exchange);
+      // What the client did on the way (a 429 honoured) is reported, not failed.
+      notes.push(...(exchange.notes ?? []));
+    }
     return exchange;
   };
   const ctx: CheckContext = {
@@ -83,11 +88,22 @@ async function settle(run: () => Promise<void> | void): Promise<Pick<CheckResult
     return { outcome: "passed" };
   } catch (error) {
     if (error instanceof CheckSkipped) return { outcome: "skipped", message: error.message };
+    // The guard would not send a request the check needs (TARGET_ENV, TEST_PANS, MAX_DEBIT_TOTAL).
+    const refused = refusalIn(error);
+    if (refused) return { outcome: "skipped", message: refused.message };
     if (error instanceof CheckFailure) return { outcome: "failed", category: error.category, message: error.message };
     // A bug in the harness itself: reported, never mistaken for the target's failure.
     const e = error as Error;
     return { outcome: "failed", category: "harness", message: `Harness error: ${e?.stack ?? String(error)}` };
   }
+}
+
+/** A guard refusal, also when wrapped as the cause of another error (e.g. a property failure). */
+function refusalIn(error: unknown): RequestRefused | undefined {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof RequestRefused) return e;
+  }
+  return undefined;
 }
 
 /** Evaluates every check of a module in order (they share its scenarios). */

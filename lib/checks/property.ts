@@ -7,8 +7,9 @@
 import fc from "fast-check";
 import type { Operation } from "../catalogue/index.ts";
 import type { Exchange } from "../http/exchange.ts";
-import type { RequestVariant } from "../http/target.ts";
+import { RequestRefused, type RequestVariant } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
+import { answerKind, requireAnswer } from "./answers.ts";
 import { defineCheck } from "./define.ts";
 import { fail, type FailureCategory } from "./failure.ts";
 import type { Check, CheckContext, Level } from "./types.ts";
@@ -46,12 +47,21 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
   let transport: Exchange | undefined;
   let last: Failure | undefined;
   let sent = 0;
+  const refused = new Map<string, number>();
   const property = fc.asyncProperty(spec.cases(ctx), async (c) => {
     if (transport) return true;
-    const exchange = await ctx.target.sendVariant(spec.operation, await c.request(ctx));
+    let exchange: Exchange;
+    try {
+      exchange = await ctx.target.sendVariant(spec.operation, await c.request(ctx));
+    } catch (error) {
+      // The guard keeps this case off a real target (e.g. a card number not in TEST_PANS): not sent, not judged.
+      if (!(error instanceof RequestRefused)) throw error;
+      refused.set(error.message, (refused.get(error.message) ?? 0) + 1);
+      return true;
+    }
     sent++;
     if (sent === 1) ctx.record(exchange);
-    if (exchange.transportError) {
+    if (exchange.transportError || answerKind(exchange) === "transport") {
       transport = exchange;
       return true;
     }
@@ -64,9 +74,13 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
   const numRuns = ctx.config.run.propertyRuns + examples.length;
   const details = await fc.check(property, { seed: ctx.seed, numRuns, examples });
   ctx.note(`${sent} generated requests (seed ${details.seed})`);
+  for (const [reason, count] of refused) ctx.note(`${count} generated case(s) not sent: ${reason}`);
+  // Nothing sent at all: skipped with the guard's own reason, as a refused fixed request would be.
+  if (sent === 0 && refused.size) ctx.skip([...refused.keys()][0]!);
   if (transport) {
     ctx.record(transport);
-    fail("transport", `${transport.transportError!.kind}: ${transport.transportError!.message} — the property stopped at the first transport error`);
+    ctx.note("the property stopped at the first transport error: nothing is shrunk, nothing more is sent");
+    requireAnswer(transport);
   }
   if (details.failed && last) {
     ctx.record(last.exchange);

@@ -7,6 +7,7 @@ import { config as loadDotenv } from "dotenv";
 import { ConfigError, createReader, type Env } from "./reader.ts";
 import { profileSpecProblem } from "../crypto/index.ts";
 import { parseKey, type KeyKind } from "../crypto/keys.ts";
+import { readSafety, type SafetySettings } from "./safety.ts";
 import { SECRET_VARIABLES, VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
 
 export const FAMILIES = ["card-api", "partner-transfer-api", "merchant-api", "gateway-api", "partner-api"] as const;
@@ -49,6 +50,8 @@ export interface Config {
       accountNumber: string; clientId: string; creditAccount: string; terminal: string; currency: string;
     };
   };
+  /** Target environment, guard, pace and deadline (safety.ts). */
+  safety: SafetySettings;
   /** Values of the secret variables, to be replaced in every output. */
   secrets: Array<{ name: string; value: string }>;
 }
@@ -113,6 +116,8 @@ export function loadConfig(env: Env): Config {
         currency: r.pattern("CURRENCY", /^[A-Z]{3}$/, "a three-letter currency code"),
       },
     },
+    // After fixtures: PAYMENT_CARD_PAN has been validated by then.
+    safety: readSafety(r, r.string("PAYMENT_CARD_PAN")),
     secrets: [
       ...SECRET_VARIABLES.map((name) => ({ name, value: r.string(name) })),
       ...Object.entries(r.headers("CARD_API_HEADERS")).map(([h, value]) => ({ name: `CARD_API_HEADERS.${h}`, value })),

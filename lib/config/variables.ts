@@ -17,7 +17,7 @@ export interface VariableSpec {
   default: string;
   /** Secret values are never printed and are replaced in every report. */
   secret?: boolean;
-  group: "target" | "run" | "partner transfer API" | "card API" | "fixtures" | "certification";
+  group: "target" | "run" | "partner transfer API" | "card API" | "fixtures" | "certification" | "safety";
   doc: string;
 }
 
@@ -59,6 +59,14 @@ export const VARIABLES = {
   REPORTS_DIR: { default: "reports", group: "run", doc: "Folder for run output (JUnit, Allure results, summary)." },
   CERTIFY_SIGNING_KEY: { default: "", secret: true, group: "certification", doc: "Signs the certification pack's manifest (npm run certify): an Ed25519 private key as PKCS#8 PEM (newlines may be written as \\n), or an HMAC-SHA256 key of at least 32 bytes as hex. Empty: the pack is not signed." },
   CERTIFY_VERIFY_KEY: { default: "", secret: true, group: "certification", doc: "Verifies a pack's signature (npm run certify -- --verify): the signer's Ed25519 public key as SPKI PEM, or the HMAC key as hex. Empty: taken from CERTIFY_SIGNING_KEY; with neither, the signature is not checked." },
+  BASELINE_FILE: { default: "", group: "run", doc: "Expected-failure baseline (JSON: ids with a reason each). Unset: conformance-baseline.json if it exists." },
+  TARGET_ENV: { default: "sandbox", group: "safety", doc: "What the target is: sandbox, staging or production. production sends no money-moving or profile-creating request unless ALLOW_MUTATIONS=true." },
+  ALLOW_MUTATIONS: { default: "false", group: "safety", doc: "true: send operations that move money or create profiles even when TARGET_ENV=production." },
+  MAX_DEBIT_TOTAL: { default: "", group: "safety", doc: "Cap on the total amount debited per run, in major units of CURRENCY (e.g. 500.00). Unset: no cap (required with TARGET_ENV=production and ALLOW_MUTATIONS=true)." },
+  TEST_PANS: { default: "", secret: true, group: "safety", doc: "Comma-separated test card numbers; against anything but the sandbox, no other card number is sent." },
+  MAX_RPS: { default: "", group: "safety", doc: "Upper bound of requests per second for the whole run. Unset: no bound." },
+  CONCURRENCY: { default: "16", group: "safety", doc: "Upper bound of requests in flight at once for the whole run." },
+  RUN_DEADLINE_MS: { default: "1800000", group: "safety", doc: "Upper bound of the whole run in milliseconds; checks that cannot send before it fail with the reason." },
 } satisfies Record<string, VariableSpec>;
 
 export type VariableName = keyof typeof VARIABLES;

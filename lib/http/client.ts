@@ -2,16 +2,26 @@
  * The harness's only HTTP client (undici, keep-alive pool). It never throws for what a target
  * does: a timeout, reset, refused connection or oversized body becomes a classified
  * transportError on the exchange, so the check fails with the cause named and the run goes on.
+ * It also paces the traffic (Pace: MAX_RPS, CONCURRENCY, the run deadline) and honours a 429:
+ * it waits as Retry-After asks and retries, a bounded number of times, noting it on the exchange.
  */
 import { Agent, request } from "undici";
 import type { Exchange, ExchangeResponse, TransportErrorKind } from "./exchange.ts";
+import { HangBreaker } from "./hang-breaker.ts";
+import { Pace } from "./pace.ts";
+import { retryAfterMs } from "./retry-after.ts";
 
 export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+/** A 429 is retried at most this often, and never after a longer wait than this. */
+export const MAX_429_RETRIES = 3;
+export const MAX_RETRY_AFTER_MS = 30_000;
 
 export interface ClientOptions {
   timeoutMs: number;
   connections?: number;
   maxResponseBytes?: number;
+  /** Bounds of this process's traffic; default: no rate bound, 64 in flight, no deadline. */
+  pace?: Pace;
 }
 
 export interface PostOptions {
@@ -26,8 +36,11 @@ let sequence = 0;
 
 export class HttpClient {
   private readonly agent: Agent;
+  readonly pace: Pace;
+  private readonly breaker = new HangBreaker();
 
   constructor(private readonly options: ClientOptions) {
+    this.pace = options.pace ?? new Pace({ concurrency: options.connections ?? 64 });
     this.agent = new Agent({
       connections: options.connections ?? 64,
       keepAliveTimeout: 4_000,
@@ -44,17 +57,63 @@ export class HttpClient {
       durationMs: 0,
       request: { method: "POST", url, headers, bodyText },
     };
-    try {
-      exchange.response = await this.send(url, headers, bodyText);
-    } catch (error) {
-      exchange.transportError = classify(error, this.options.timeoutMs);
-    }
+    await this.attempt(exchange);
     exchange.durationMs = Date.now() - startedAt;
     return exchange;
   }
 
-  private async send(url: string, headers: Record<string, string>, body: string): Promise<ExchangeResponse> {
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
+  /** Sends, and sends again after a 429 as long as the wait it asks for is bounded. */
+  private async attempt(exchange: Exchange): Promise<void> {
+    const { url, headers, bodyText } = exchange.request;
+    for (let retry = 0; ; retry++) {
+      const hung = this.breaker.refusal(url, this.options.timeoutMs);
+      if (hung) {
+        exchange.transportError = { kind: "timeout", message: hung };
+        return;
+      }
+      if (!(await this.pace.acquire())) {
+        exchange.transportError = { kind: "deadline", message: "not sent: the run deadline (RUN_DEADLINE_MS) has passed" };
+        return;
+      }
+      const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, this.pace.remainingMs()));
+      let response: ExchangeResponse;
+      try {
+        response = await this.send(url, headers, bodyText, timeoutMs);
+      } catch (error) {
+        exchange.transportError = classify(error, timeoutMs, timeoutMs < this.options.timeoutMs);
+        this.breaker.record(url, exchange.transportError.kind === "timeout");
+        return;
+      } finally {
+        this.pace.release();
+      }
+      this.breaker.record(url, false);
+      if (response.status !== 429) {
+        exchange.response = response;
+        return;
+      }
+      const refusal = this.waitFor429(exchange, response, retry);
+      if (refusal) {
+        exchange.transportError = { kind: "rate-limited", message: refusal };
+        return;
+      }
+    }
+  }
+
+  /** Plans the wait a 429 asks for; returns why it will not wait, or undefined to retry. */
+  private waitFor429(exchange: Exchange, response: ExchangeResponse, retry: number): string | undefined {
+    const header = response.headers["retry-after"];
+    const waitMs = retryAfterMs(header);
+    const asked = header ? `Retry-After: ${header}` : "no Retry-After";
+    if (retry >= MAX_429_RETRIES) return `HTTP 429 (${asked}) after ${MAX_429_RETRIES} retries`;
+    if (waitMs > MAX_RETRY_AFTER_MS) return `HTTP 429 (${asked}): longer than the ${MAX_RETRY_AFTER_MS} ms the harness waits`;
+    if (waitMs >= this.pace.remainingMs()) return `HTTP 429 (${asked}): the wait would pass the run deadline`;
+    this.pace.pauseUntil(Date.now() + waitMs);
+    (exchange.notes ??= []).push(`rate limited: HTTP 429 (${asked}), waited ${waitMs} ms and retried`);
+    return undefined;
+  }
+
+  private async send(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<ExchangeResponse> {
+    const signal = AbortSignal.timeout(timeoutMs);
     const res = await request(url, { method: "POST", headers, body, signal, dispatcher: this.agent });
     const bodyText = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES);
     const response: ExchangeResponse = { status: res.statusCode, headers: flatten(res.headers), bodyText };
@@ -91,11 +150,12 @@ function flatten(headers: Record<string, string | string[] | undefined>): Record
   return out;
 }
 
-function classify(error: unknown, timeoutMs: number): { kind: TransportErrorKind; message: string } {
+function classify(error: unknown, timeoutMs: number, cutByDeadline: boolean): { kind: TransportErrorKind; message: string } {
   const e = error as { name?: string; code?: string; message?: string; cause?: { code?: string } };
   const code = e.code ?? e.cause?.code ?? "";
   if (error instanceof BodyTooLarge) return { kind: "body-too-large", message: e.message ?? "" };
   if (e.name === "TimeoutError" || e.name === "AbortError" || /TIMEOUT/.test(code)) {
+    if (cutByDeadline) return { kind: "deadline", message: `no complete answer within ${timeoutMs} ms, when the run deadline (RUN_DEADLINE_MS) passed` };
     return { kind: "timeout", message: `no complete answer within ${timeoutMs} ms` };
   }
   if (code === "ECONNREFUSED") return { kind: "connection-refused", message: "connection refused" };

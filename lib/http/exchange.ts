@@ -5,6 +5,10 @@ export type TransportErrorKind =
   | "connection-refused"
   | "connection-reset"
   | "body-too-large"
+  /** The target kept answering 429 beyond what the harness waits for. */
+  | "rate-limited"
+  /** Not sent, or cut short: the run deadline (RUN_DEADLINE_MS) passed. */
+  | "deadline"
   | "transport";
 
 export interface ExchangeRequest {
@@ -32,6 +36,8 @@ export interface Exchange {
   request: ExchangeRequest;
   response?: ExchangeResponse;
   transportError?: { kind: TransportErrorKind; message: string };
+  /** What the client did on the way, for the report (e.g. a 429 honoured: waited, then retried). */
+  notes?: string[];
 }
 
 /** The parsed JSON body as an object, or undefined. */

@@ -1,6 +1,8 @@
 /**
  * The target: sends a catalogue operation with the headers its family needs (§5): the partner
  * bearer token, card API headers from configuration, and what the crypto profile adds.
+ * It is the single choke point of every request, so the blast-radius guard (lib/runner/guard.ts)
+ * runs here: a request it refuses never reaches the client.
  */
 import { baseUrlFor, type Config } from "../config/load.ts";
 import type { Operation } from "../catalogue/index.ts";
@@ -24,6 +26,14 @@ export interface RequestVariant {
   headers?: Record<string, string | undefined>;
 }
 
+/** A request the guard will not send; a check that needs it is reported as skipped with this reason. */
+export class RequestRefused extends Error {
+  override name = "RequestRefused";
+}
+
+/** Inspects a request before it is sent; throws RequestRefused to stop it. */
+export type RequestGuard = (op: Operation, bodyText: string) => void;
+
 export class Target {
   /** Requests sent through this target so far (for the run's figures). */
   sent = 0;
@@ -32,6 +42,7 @@ export class Target {
     readonly config: Config,
     readonly profile: CryptoProfile,
     private readonly client: HttpClient,
+    private readonly guard?: RequestGuard,
   ) {}
 
   url(op: Operation): string {
@@ -49,6 +60,7 @@ export class Target {
 
   async send(op: Operation, body: unknown, options: SendOptions = {}): Promise<Exchange> {
     const bodyText = options.rawBody ?? JSON.stringify(body);
+    this.guard?.(op, bodyText);
     const profileHeaders = (await this.profile.requestHeaders?.(op.family, bodyText)) ?? {};
     const merged: Record<string, string | undefined> = {
       "Content-Type": "application/json",

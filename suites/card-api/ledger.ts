@@ -4,7 +4,7 @@
  * operations that appear between two readings are exactly theirs.
  */
 import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
-import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
+import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
 import { requireSuccessBody } from "../../lib/checks/response.ts";
 import type { CheckContext } from "../../lib/checks/types.ts";
 import { DAY_MS } from "../../lib/time/iso.ts";
@@ -17,6 +17,7 @@ export async function recentOperations(ctx: CheckContext): Promise<Operation[]> 
   const now = Date.now();
   const request = statementRequest(ctx.config.fixtures.payment.cardId, { start: now - DAY_MS, end: now + DAY_MS }, ctx.config);
   const exchange = await ctx.send(CARD_STATEMENT, request);
+  requireAnswer(exchange);
   // Without a readable statement nothing can be verified: a precondition, not this check's failure.
   if (answerKind(exchange) !== "success") ctx.skip(`the payment card's statement could not be read (${describeAnswer(exchange)})`);
   const { operations } = requireSuccessBody(exchange);

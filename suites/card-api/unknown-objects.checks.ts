@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST } from "../../lib/catalogue/index.ts";
-import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
+import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
 import { defineCheck } from "../../lib/checks/define.ts";
 import { fail } from "../../lib/checks/failure.ts";
 import { jsonObject } from "../../lib/http/exchange.ts";
@@ -18,6 +18,7 @@ export const statementOfUnknownCard = defineCheck({
   title: "Card statement: an unknown card gets no operations (refused, or an empty list)",
   async run(ctx) {
     const exchange = await ctx.send(CARD_STATEMENT, { ...seededStatementRequest(ctx.config), card_id: randomUUID() });
+    requireAnswer(exchange);
     const operations = jsonObject(exchange)?.operations;
     if (answerKind(exchange) === "success" && Array.isArray(operations) && operations.length > 0) {
       fail("accepted-invalid", `an unknown card_id was answered with ${operations.length} operation(s)`);
@@ -31,6 +32,7 @@ export const limitsOfUnknownObjects = defineCheck({
   async run(ctx) {
     for (const type of ["card", "account", "client"]) {
       const exchange = await ctx.send(LIMITS_LIST, { request_id: randomUUID(), object: { type, value: `UNKNOWN-${randomUUID()}` } });
+      requireAnswer(exchange);
       const limits = jsonObject(exchange)?.limits;
       const records = limits && typeof limits === "object" ? Object.values(limits).flat().length : 0;
       if (answerKind(exchange) === "success" && records > 0) fail("accepted-invalid", `an unknown ${type} was answered with ${records} limit record(s)`);
@@ -47,6 +49,7 @@ export const debitOfUnknownCardRefused = defineCheck({
     const body = debitRequest(f, ctx.config, { amount: 1 });
     Object.assign(body.debit.card, { card_id: randomUUID(), card_pan: testPan(f, "400000") });
     const exchange = await ctx.send(CREATE_TRANSACTION, body);
+    requireAnswer(exchange);
     if (answerKind(exchange) === "success") fail("accepted-invalid", `${describeAnswer(exchange)}: a debit of an unknown card was accepted`);
   },
 });

@@ -4,7 +4,7 @@
  * signature, or with data that does not decrypt, is refused. One table row per way of breaking it.
  */
 import { REGISTER_BUSINESS as op } from "../../lib/catalogue/index.ts";
-import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
+import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
 import { defineCheck } from "../../lib/checks/define.ts";
 import { fail } from "../../lib/checks/failure.ts";
 import type { Check } from "../../lib/checks/types.ts";
@@ -50,8 +50,8 @@ function refusesRegistration(row: (typeof ROWS)[number]): Check {
       const sealed = await sealRequest(ctx.target.profile, businessClientData(fakerFor(ctx.seed), true));
       const variant = await row.tamper(sealed, ctx.target.profile);
       const exchange = await ctx.send(op, variant.body, { ...(variant.headers ? { headers: variant.headers } : {}) });
+      requireAnswer(exchange);
       const kind = answerKind(exchange);
-      if (kind === "transport") fail("transport", describeAnswer(exchange));
       if (kind === "server-error") fail("server-error", `${describeAnswer(exchange)} to a request ${row.what}`);
       if (kind !== "rejection") fail("auth", `${describeAnswer(exchange)}: a request ${row.what} was accepted`);
     },

@@ -17,6 +17,9 @@ const ALL = Object.keys(CANARY) as Canary[];
 /** What the suites put on the wire, so a run without redaction must show it. */
 const SENT: Canary[] = ["pan", "cvc", "accessToken", "apiKey", "headerSecret"];
 
+// The canaries are not the target's credentials, so the preflight would stop each run (exit 2)
+// before any check: the runs skip it, and one test scans what the preflight itself prints.
+
 async function runAll(dir: string, env: Record<string, string>, commands: Array<[string, string[]]>): Promise<FileText[]> {
   const console: FileText[] = [];
   for (const [script, args] of commands) {
@@ -32,7 +35,7 @@ describe("with redaction on: no canary in any file or console output", () => {
   let texts: FileText[] = [];
   let hits: Hit[] = [];
   beforeAll(async () => {
-    texts = await runAll(dir, {}, [["conformance.ts", []], ["report.ts", []], ["report.ts", ["--single-file"]], ["certify.ts", []]]);
+    texts = await runAll(dir, {}, [["conformance.ts", ["--no-preflight"]], ["report.ts", []], ["report.ts", ["--single-file"]], ["certify.ts", []]]);
     hits = scanForCanaries(texts);
   }, 240_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,7 +65,7 @@ describe(`with redaction off (${UNSAFE_REDACTION_SWITCH}, test-only): the same s
   const dir = tempReportsDir();
   let texts: FileText[] = [];
   beforeAll(async () => {
-    texts = await runAll(dir, { [UNSAFE_REDACTION_SWITCH]: UNSAFE_REDACTION_VALUE }, [["conformance.ts", []]]);
+    texts = await runAll(dir, { [UNSAFE_REDACTION_SWITCH]: UNSAFE_REDACTION_VALUE }, [["conformance.ts", ["--no-preflight"]]]);
   }, 240_000);
   // Canaries in clear: not left behind in /tmp.
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -99,4 +102,10 @@ describe("the scanner", () => {
   test("every canary has a pattern", () => {
     expect(Object.keys(CANARY_PATTERNS).sort()).toEqual(ALL.sort());
   });
+});
+
+test("the preflight's refusal of a canary token prints no canary", async () => {
+  const { code, stdout, stderr } = await runCli("conformance.ts", [], { REPORTS_DIR: tempReportsDir(), SEED: "17", ...CANARY_ENV });
+  expect(code).toBe(2);
+  expect(scanForCanaries([{ file: "preflight console", text: stdout + stderr }])).toEqual([]);
 });

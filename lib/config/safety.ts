@@ -1,0 +1,54 @@
+/**
+ * The safety settings of a run against a target the harness does not own: what the target is
+ * (TARGET_ENV), what may be sent to it (mutations, card numbers, a debit cap), how fast
+ * (MAX_RPS, CONCURRENCY) and for how long (RUN_DEADLINE_MS). Read with the one config reader.
+ */
+import { ConfigError, type createReader } from "./reader.ts";
+
+export const TARGET_ENVS = ["sandbox", "staging", "production"] as const;
+export type TargetEnv = (typeof TARGET_ENVS)[number];
+
+export interface SafetySettings {
+  targetEnv: TargetEnv;
+  allowMutations: boolean;
+  /** Cap on the debits of one run in minor units (hundredths); undefined: no cap. */
+  maxDebitTotalMinor: number | undefined;
+  /** Card numbers that may be sent to a target other than the sandbox. */
+  testPans: string[];
+  maxRps: number | undefined;
+  concurrency: number;
+  runDeadlineMs: number;
+  /** The expected-failure baseline; undefined: conformance-baseline.json when it exists. */
+  baselineFile: string | undefined;
+}
+
+type Reader = ReturnType<typeof createReader>;
+
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+const PAN = /^\d{12,19}$/;
+
+export function readSafety(r: Reader, paymentPan: string): SafetySettings {
+  const targetEnv = r.oneOf("TARGET_ENV", TARGET_ENVS);
+  const allowMutations = r.boolean("ALLOW_MUTATIONS");
+  const cap = r.string("MAX_DEBIT_TOTAL") ? r.pattern("MAX_DEBIT_TOTAL", AMOUNT, "an amount such as 500 or 500.00") : "";
+  const testPans = r.string("TEST_PANS").split(",").map((p) => p.trim().replace(/[ -]/g, "")).filter(Boolean);
+  if (testPans.some((p) => !PAN.test(p))) throw new ConfigError("TEST_PANS", "(value hidden) must list card numbers of 12 to 19 digits, separated by commas");
+  const mutates = targetEnv === "staging" || (targetEnv === "production" && allowMutations);
+  // Refused here rather than request by request: every debit check would otherwise be skipped.
+  if (mutates && !testPans.includes(paymentPan)) {
+    throw new ConfigError("TEST_PANS", `(value hidden) must list PAYMENT_CARD_PAN: with TARGET_ENV=${targetEnv} only listed test cards are sent`);
+  }
+  if (targetEnv === "production" && allowMutations && !cap) {
+    throw new ConfigError("MAX_DEBIT_TOTAL", "must be set when TARGET_ENV=production and ALLOW_MUTATIONS=true");
+  }
+  return {
+    targetEnv,
+    allowMutations,
+    maxDebitTotalMinor: cap ? Math.round(Number(cap) * 100) : undefined,
+    testPans,
+    maxRps: r.string("MAX_RPS") ? r.integer("MAX_RPS", 1) : undefined,
+    concurrency: r.integer("CONCURRENCY", 1),
+    runDeadlineMs: r.integer("RUN_DEADLINE_MS", 1000),
+    baselineFile: r.string("BASELINE_FILE") || undefined,
+  };
+}

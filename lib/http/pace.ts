@@ -1,0 +1,81 @@
+/**
+ * Bounds the traffic of one process: at most `concurrency` requests in flight and at most `rps`
+ * request starts per second, and nothing starts after the run deadline. A 429 pauses every
+ * request of the process, not just the one that got it: the target asked us to slow down.
+ * The run-wide bounds are split into per-process shares by lib/runner/run-limits.ts.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+
+export interface PaceOptions {
+  /** Request starts per second; undefined: no bound. */
+  rps?: number | undefined;
+  concurrency: number;
+  /** Epoch milliseconds after which nothing starts; undefined: no deadline. */
+  deadlineAt?: number | undefined;
+}
+
+export class Pace {
+  private inFlight = 0;
+  private readonly queue: Array<() => void> = [];
+  private nextStart = 0;
+  private pausedUntil = 0;
+
+  constructor(readonly options: PaceOptions) {}
+
+  /** Waits for a slot; false when the deadline passes first (then nothing is held). */
+  async acquire(): Promise<boolean> {
+    if (!(await this.slot())) return false;
+    const delay = this.startDelay();
+    if (delay === undefined) {
+      this.release();
+      return false;
+    }
+    if (delay > 0) await sleep(delay);
+    return true;
+  }
+
+  release(): void {
+    const next = this.queue.shift();
+    // The slot passes straight to the next waiter, so inFlight never exceeds the bound.
+    if (next) next();
+    else this.inFlight--;
+  }
+
+  /** Holds back every later start until `epochMs` (a Retry-After). */
+  pauseUntil(epochMs: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, epochMs);
+  }
+
+  /** Milliseconds left before the deadline (Infinity without one). */
+  remainingMs(): number {
+    return this.options.deadlineAt === undefined ? Infinity : this.options.deadlineAt - Date.now();
+  }
+
+  private slot(): Promise<boolean> {
+    if (this.inFlight < this.options.concurrency) {
+      this.inFlight++;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const remaining = this.remainingMs();
+      const waiter = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.queue.splice(this.queue.indexOf(waiter), 1);
+        resolve(false);
+      }, Math.max(0, Math.min(remaining, 2 ** 31 - 1)));
+      this.queue.push(waiter);
+    });
+  }
+
+  /** How long to wait before starting; undefined when the start would fall after the deadline. */
+  private startDelay(): number | undefined {
+    const now = Date.now();
+    const start = Math.max(now, this.nextStart, this.pausedUntil);
+    if (this.options.deadlineAt !== undefined && start >= this.options.deadlineAt) return undefined;
+    if (this.options.rps) this.nextStart = start + 1000 / this.options.rps;
+    return start - now;
+  }
+}

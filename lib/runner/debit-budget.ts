@@ -1,0 +1,96 @@
+/**
+ * The cap on the total amount debited in one run (MAX_DEBIT_TOTAL). vitest runs test files in
+ * parallel worker processes, so a counter in one process is not a run-wide cap. The CLI creates
+ * one budget file per run; every worker reserves from it under a lock (an exclusive mkdir, atomic
+ * on every local file system), so the sum of the reservations of all workers never exceeds the
+ * cap. A reservation is made before the request is sent and never given back: a debit that timed
+ * out may still have been booked by the target. Across shards (other machines) each shard gets
+ * its share of the cap (run-limits.ts).
+ */
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+
+export type Reservation = { ok: true } | { ok: false; spentMinor: number; capMinor: number };
+
+export interface DebitBudget {
+  /** Reserves `minor` (hundredths of the currency) or says why not. */
+  reserve(minor: number): Reservation;
+}
+
+interface BudgetState { capMinor: number; spentMinor: number }
+
+function decide(state: BudgetState, minor: number): Reservation {
+  if (state.spentMinor + minor > state.capMinor) return { ok: false, ...state };
+  state.spentMinor += minor;
+  return { ok: true };
+}
+
+/** One process only: the harness's own in-process runs. */
+export class MemoryDebitBudget implements DebitBudget {
+  private readonly state: BudgetState;
+
+  constructor(capMinor: number) {
+    this.state = { capMinor, spentMinor: 0 };
+  }
+
+  reserve(minor: number): Reservation {
+    return decide(this.state, minor);
+  }
+}
+
+const LOCK_WAIT_MS = 10_000;
+/** A lock older than this was left by a crashed process: reservations take microseconds. */
+const STALE_LOCK_MS = 30_000;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** Shared by every process of a run through a file; see the file comment. */
+export class FileDebitBudget implements DebitBudget {
+  constructor(readonly file: string) {}
+
+  /** Starts the run's budget (the CLI does this once, before any worker starts). */
+  static create(file: string, capMinor: number): FileDebitBudget {
+    writeFileSync(file, JSON.stringify({ capMinor, spentMinor: 0 } satisfies BudgetState));
+    return new FileDebitBudget(file);
+  }
+
+  reserve(minor: number): Reservation {
+    return this.locked(() => {
+      const state = JSON.parse(readFileSync(this.file, "utf8")) as BudgetState;
+      const reservation = decide(state, minor);
+      if (reservation.ok) writeFileSync(this.file, JSON.stringify(state));
+      return reservation;
+    });
+  }
+
+  spentMinor(): number {
+    return (JSON.parse(readFileSync(this.file, "utf8")) as BudgetState).spentMinor;
+  }
+
+  private locked<T>(body: () => T): T {
+    const lock = `${this.file}.lock`;
+    const giveUp = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        mkdirSync(lock);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        if (Date.now() > giveUp) throw new Error(`the debit budget lock ${lock} stayed taken for ${LOCK_WAIT_MS} ms`);
+        if (isStale(lock)) rmSync(lock, { recursive: true, force: true });
+        Atomics.wait(pause, 0, 0, 2);
+      }
+    }
+    try {
+      return body();
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+function isStale(lock: string): boolean {
+  try {
+    return Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * The requests of the preflight. Each is read-only or deliberately invalid, goes through the one
+ * Target (so the guard applies: production without ALLOW_MUTATIONS sends nothing to the partner
+ * transfer API), and is read with one rule, so that only a clear, well-formed answer is taken
+ * for a configuration problem:
+ * - no connection at all (refused, unknown host, TLS): the base URL is wrong → exit 2;
+ * - 401/403: a credential is refused → exit 2, naming it;
+ * - another 4xx with a JSON body to a read of a configured fixture: the fixture is missing → exit 2;
+ * - a timeout, reset, 5xx, 429, a body that is not JSON (even with 200): the target misbehaves. That is for the
+ *   checks to report (exit 1), so the preflight only notes it and the run goes on.
+ */
+import { randomBytes } from "node:crypto";
+import { CARD_STATEMENT, LIMITS_LIST, REGISTER_BUSINESS, type Operation } from "../catalogue/index.ts";
+import type { RunContext } from "../checks/types.ts";
+import type { Config, Family } from "../config/load.ts";
+import type { Exchange } from "../http/exchange.ts";
+import { RequestRefused } from "../http/target.ts";
+import { seededStatementRequest } from "../../generators/card-api/statement.ts";
+import { limitsRequest } from "../../generators/card-api/limits.ts";
+
+export type ProbeOutcome =
+  | { kind: "ok"; exchange: Exchange }
+  | { kind: "unreachable" | "problem" | "inconclusive" | "not sent"; text: string };
+
+type Answer = "ok" | "refused" | "rejected" | { unreachable: string } | { inconclusive: string };
+
+const NO_CONNECTION = /ENOTFOUND|EAI_AGAIN|CERT|SSL|TLS|certificate/i;
+
+/** Reads an exchange with the rule above. */
+export function readAnswer(exchange: Exchange): Answer {
+  const t = exchange.transportError;
+  if (t) {
+    if (t.kind === "connection-refused" || NO_CONNECTION.test(t.message)) return { unreachable: t.message };
+    return { inconclusive: `${t.kind}: ${t.message}` };
+  }
+  const { status, json } = exchange.response!;
+  if (status >= 200 && status < 300 && json !== undefined) return "ok";
+  if (status === 401 || status === 403) return "refused";
+  if (status >= 400 && status < 500 && status !== 429 && json !== undefined) return "rejected";
+  return { inconclusive: `HTTP ${status}${json === undefined ? " with a body that is not JSON" : ""}` };
+}
+
+/** The variable that sets the base URL of a family. */
+export function baseUrlVariable(config: Config, family: Family): string {
+  const own = { "card-api": "CARD_API_BASE_URL", "partner-transfer-api": "PARTNER_API_BASE_URL", "merchant-api": "MERCHANT_API_BASE_URL" } as const;
+  const name = own[family as keyof typeof own];
+  return name && config.target.familyBaseUrls[family] ? name : "TARGET_BASE_URL";
+}
+
+interface ProbeSpec {
+  op: Operation;
+  body: unknown;
+  refused: string;
+  /** What a JSON 4xx means; undefined: the request was meant to be rejected, past auth (ok). */
+  rejected?: string;
+}
+
+async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
+  let exchange: Exchange;
+  try {
+    exchange = await run.target.send(spec.op, spec.body);
+  } catch (error) {
+    if (error instanceof RequestRefused) return { kind: "not sent", text: `${spec.op.title}: ${error.message}` };
+    throw error;
+  }
+  const answer = readAnswer(exchange);
+  const status = exchange.response?.status;
+  if (answer === "ok") return { kind: "ok", exchange };
+  if (answer === "refused") return { kind: "problem", text: `${spec.refused} (HTTP ${status})` };
+  if (answer === "rejected") {
+    return spec.rejected ? { kind: "problem", text: `${spec.rejected} (HTTP ${status}: ${preview(exchange)})` } : { kind: "ok", exchange };
+  }
+  if ("unreachable" in answer) {
+    const variable = baseUrlVariable(run.config, spec.op.family);
+    return { kind: "unreachable", text: `${variable}: ${new URL(exchange.request.url).origin} cannot be reached (${answer.unreachable}): check the URL and that the target is running` };
+  }
+  return { kind: "inconclusive", text: `${spec.op.title}: ${answer.inconclusive}` };
+}
+
+function preview(exchange: Exchange): string {
+  const text = (exchange.response?.bodyText ?? "").replace(/\s+/g, " ").trim();
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+/** The statement of STATEMENT_CARD_ID answers: the card API is reachable, its auth and the fixture right. */
+export function statementFixture(run: RunContext): Promise<ProbeOutcome> {
+  return probe(run, {
+    op: CARD_STATEMENT,
+    body: seededStatementRequest(run.config),
+    refused: "CARD_API_HEADERS: the card API refused the statement request; set the auth headers the target expects (not shown, §5)",
+    rejected: "STATEMENT_CARD_ID: the target rejected the statement of this card for STATEMENT_PERIOD_START–STATEMENT_PERIOD_END; set a card that exists on the target",
+  });
+}
+
+/** The limits of PAYMENT_CARD_ID answer: the card the debit checks use exists (read-only). */
+export function paymentCardFixture(run: RunContext): Promise<ProbeOutcome> {
+  return probe(run, {
+    op: LIMITS_LIST,
+    body: limitsRequest(run.config, "card"),
+    refused: "CARD_API_HEADERS: the card API refused the limits request; set the auth headers the target expects (not shown, §5)",
+    rejected: "PAYMENT_CARD_ID: the target rejected the limits of this card; set a card that exists on the target",
+  });
+}
+
+/**
+ * The partner token, then the signing key, each with a request that cannot create a profile:
+ * 1. `{}` with the real bearer token: no envelope at all. Auth comes before body validation on
+ *    every gateway we know, so 401/403 means the token is refused and any other answer (400,
+ *    422, …) means it got past auth. A target that checks the signature before the token would
+ *    be misread as refusing the token: the message says so, and --no-preflight skips it.
+ * 2. a correctly signed envelope whose encrypted_data is random bytes: nothing can be decrypted
+ *    from it under any key; 401/403 now means the signature (PARTNER_SIGNING_KEY) is refused.
+ */
+export async function partnerCredentials(run: RunContext): Promise<ProbeOutcome> {
+  const token = await probe(run, {
+    op: REGISTER_BUSINESS, body: {},
+    refused: "PARTNER_ACCESS_TOKEN: the target refused the access token (sent with a deliberately invalid, unsigned request); set a token the target issued (or use --no-preflight if the target checks signatures before tokens)",
+  });
+  return token.kind === "ok" ? signingKey(run) : token;
+}
+
+async function signingKey(run: RunContext): Promise<ProbeOutcome> {
+  const payload = { encrypted_data: randomBytes(48).toString("base64") };
+  return probe(run, {
+    op: REGISTER_BUSINESS,
+    body: { payload, signature: await run.target.profile.sign({ payload }, "partner") },
+    refused: "PARTNER_SIGNING_KEY: the target refused the signature of a correctly signed request; set the partner key the target knows (or the CRYPTO_PROFILE it uses)",
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * Preflight, before any check: the keys and the token parse, the target answers, the configured
+ * fixtures exist, the partner token (and signing key) are accepted, and the clock skew against
+ * the target's timestamps is measured. A configuration problem ends the run with exit code 2 and
+ * one line saying what to fix — never as a list of failed checks. A target that answers badly
+ * (hangs, resets, garbage, 5xx) is not a configuration problem: the checks report it (exit 1),
+ * see preflight-probes.ts for the rule.
+ */
+import { decodeJwt } from "jose";
+import type { RunContext } from "../checks/types.ts";
+import type { Config } from "../config/load.ts";
+import type { Exchange } from "../http/exchange.ts";
+import { redactor } from "../redaction/redact.ts";
+import { parseIsoDateTime } from "../time/iso.ts";
+import { UsageError } from "./cli-errors.ts";
+import { partnerCredentials, paymentCardFixture, statementFixture, type ProbeOutcome } from "./preflight-probes.ts";
+
+/** Ends the run with exit code 2 (a UsageError, see runMain). */
+export class PreflightProblem extends UsageError {
+  override name = "PreflightProblem";
+}
+
+export interface PreflightReport {
+  /** Target clock minus ours, in ms, when a timestamp came back. */
+  skewMs?: number;
+  /** What the preflight could not verify, and why (the checks will report the rest). */
+  unverified: string[];
+}
+
+/** A skew beyond this is worth a warning: period and timestamp checks compare instants. */
+export const SKEW_WARNING_MS = 60_000;
+
+export async function runPreflight(run: RunContext): Promise<PreflightReport> {
+  checkCredentialsParse(run.config);
+  await checkProfileWorks(run);
+  const outcomes = await Promise.all([statementFixture(run), paymentCardFixture(run), partnerCredentials(run)]);
+  // The most basic problem first: no connection explains every other symptom.
+  const problem = outcomes.find((o) => o.kind === "unreachable") ?? outcomes.find((o) => o.kind === "problem");
+  if (problem && "text" in problem) throw new PreflightProblem(`preflight: ${redactor.text(problem.text)}`);
+  const skews = outcomes.flatMap((o) => (o.kind === "ok" ? skewOf(o.exchange) : []));
+  return {
+    ...(skews.length ? { skewMs: median(skews) } : {}),
+    unverified: outcomes.filter((o): o is Extract<ProbeOutcome, { text: string }> => o.kind !== "ok").map((o) => redactor.text(o.text)),
+  };
+}
+
+/** The token is sent as given: catch the usual copy-paste mistakes and an expired JWT early. */
+export function checkCredentialsParse(config: Config, now = Date.now()): void {
+  const token = config.partner.accessToken;
+  const problem = (text: string) => new PreflightProblem(`preflight: PARTNER_ACCESS_TOKEN: ${text}`);
+  if (/^bearer\s/i.test(token)) throw problem("starts with \"Bearer \"; give the token alone");
+  if (/\s/.test(token)) throw problem("contains white space");
+  if (!/^eyJ[\w-]*\.[\w-]*\.[\w-]*$/.test(token)) return;
+  let exp: number | undefined;
+  try {
+    exp = decodeJwt(token).exp;
+  } catch {
+    throw problem("looks like a JWT but does not parse");
+  }
+  if (exp !== undefined && exp * 1000 < now) throw problem(`the JWT expired at ${new Date(exp * 1000).toISOString()}`);
+}
+
+/** The configured profile signs, verifies and round-trips with the configured keys. */
+async function checkProfileWorks(run: RunContext): Promise<void> {
+  const { profile } = run.target;
+  try {
+    const sample = { preflight: true };
+    if (!(await profile.verify(sample, await profile.sign(sample, "partner"), "partner"))) throw new Error("a fresh signature does not verify");
+    if (JSON.stringify(await profile.decrypt(await profile.encrypt(sample))) !== JSON.stringify(sample)) throw new Error("decrypt(encrypt(x)) is not x");
+  } catch (error) {
+    throw new PreflightProblem(`preflight: CRYPTO_PROFILE "${profile.name}" does not work with PARTNER_SIGNING_KEY and PARTNER_ENCRYPTION_KEY: ${(error as Error).message}`);
+  }
+}
+
+/** Target clock minus ours: from a body timestamp (dt, response_time), else the Date header. */
+export function skewOf(exchange: Exchange): number[] {
+  const body = exchange.response?.json as Record<string, unknown> | undefined;
+  const ours = exchange.startedAt + exchange.durationMs / 2;
+  for (const field of ["dt", "response_time"]) {
+    const text = body?.[field];
+    const at = typeof text === "string" ? parseIsoDateTime(text) : undefined;
+    if (at !== undefined) return [at - ours];
+  }
+  const date = Date.parse(exchange.response?.headers["date"] ?? "");
+  // The Date header has whole seconds: half a second of its error is ours to absorb.
+  return Number.isNaN(date) ? [] : [date + 500 - ours];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** One line for the console; empty when there is nothing worth saying (the embedded sandbox). */
+export function describePreflight(report: PreflightReport): string[] {
+  const lines: string[] = [];
+  if (report.skewMs !== undefined) {
+    const s = (report.skewMs / 1000).toFixed(1);
+    const warn = Math.abs(report.skewMs) > SKEW_WARNING_MS ? " — WARNING: period and timestamp checks may misjudge instants near their bounds" : "";
+    lines.push(`preflight: ok · target clock ${report.skewMs >= 0 ? "+" : ""}${s} s from ours${warn}`);
+  }
+  for (const text of report.unverified) lines.push(`preflight: could not verify (the checks will report it): ${text}`);
+  return lines;
+}

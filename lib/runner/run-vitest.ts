@@ -1,0 +1,69 @@
+/**
+ * Runs the `conformance` vitest project with the run's reporters, once against a target (whole
+ * or one shard) or once over the blobs of every shard (merge), and returns the summary. A
+ * watchdog holds the run to its deadline even if something in it ignores the deadline: the
+ * requests stop at RUN_DEADLINE_MS by themselves; GRACE_MS later the run is cancelled, and
+ * 2 × GRACE_MS later the process ends with exit code 1.
+ */
+import { startVitest, type Reporter, type Vitest } from "vitest/node";
+import type { Config } from "../config/load.ts";
+import { conformanceReporters } from "../reporting/reporters.ts";
+import type { Summary } from "../reporting/summary.ts";
+import type { SummaryReporterOptions } from "../reporting/summary-reporter.ts";
+import { EXIT } from "./cli-errors.ts";
+import { blobReporter, type Shard } from "./shard.ts";
+
+export const GRACE_MS = 15_000;
+
+export interface VitestRun {
+  config: Config;
+  info: SummaryReporterOptions["info"];
+  /** vitest's test name pattern (--check). */
+  pattern?: string | undefined;
+  shard?: Shard | undefined;
+  /** Folder of blob reports to merge instead of running against a target. */
+  mergeFrom?: string | undefined;
+  maxWorkers?: number | undefined;
+  deadlineAt: number;
+}
+
+export async function runConformanceVitest(run: VitestRun): Promise<Summary | undefined> {
+  let summary: Summary | undefined;
+  let vitest: Vitest | undefined;
+  const capture: Reporter = { onInit: (v) => void (vitest = v) };
+  const reporters = [
+    ...conformanceReporters({ ...run.config }, run.info, (s) => (summary = s)),
+    ...(run.shard ? [blobReporter(run.config.run.reportsDir, run.shard)] : []),
+    capture,
+  ];
+  const stop = watchdog(run.deadlineAt, () => vitest);
+  try {
+    const v = await startVitest("test", [], {
+      project: ["conformance"],
+      watch: false,
+      reporters: reporters as never,
+      ...(run.pattern ? { testNamePattern: run.pattern } : {}),
+      ...(run.shard ? { shard: `${run.shard.index}/${run.shard.count}` } : {}),
+      ...(run.mergeFrom ? { mergeReports: run.mergeFrom } : {}),
+      ...(run.maxWorkers ? { maxWorkers: run.maxWorkers } : {}),
+    });
+    await v.close();
+  } finally {
+    stop();
+  }
+  return summary;
+}
+
+function watchdog(deadlineAt: number, vitest: () => Vitest | undefined): () => void {
+  const timers: NodeJS.Timeout[] = [];
+  const at = (ms: number, action: () => void) => timers.push(setTimeout(action, Math.max(0, ms - Date.now())).unref());
+  at(deadlineAt + GRACE_MS, () => {
+    process.stderr.write("conformance: the run deadline (RUN_DEADLINE_MS) has passed; cancelling the checks still running\n");
+    void vitest()?.cancelCurrentRun("keyboard-input");
+  });
+  at(deadlineAt + 2 * GRACE_MS, () => {
+    process.stderr.write("conformance: the run did not stop after its deadline (RUN_DEADLINE_MS); ending it\n");
+    process.exit(EXIT.failed);
+  });
+  return () => timers.forEach(clearTimeout);
+}

@@ -1,0 +1,82 @@
+/**
+ * A target that misbehaves fails the affected checks with the cause named — transport (or the
+ * status it sent), never schema — in bounded time, and nothing crashes; the preflight does not
+ * turn it into a configuration error. Every row runs the whole suite (every module, every check,
+ * property checks included once they exist) against one small misbehaving server.
+ */
+import { describe, expect, test } from "vitest";
+import type { FailureCategory } from "../../lib/checks/failure.ts";
+import { createRunContext } from "../../lib/runner/context.ts";
+import { ALL_MODULES } from "../../suites/modules.ts";
+import { runPreflight } from "../../lib/runner/preflight.ts";
+import { configFor, evaluateAll, withSandbox } from "../support/harness.ts";
+import { startCountingProxy, startMisbehavingTarget, type Misbehaviour } from "../support/targets.ts";
+
+const TIMEOUT_MS = 1000;
+
+interface Expectation {
+  /** The only categories a failed check may have. */
+  categories: FailureCategory[];
+  /** Every failure message names the cause. */
+  cause: RegExp;
+}
+
+const CASES: Array<[Misbehaviour, Expectation]> = [
+  ["never answers", { categories: ["transport"], cause: /timeout: (no complete answer within 1000 ms|not sent: the last 2 requests)/ }],
+  ["resets the connection", { categories: ["transport"], cause: /connection-reset/ }],
+  ["truncated JSON", { categories: ["transport"], cause: /HTTP 200 body is not JSON/ }],
+  ["HTML page with 200", { categories: ["transport", "content-type"], cause: /HTTP 200 body is not JSON|"text\/html", not application\/json/ }],
+  ["multi-megabyte body", { categories: ["transport"], cause: /body-too-large: response body exceeds 4194304 bytes/ }],
+  ["503", { categories: ["status", "server-error", "content-type"], cause: /503|"text\/html"/ }],
+];
+
+/** Generous: the slowest row waits for a few 1 s timeouts; a hang would take minutes. */
+const BOUND_MS = 30_000;
+
+describe("a misbehaving target: the checks fail with the cause named, in bounded time", () => {
+  test.for(CASES)("%s", async ([kind, expected]) => {
+    const target = await startMisbehavingTarget(kind);
+    try {
+      const config = configFor(target.url, { REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) });
+      const started = Date.now();
+      // The preflight notes what it could not verify and lets the checks report it (no exit 2).
+      const run = await createRunContext(config);
+      const preflight = await runPreflight(run).finally(() => run.target.close());
+      expect(preflight.unverified.length).toBeGreaterThan(0);
+
+      const results = await evaluateAll(config);
+      const failed = results.filter((r) => r.outcome === "failed");
+      expect(Date.now() - started).toBeLessThan(BOUND_MS);
+      expect(failed.length, "the affected checks fail").toBeGreaterThan(0);
+      // Nothing crashes: a harness error would have category "harness", outside every list.
+      for (const r of failed) {
+        expect(expected.categories, `${r.id}: ${r.message}`).toContain(r.category);
+        expect(r.message, r.id).toMatch(expected.cause);
+      }
+    } finally {
+      await target.close();
+    }
+  });
+});
+
+/**
+ * Every check but the two with long example tables (NEGATIVE and NO-5XX, a hundred rows each at
+ * this pace): the point is that slowness below the timeout is not a failure, whatever the check.
+ */
+const PACED_MODULES = ALL_MODULES.map((m) => ({ ...m, checks: m.checks.filter((c) => !/-(NEGATIVE|NO-5XX)$/.test(c.id)) }));
+
+test("a slow but correct target (answers after 150 ms, timeout 1000 ms) passes every check", async () => {
+  await withSandbox({}, async (sandbox) => {
+    const slow = await startCountingProxy(sandbox.url, { delayMs: 150 });
+    try {
+      const config = configFor(slow.url, { REQUEST_TIMEOUT_MS: "1000", PROPERTY_RUNS: "5" });
+      const run = await createRunContext(config);
+      await runPreflight(run).finally(() => run.target.close());
+      const results = await evaluateAll(config, PACED_MODULES);
+      expect(results.filter((r) => r.outcome !== "passed").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
+      expect(slow.received.length).toBeGreaterThan(0);
+    } finally {
+      await slow.close();
+    }
+  });
+});

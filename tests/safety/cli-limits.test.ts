@@ -1,0 +1,77 @@
+/**
+ * The guard and the run-wide limits through the whole `npm run conformance`, in vitest's worker
+ * processes (the CLI hands the limits over), counted at the target:
+ * - Done when (issue 6): TARGET_ENV=production against a counting target — zero money-moving or
+ *   profile-creating requests, preflight included; the guarded checks are skipped with the reason;
+ * - MAX_DEBIT_TOTAL below any valid test debit: no debit over the cap reaches the target;
+ * - RUN_DEADLINE_MS shorter than vitest's start: no check sends, each fails with that reason.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { CARD_STATEMENT, CREATE_TRANSACTION, REGISTER_BUSINESS } from "../../lib/catalogue/index.ts";
+import type { Summary } from "../../lib/reporting/summary.ts";
+import { runCli, tempReportsDir, type CliResult } from "../support/cli.ts";
+import { withSandbox } from "../support/harness.ts";
+import { startCountingProxy, type TestTarget } from "../support/targets.ts";
+
+const summaryOf = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
+
+/** A conformance run against a counting proxy in front of a fresh sandbox. */
+async function countedRun(env: Record<string, string>, check: (run: CliResult, proxy: TestTarget, dir: string) => void): Promise<void> {
+  await withSandbox({}, async (sandbox) => {
+    const proxy = await startCountingProxy(sandbox.url);
+    try {
+      const dir = tempReportsDir();
+      check(await runCli("conformance.ts", [], { TARGET_BASE_URL: proxy.url, REPORTS_DIR: dir, ...env }), proxy, dir);
+    } finally {
+      await proxy.close();
+    }
+  });
+}
+
+// Child processes mostly wait: run them side by side to keep the suite short.
+describe.concurrent("run-wide safety through the CLI", () => {
+  test("TARGET_ENV=production: the target receives no debit and no registration; exit 0 on the read-only checks", async () => {
+    await countedRun({ TARGET_ENV: "production" }, ({ code, stdout, stderr }, proxy, dir) => {
+      expect(code, stdout + stderr).toBe(0);
+      expect(proxy.countOf(CREATE_TRANSACTION.path!)).toBe(0);
+      expect(proxy.countOf(REGISTER_BUSINESS.path!)).toBe(0);
+      expect(proxy.countOf(CARD_STATEMENT.path!)).toBeGreaterThan(0);
+      const guarded = summaryOf(dir).checks.filter((c) => c.operation === CREATE_TRANSACTION.key || c.operation === REGISTER_BUSINESS.key);
+      expect(guarded.length).toBeGreaterThan(0);
+      for (const c of guarded) expect(`${c.id} ${c.outcome} ${c.message}`).toMatch(/ skipped not sent: TARGET_ENV=production /);
+      expect(readFileSync(join(dir, "junit.xml"), "utf8")).toMatch(/name="skip-reason" value="not sent: TARGET_ENV=production/);
+    });
+  });
+
+  test("MAX_DEBIT_TOTAL=0.50: no debit over the cap reaches the target; the checks that need one are skipped with the cap", async () => {
+    await countedRun({ MAX_DEBIT_TOTAL: "0.50" }, ({ code, stdout, stderr }, proxy, dir) => {
+      expect(code, stdout + stderr).toBe(0);
+      // Boundary and invalid cases with amounts within the cap (0, 0.01, a negative one) may be sent: none debits more.
+      const amountOf = (body: string) => {
+        try {
+          return Number((JSON.parse(body) as { debit?: { amount?: unknown } } | null)?.debit?.amount);
+        } catch {
+          return NaN; // a malformed-JSON case: nothing a target could debit
+        }
+      };
+      const amounts = proxy.received.filter((r) => r.path === CREATE_TRANSACTION.path).map((r) => amountOf(r.body));
+      expect(amounts.filter((a) => a > 0.5)).toEqual([]);
+      const txn = summaryOf(dir).checks.filter((c) => c.operation === CREATE_TRANSACTION.key && c.outcome === "skipped");
+      expect(txn.map((c) => c.id)).toEqual(expect.arrayContaining(["CARD-TXN-HTTP-200", "CARD-TXN-POSITIVE", "CARD-TXN-IDEMPOTENT-REPLAY"]));
+      for (const c of txn) expect(c.message).toMatch(/^not sent: debiting \d+\.\d\d would pass MAX_DEBIT_TOTAL=0\.50 \(0\.\d\d already debited this run\)$/);
+    });
+  });
+
+  test("RUN_DEADLINE_MS=1000 (passed before the workers start): nothing is sent, every check fails with the deadline, exit 1", async () => {
+    await countedRun({ RUN_DEADLINE_MS: "1000" }, ({ code, stdout, stderr }, proxy, dir) => {
+      expect(code, stdout + stderr).toBe(1);
+      const checks = summaryOf(dir).checks.filter((c) => c.outcome !== "skipped");
+      expect(checks.length).toBeGreaterThan(0);
+      for (const c of checks) expect(`${c.id} ${c.message}`).toMatch(/Transport error: deadline: not sent: the run deadline \(RUN_DEADLINE_MS\) has passed/);
+      // Only the preflight, before the deadline, reached the target.
+      expect(proxy.received.length).toBeLessThanOrEqual(4);
+    });
+  });
+});

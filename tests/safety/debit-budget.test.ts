@@ -1,0 +1,39 @@
+/**
+ * MAX_DEBIT_TOTAL is a run-wide cap although vitest runs test files in several worker processes:
+ * processes reserving from one budget file at the same time are granted exactly what fits.
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import { FileDebitBudget, MemoryDebitBudget } from "../../lib/runner/debit-budget.ts";
+import { debitShare } from "../../lib/runner/run-limits.ts";
+import { ROOT, tempReportsDir } from "../support/cli.ts";
+
+function reserveInChild(file: string, count: number, minor: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "tests/support/reserve-debits.ts"), file, String(count), String(minor)], { cwd: ROOT });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`exit ${code}`))));
+  });
+}
+
+test("four processes reserving 7.00 at once from a cap of 100.00 are granted 14 debits together, never more", async () => {
+  const budget = FileDebitBudget.create(join(tempReportsDir(), "budget.json"), 10_000);
+  const granted = await Promise.all([1, 2, 3, 4].map(() => reserveInChild(budget.file, 50, 700)));
+  expect(granted.reduce((a, b) => a + b, 0)).toBe(14);
+  expect(budget.spentMinor()).toBe(9_800);
+});
+
+test("a reservation that would pass the cap is refused and says what is left", () => {
+  const budget = new MemoryDebitBudget(1_000);
+  expect(budget.reserve(600)).toEqual({ ok: true });
+  expect(budget.reserve(600)).toEqual({ ok: false, spentMinor: 600, capMinor: 1_000 });
+  expect(budget.reserve(400)).toEqual({ ok: true });
+});
+
+test("across n shards (other machines) each shard gets a whole-minor-unit share of the cap", () => {
+  expect(debitShare(10_001, 2)).toBe(5_000);
+  expect(debitShare(10_000, 1)).toBe(10_000);
+});

@@ -1,0 +1,93 @@
+/**
+ * Preflight: a configuration problem — a wrong token or key, a missing fixture, a URL where
+ * nothing listens, a token that cannot be right — is one line naming the variable (exit 2 from
+ * the CLI), before any check runs. On the sandbox it passes and measures the clock.
+ */
+import { createServer } from "node:net";
+import { describe, expect, test } from "vitest";
+import { createRunContext } from "../../lib/runner/context.ts";
+import { PreflightProblem, runPreflight, type PreflightReport } from "../../lib/runner/preflight.ts";
+import type { SandboxOptions } from "../../sandbox/server.ts";
+import { configFor, withSandbox } from "../support/harness.ts";
+import { runCli, tempReportsDir } from "../support/cli.ts";
+
+async function preflightAgainst(url: string, env: Record<string, string>): Promise<PreflightReport> {
+  const run = await createRunContext(configFor(url, env));
+  return runPreflight(run).finally(() => run.target.close());
+}
+
+async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+const EXPIRED_JWT = `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ sub: "partner", exp: 1_700_000_000 })}.c2ln`;
+const UNKNOWN = "c0ffee00-0000-4000-8000-000000000999";
+
+const PROBLEMS: Array<[string, { env: Record<string, string>; sandbox?: SandboxOptions; line: RegExp }]> = [
+  ["a wrong partner token", { env: { PARTNER_ACCESS_TOKEN: "not-the-sandbox-token-0001" }, line: /^preflight: PARTNER_ACCESS_TOKEN: the target refused the access token .* \(HTTP 401\)$/ }],
+  ["a wrong signing key", { env: { PARTNER_SIGNING_KEY: "11".repeat(32) }, line: /^preflight: PARTNER_SIGNING_KEY: the target refused the signature .* \(HTTP 401\)$/ }],
+  ["a statement card the target does not know", { env: { STATEMENT_CARD_ID: UNKNOWN }, line: /^preflight: STATEMENT_CARD_ID: the target rejected the statement of this card .* \(HTTP 404: .*CARD_NOT_FOUND/ }],
+  ["a payment card the target does not know", { env: { PAYMENT_CARD_ID: UNKNOWN }, line: /^preflight: PAYMENT_CARD_ID: the target rejected the limits of this card; .* \(HTTP 404: .*OBJECT_NOT_FOUND/ }],
+  ["card API auth the target demands but the configuration lacks", { env: {}, sandbox: { cardApiHeader: { name: "X-Api-Key", value: "k-0001" } }, line: /^preflight: CARD_API_HEADERS: the card API refused the statement request; .* \(HTTP 401\)$/ }],
+  ["the token given with its Bearer prefix", { env: { PARTNER_ACCESS_TOKEN: "Bearer sandbox-partner-access-token-0001" }, line: /^preflight: PARTNER_ACCESS_TOKEN: starts with "Bearer "; give the token alone$/ }],
+  ["an expired JWT as the token", { env: { PARTNER_ACCESS_TOKEN: EXPIRED_JWT }, line: /^preflight: PARTNER_ACCESS_TOKEN: the JWT expired at 2023-11-14T22:13:20.000Z$/ }],
+];
+
+describe("a configuration problem is one line naming what to fix", () => {
+  test.for(PROBLEMS)("%s", async ([, row]) => {
+    await withSandbox(row.sandbox ?? {}, async (sandbox) => {
+      const error = await preflightAgainst(sandbox.url, row.env).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(PreflightProblem);
+      expect((error as Error).message).toMatch(row.line);
+      expect((error as Error).message).not.toContain("\n");
+    });
+  });
+
+  test("nothing listens at TARGET_BASE_URL", async () => {
+    const url = await closedPortUrl();
+    await expect(preflightAgainst(url, {})).rejects.toThrow(`preflight: TARGET_BASE_URL: ${url} cannot be reached (connection refused): check the URL and that the target is running`);
+  });
+});
+
+test("the sandbox passes, with the clock skew measured from its timestamps", async () => {
+  await withSandbox({}, async (sandbox) => {
+    const report = await preflightAgainst(sandbox.url, {});
+    expect(report.unverified).toEqual([]);
+    expect(Math.abs(report.skewMs!)).toBeLessThan(5_000);
+  });
+});
+
+test("production without ALLOW_MUTATIONS: the partner credentials are not probed (the guard sends nothing there), and it says so", async () => {
+  await withSandbox({}, async (sandbox) => {
+    const report = await preflightAgainst(sandbox.url, { TARGET_ENV: "production" });
+    expect(report.unverified).toEqual([expect.stringMatching(/^Register business client: not sent: TARGET_ENV=production/)]);
+  });
+});
+
+// Child processes mostly wait: run them side by side to keep the suite short.
+describe.concurrent("npm run conformance: a preflight problem is exit 2 and one line, before any check", () => {
+  const CLI: Array<[string, Record<string, string>, RegExp]> = [
+    ["a wrong token", { PARTNER_ACCESS_TOKEN: "not-the-sandbox-token-0001" }, /^conformance: preflight: PARTNER_ACCESS_TOKEN: /],
+    ["a wrong key", { PARTNER_SIGNING_KEY: "22".repeat(32) }, /^conformance: preflight: PARTNER_SIGNING_KEY: /],
+    ["a missing fixture", { STATEMENT_CARD_ID: UNKNOWN }, /^conformance: preflight: STATEMENT_CARD_ID: /],
+  ];
+  test.for(CLI)("%s", async ([, env, line]) => {
+    const { code, stdout, stderr } = await runCli("conformance.ts", [], { REPORTS_DIR: tempReportsDir(), ...env });
+    expect(code, stdout + stderr).toBe(2);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(line);
+    expect(stdout).not.toMatch(/RUN|verdict/);
+  });
+
+  test("--no-preflight: a wrong token is left to the checks, which fail with the target's 401 (exit 1)", async () => {
+    const dir = tempReportsDir();
+    const { code, stdout, stderr } = await runCli("conformance.ts", ["--no-preflight", "--check", "PT-BIZ-HTTP-200"], { REPORTS_DIR: dir, PARTNER_ACCESS_TOKEN: "not-the-sandbox-token-0001" });
+    expect(code, stdout + stderr).toBe(1);
+    expect(stdout).toMatch(/FAIL PT-BIZ-HTTP-200 \[must\] §4 Unexpected status code: expected HTTP 200, got 401/);
+  });
+});

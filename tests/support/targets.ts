@@ -1,0 +1,104 @@
+/**
+ * Small targets for the harness's own tests, on 127.0.0.1 only:
+ * - misbehaving servers, one per way a real target goes wrong (issue 6): one that never answers,
+ *   one that resets the connection, truncated JSON, an HTML page with 200, a multi-megabyte body,
+ *   a 503;
+ * - a counting proxy in front of a sandbox: it records every request the target receives (path,
+ *   time, requests in flight) and can slow answers down or answer 429 first, so the guard and the
+ *   pace are proven by what reaches the target, not by what the harness says it did.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { MAX_RESPONSE_BYTES } from "../../lib/http/client.ts";
+
+export interface ReceivedRequest { path: string; at: number; body: string }
+
+export interface TestTarget {
+  url: string;
+  received: ReceivedRequest[];
+  /** Requests to a path, e.g. countOf("/v5/card-api/transaction/create"). */
+  countOf(path: string): number;
+  /** The most requests in flight at once. */
+  maxInFlight(): number;
+  close(): Promise<void>;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => Promise<void> | void;
+
+async function serve(handler: Handler): Promise<TestTarget> {
+  const received: ReceivedRequest[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+    const body = Buffer.concat(chunks).toString("utf8");
+    received.push({ path: new URL(req.url ?? "/", "http://t").pathname, at: Date.now(), body });
+    maxInFlight = Math.max(maxInFlight, ++inFlight);
+    res.once("close", () => inFlight--);
+    await handler(req, res, body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    countOf: (path) => received.filter((r) => r.path === path).length,
+    maxInFlight: () => maxInFlight,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export const MISBEHAVIOURS = ["never answers", "resets the connection", "truncated JSON", "HTML page with 200", "multi-megabyte body", "503"] as const;
+export type Misbehaviour = (typeof MISBEHAVIOURS)[number];
+
+const json = { "content-type": "application/json" };
+
+const HANDLERS: Record<Misbehaviour, Handler> = {
+  // Accepts the connection and the request, then says nothing until the test closes it.
+  "never answers": () => undefined,
+  "resets the connection": (req) => void req.socket.destroy(),
+  // A complete HTTP answer whose JSON stops half way, declared with its true length.
+  "truncated JSON": (_req, res) => void res.writeHead(200, json).end('{"status":"ok","request_status":"succ'),
+  "HTML page with 200": (_req, res) =>
+    void res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><html><body><h1>Welcome to nginx!</h1></body></html>"),
+  // Valid JSON, but larger than the client reads (MAX_RESPONSE_BYTES).
+  "multi-megabyte body": (_req, res) =>
+    void res.writeHead(200, json).end(JSON.stringify({ status: "ok", padding: "x".repeat(MAX_RESPONSE_BYTES + 1024 * 1024) })),
+  "503": (_req, res) =>
+    void res.writeHead(503, { "content-type": "text/html" }).end("<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>"),
+};
+
+export function startMisbehavingTarget(kind: Misbehaviour): Promise<TestTarget> {
+  return serve(HANDLERS[kind]);
+}
+
+export interface ProxyOptions {
+  /** Wait before forwarding each request: a slow but correct target. */
+  delayMs?: number;
+  /** Answer the first N requests with 429 and this Retry-After instead of forwarding them. */
+  tooManyFirst?: { count: number; retryAfter: string };
+}
+
+/** Forwards to `upstream` (a sandbox) and records what it receives. */
+export function startCountingProxy(upstream: string, options: ProxyOptions = {}): Promise<TestTarget> {
+  let answered429 = 0;
+  return serve(async (req, res, body) => {
+    if (options.tooManyFirst && answered429 < options.tooManyFirst.count) {
+      answered429++;
+      res.writeHead(429, { ...json, "retry-after": options.tooManyFirst.retryAfter }).end('{"error":"slow down"}');
+      return;
+    }
+    if (options.delayMs) await sleep(options.delayMs);
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === "string" && !/^(host|connection|content-length)$/i.test(e[0])),
+    );
+    const answer = await fetch(upstream + (req.url ?? "/"), { method: req.method ?? "POST", headers, body });
+    res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(await answer.text());
+  });
+}
