@@ -22,6 +22,10 @@ export default defineConfig({
         test: {
           name: "conformance",
           include: ["suites/**/*.test.ts"],
+          // Worker threads, and the harness's modules (schemas compiled, generators built) loaded
+          // once per worker rather than once per suite file: a run is mostly start-up otherwise.
+          pool: "threads",
+          isolate: false,
           // Checks are bounded by REQUEST_TIMEOUT_MS per request and by the run deadline; this
           // only catches a harness defect that would otherwise hang a worker.
           testTimeout: 600_000,

@@ -79,14 +79,22 @@ function arrayArbitrary(node: Node, path: string, ctx: Build): fc.Arbitrary<unkn
 const isoInstant = fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2099-12-31T23:59:59Z"), noInvalidDate: true });
 const offsets = fc.constantFrom("Z", "+05:00", "+00:00", "-03:30", "+0600");
 
-const FORMATS: Record<string, fc.Arbitrary<string>> = {
-  uuid: fc.uuid(),
-  date: isoInstant.map((d) => d.toISOString().slice(0, 10)),
-  "date-time": isoInstant.map((d) => d.toISOString()),
-  "iso-date-time": fc.tuple(isoInstant, offsets, fc.constantFrom(0, 1, 3, 6)).map(([d, offset, digits]) => isoWithOffset(d, offset, digits)),
-  email: fc.emailAddress(),
-  uri: fc.webUrl(),
+/** Built on first use: some fast-check arbitraries are costly to build (webUrl: about a second). */
+const FORMATS: Record<string, () => fc.Arbitrary<string>> = {
+  uuid: () => fc.uuid(),
+  date: () => isoInstant.map((d) => d.toISOString().slice(0, 10)),
+  "date-time": () => isoInstant.map((d) => d.toISOString()),
+  "iso-date-time": () => fc.tuple(isoInstant, offsets, fc.constantFrom(0, 1, 3, 6)).map(([d, offset, digits]) => isoWithOffset(d, offset, digits)),
+  email: () => fc.emailAddress(),
+  uri: () => fc.webUrl(),
 };
+const built = new Map<string, fc.Arbitrary<string>>();
+
+function formatArbitrary(format: string): fc.Arbitrary<string> {
+  let arb = built.get(format);
+  if (!arb) built.set(format, (arb = FORMATS[format]!()));
+  return arb;
+}
 
 function isoWithOffset(d: Date, offset: string, digits: number): string {
   const shift = offset === "Z" ? 0 : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2)));
@@ -102,7 +110,7 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const maxLength = (schema.maxLength as number | undefined) ?? (shaped ? Infinity : Math.max(DEFAULT_MAX_LENGTH, minLength));
   const codePoints = (s: string) => [...s].length;
   let arb: fc.Arbitrary<string>;
-  if (typeof schema.format === "string") arb = FORMATS[schema.format]!;
+  if (typeof schema.format === "string") arb = formatArbitrary(schema.format);
   else if (typeof schema.pattern === "string") arb = fc.stringMatching(new RegExp(schema.pattern, "u"));
   else arb = fc.string({ unit: "grapheme", minLength, maxLength: maxLength as number });
   if (typeof schema.pattern === "string") {
