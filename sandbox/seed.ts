@@ -5,7 +5,7 @@
  */
 import { Ledger, type Merchant, type Posting } from "./ledger.ts";
 import type { LimitDefinition } from "./limits.ts";
-import { SANDBOX_CARDS } from "./test-data.ts";
+import { RACE_DAILY_LIMIT_MINOR, SANDBOX_CARDS, SANDBOX_RACE_CARDS } from "./test-data.ts";
 
 const MERCHANTS: Merchant[] = [
   { name: "SMALL SHOP ALMATY", country: "KAZ", address_line1: "Abay Ave 10", postal_code: "050000", url: "https://shop.example" },
@@ -53,6 +53,10 @@ export function seedLedger(): Ledger {
       // A group the spec does not name: targets may have more groups than product and card (§2.4).
       limit(`CLX-${card.cardId.slice(-3)}`, "client", { kind: "client", value: card.clientId }, 100, 2_000_000_000),
     );
+  }
+  for (const card of SANDBOX_RACE_CARDS) {
+    ledger.addCard(card);
+    ledger.limits.push(limit(`RACE-${card.cardId.slice(-3)}`, "card", { kind: "card", value: card.cardId }, 100, RACE_DAILY_LIMIT_MINOR));
   }
   seededInstants().forEach((at, i) => ledger.post(seededOperation(SANDBOX_CARDS.statement.cardId, i, at)));
   return ledger;

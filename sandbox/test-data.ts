@@ -27,6 +27,8 @@ export const SANDBOX_KEY_PAIRS = {
   platformPublicKey: '{"kty":"OKP","crv":"Ed25519","x":"9iM3Rs4fGBCR3K4BEg_LH-i7__GUHW91Xnj4JtocXqs"}',
 } as const;
 
+import { luhnCheckDigit } from "../lib/redaction/luhn.ts";
+
 export interface SandboxCard {
   cardId: string;
   pan: string;
@@ -59,6 +61,18 @@ export const SANDBOX_CARDS = {
   /** Always declined (sandbox/magic.ts). */
   decline: card("666", "4400430000000668", "KZ00SBX0000000000666", "SBX-CLIENT-0666"),
 } as const;
+
+/**
+ * Race cards: each with its own account and client and a small daily limit (RACE_DAILY_LIMIT),
+ * for the concurrency check, which exhausts one card's limit per run. A pool, so that repeated
+ * runs in one day (a nightly job, ten runs in a row) each find a card with room.
+ */
+export const RACE_DAILY_LIMIT_MINOR = 20_000;
+export const SANDBOX_RACE_CARDS: SandboxCard[] = Array.from({ length: 12 }, (_, i) => {
+  const n = String(101 + i);
+  const body = `4400431000000${n}`;
+  return card(n, body + luhnCheckDigit(body), `KZ00SBX0000000000${n}`, `SBX-CLIENT-0${n}`);
+});
 
 /** Credit side of sandbox debits: a merchant settlement account. */
 export const SANDBOX_CREDIT_ACCOUNT = "KZ00SBX9999999999999";

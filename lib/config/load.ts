@@ -42,9 +42,19 @@ export interface Config {
     privateKey: string;
     platformPublicKey: string;
   };
-  cardApi: { headers: Record<string, string>; dateFormat: StatementDateFormat; idempotencyMode: IdempotencyMode };
+  cardApi: {
+    headers: Record<string, string>;
+    dateFormat: StatementDateFormat;
+    idempotencyMode: IdempotencyMode;
+    /** Amount-limit types: cumulative over the period, and per-debit minimums (§2.4 shows only `min`). */
+    cumulativeLimitTypes: string[];
+    minimumLimitTypes: string[];
+    raceDebits: number;
+  };
   fixtures: {
     statement: { cardId: string; periodStart: string; periodEnd: string };
+    /** Cards for the concurrency check, tried in order. */
+    raceCardIds: string[];
     payment: {
       cardId: string; pan: string; month: string; year: string; cvc: string; holder: string;
       accountNumber: string; clientId: string; creditAccount: string; terminal: string; currency: string;
@@ -95,6 +105,9 @@ export function loadConfig(env: Env): Config {
       headers: r.headers("CARD_API_HEADERS"),
       dateFormat: r.oneOf("STATEMENT_DATE_FORMAT", STATEMENT_DATE_FORMATS),
       idempotencyMode: r.oneOf("IDEMPOTENCY_MODE", IDEMPOTENCY_MODES),
+      cumulativeLimitTypes: list(r.string("CUMULATIVE_LIMIT_TYPES")),
+      minimumLimitTypes: list(r.string("MINIMUM_LIMIT_TYPES")),
+      raceDebits: r.integer("RACE_DEBITS", 2, 100),
     },
     fixtures: {
       statement: {
@@ -102,6 +115,7 @@ export function loadConfig(env: Env): Config {
         periodStart: r.isoDateTime("STATEMENT_PERIOD_START"),
         periodEnd: r.isoDateTime("STATEMENT_PERIOD_END"),
       },
+      raceCardIds: list(r.string("RACE_CARD_IDS")),
       payment: {
         cardId: r.required("PAYMENT_CARD_ID"),
         pan: r.pattern("PAYMENT_CARD_PAN", /^\d{12,19}$/, "12 to 19 digits"),
@@ -153,6 +167,10 @@ function privateJwkD(text: string): string {
   } catch {
     return "";
   }
+}
+
+function list(text: string): string[] {
+  return text.split(",").map((s) => s.trim()).filter(Boolean);
 }
 
 function dropUndefined<T extends object>(o: T): Partial<T> {

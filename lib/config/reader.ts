@@ -39,11 +39,12 @@ export function createReader(env: Env) {
       if (!url || !/^https?:$/.test(url.protocol)) fail(name, "is not an http(s) URL");
       return value.replace(/\/+$/, "");
     },
-    integer(name: VariableName, min: number): number {
+    integer(name: VariableName, min: number, max = Number.MAX_SAFE_INTEGER): number {
       const value = raw(name);
       if (!/^-?\d+$/.test(value)) fail(name, "is not a whole number");
       const n = Number(value);
       if (!Number.isSafeInteger(n) || n < min) fail(name, `must be at least ${min}`);
+      if (n > max) fail(name, `must be at most ${max}`);
       return n;
     },
     boolean(name: VariableName): boolean {

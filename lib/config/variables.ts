@@ -5,6 +5,7 @@
  */
 import {
   SANDBOX_CARDS,
+  SANDBOX_RACE_CARDS,
   SANDBOX_CREDIT_ACCOUNT,
   SANDBOX_KEY_PAIRS,
   SANDBOX_PARTNER,
@@ -55,6 +56,10 @@ export const VARIABLES = {
   CREDIT_ACCOUNT_NUMBER: { default: SANDBOX_CREDIT_ACCOUNT, group: "fixtures", doc: "Account credited by test debits." },
   TERMINAL_NUMBER: { default: SANDBOX_TERMINAL, group: "fixtures", doc: "Terminal number sent in transaction parties." },
   CURRENCY: { default: "KZT", group: "fixtures", doc: "Currency of test transactions (value shown: KZT, §2.3)." },
+  RACE_CARD_IDS: { default: SANDBOX_RACE_CARDS.map((c) => c.cardId).join(","), group: "fixtures", doc: "Cards for the concurrency check, comma-separated, debited by card_id only: each run exhausts the daily limit of the first one with room (a pool, so repeated runs in a day pass)." },
+  RACE_DEBITS: { default: "20", group: "card API", doc: "Parallel debits of the concurrency check (2 to 100); their sum is about twice the race card's remaining limit." },
+  CUMULATIVE_LIMIT_TYPES: { default: "total", group: "card API", doc: "Amount-limit types that add up over the period (remaining = value − current); the spec shows only `min` (§2.4)." },
+  MINIMUM_LIMIT_TYPES: { default: "min", group: "card API", doc: "Amount-limit types that are the smallest amount of one debit (value shown: min, §2.4)." },
   IDEMPOTENCY_MODE: { default: "either", group: "card API", doc: "Expected answer to a replayed request_id with the same body (not shown): replay (the original answer), reject, or either. Never a second posting." },
   REPORTS_DIR: { default: "reports", group: "run", doc: "Folder for run output (JUnit, Allure results, summary)." },
   CERTIFY_SIGNING_KEY: { default: "", secret: true, group: "certification", doc: "Signs the certification pack's manifest (npm run certify): an Ed25519 private key as PKCS#8 PEM (newlines may be written as \\n), or an HMAC-SHA256 key of at least 32 bytes as hex. Empty: the pack is not signed." },

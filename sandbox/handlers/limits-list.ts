@@ -9,9 +9,10 @@ interface LimitsRequest { request_id: string; object: { type: string; value: str
 const KINDS: readonly string[] = ["card", "account", "client"];
 
 function limitRecord(env: SandboxEnv, l: LimitDefinition) {
-  const current = usageMinor(env.ledger, l);
+  const current = env.faults.has("frozen-usage") ? 0 : usageMinor(env.ledger, l);
+  const skew = env.faults.has("wrong-remaining") ? 100 : 0;
   const amount = (type: string, value: number, used: number) => ({
-    type, value: formatMinor(value), current: formatMinor(used), remaining: formatMinor(value - used), currency: l.currency,
+    type, value: formatMinor(value), current: formatMinor(used), remaining: formatMinor(value - used + skew), currency: l.currency,
   });
   return {
     id: l.id, mcc: l.mcc, transaction_type: "pay", region: l.region, period: "day",

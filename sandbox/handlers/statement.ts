@@ -37,5 +37,9 @@ export function statement(req: SandboxRequest, env: SandboxEnv): SandboxResponse
   const postings = env.faults.has("statement-ignores-period")
     ? env.ledger.postingsOf(card.cardId)
     : env.ledger.postingsOf(card.cardId, from, to);
-  return ok({ status: "ok", request_status: "success", operations: postings.map(toOperation), dt: nowWithOffset() });
+  const operations = postings.map(toOperation);
+  if (env.faults.has("operations-outside-period")) {
+    operations.push(toOperation({ ...(env.ledger.postingsOf(SANDBOX_CARDS.statement.cardId)[0]!), cardId: card.cardId, at: from - 86_400_000 }));
+  }
+  return ok({ status: "ok", request_status: "success", operations, dt: nowWithOffset() });
 }

@@ -1,7 +1,7 @@
 /**
  * §4.3 create transaction: a debit of a sandbox card. Synchronous from the limit check to the
- * posting, so concurrent debits of one card are serialized by the event loop and cannot pass a
- * limit together. Idempotent on request_id: the same body replays the original answer, another
+ * posting (one event-loop turn), so concurrent debits of one card — and of one limit — are
+ * serialized and cannot pass a limit together. Idempotent on request_id: the same body replays the original answer, another
  * body with the same id is rejected.
  */
 import { createHash } from "node:crypto";
@@ -49,7 +49,7 @@ function checkLimits(env: SandboxEnv, card: SandboxCard, minor: number): void {
   }
 }
 
-export function transactionCreate(req: SandboxRequest, env: SandboxEnv): SandboxResponse {
+export function transactionCreate(req: SandboxRequest, env: SandboxEnv): SandboxResponse | Promise<SandboxResponse> {
   const body = validateRequest<TransactionRequest>(env, "card-api/transaction-request.schema.json", req.body);
   const fingerprint = createHash("sha256").update(canonicalJson(body)).digest("hex");
   const seen = env.ledger.idempotency.get(body.request_id);
@@ -64,13 +64,21 @@ export function transactionCreate(req: SandboxRequest, env: SandboxEnv): Sandbox
   const minor = toMinor(body.debit.amount);
   if (minor > 5_000 && env.faults.has("rejects-amounts-above-50")) reject(422, "DECLINED", "amounts over 50.00 are refused");
   const magic = magicDebit(card.cardId, minor);
-  checkLimits(env, card, minor);
+  if (!env.faults.has("limits-not-enforced")) checkLimits(env, card, minor);
+  const response = { ...ok({ status: "ok", request_status: "success", dt: nowWithOffset() }), ...magic };
+  env.ledger.idempotency.set(body.request_id, { fingerprint, response: structuredClone(response) });
+  const post = () => postDebit(env, body.request_id, card, minor);
+  // The fault yields between the limit check and the posting: the check-then-act race.
+  if (env.faults.has("limit-race")) return new Promise((resolve) => setTimeout(() => resolve((post(), response)), 5));
+  post();
+  return response;
+}
+
+function postDebit(env: SandboxEnv, requestId: string, card: SandboxCard, minor: number): void {
+  if (env.faults.has("lost-write") && env.ledger.acceptedDebits++ % 2 === 1) return;
   env.ledger.post({
-    requestId: body.request_id, cardId: card.cardId, type: "debit", amountMinor: minor, commissionMinor: 0,
+    requestId, cardId: card.cardId, type: "debit", amountMinor: minor, commissionMinor: 0,
     currency: "KZT", at: Date.now(), rrn: String(Math.floor(Math.random() * 1e12)).padStart(12, "0"), mcc: 6012,
     merchant: { name: "SANDBOX TRANSFER", country: "KAZ", address_line1: "Sandbox st 1", postal_code: "050000", url: "" },
   });
-  const response = { ...ok({ status: "ok", request_status: "success", dt: nowWithOffset() }), ...magic };
-  env.ledger.idempotency.set(body.request_id, { fingerprint, response: structuredClone(response) });
-  return response;
 }

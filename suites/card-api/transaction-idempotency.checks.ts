@@ -9,7 +9,7 @@ import { defineCheck } from "../../lib/checks/define.ts";
 import { fail } from "../../lib/checks/failure.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor, kztAmount } from "../../generators/faker.ts";
-import { newOperations, recentOperations } from "./ledger.ts";
+import { newOperations, recentOperations } from "./ledger/readback.ts";
 
 export const replayPostsOnce = defineCheck({
   id: "CARD-TXN-IDEMPOTENT-REPLAY", level: "should", spec: "§2.3",

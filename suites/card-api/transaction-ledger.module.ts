@@ -1,14 +1,17 @@
 /**
- * §4.3 Create transaction, what debits do to the ledger: idempotency. Debits the payment card and
- * reads it back; it runs after the transaction module, in the same file, so nothing else debits
- * the card meanwhile.
+ * §4.3 Create transaction, what debits do to the ledger: idempotency, model-based sequences of
+ * debits and readings, and concurrency. Debits the payment card (and a race card) and reads them
+ * back; it runs after the transaction module, in the same file, so nothing else debits the card
+ * meanwhile.
  */
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
+import { parallelDebitsWithinLimit, parallelReplaysPostOnce } from "./ledger/concurrency.checks.ts";
+import { modelChecks } from "./ledger/model.checks.ts";
 import { replayPostsOnce, reusedRequestIdRefused } from "./transaction-idempotency.checks.ts";
 
 export const transactionLedgerModule = defineModule({
   operation: op,
   scenarios: {},
-  checks: [replayPostsOnce, reusedRequestIdRefused],
+  checks: [replayPostsOnce, reusedRequestIdRefused, ...modelChecks, parallelDebitsWithinLimit, parallelReplaysPostOnce],
 });

@@ -15,9 +15,10 @@ const EXAMPLE = "./examples/crypto-profile.example.ts";
 /**
  * The checks of an operation that fail when its valid requests are refused: not -JSON (a 401 is
  * still JSON), nor the checks that expect a refusal anyway (invalid input, bad auth, unknown
- * objects), nor the idempotency checks (skipped when the first debit is refused).
+ * objects), nor the idempotency and ledger checks (skipped when the statement or the first debit
+ * is refused).
  */
-const PASS_WHEN_REFUSED = /-(JSON|NEGATIVE|NO-5XX|UNKNOWN-CARD|UNKNOWN-OBJECT)$|-AUTH-|-IDEMPOTENT-/;
+const PASS_WHEN_REFUSED = /-(JSON|NEGATIVE|NO-5XX|UNKNOWN-CARD|UNKNOWN-OBJECT)$|-AUTH-|-IDEMPOTENT-|-LEDGER-/;
 const refused = (code: string) => ALL_MODULES.filter((m) => m.operation.code === code)
   .flatMap((m) => m.checks.map((c) => c.id)).filter((id) => !PASS_WHEN_REFUSED.test(id));
 const PARTNER = refused("PT-BIZ");

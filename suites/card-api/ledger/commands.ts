@@ -1,0 +1,140 @@
+/**
+ * The commands of the model-based checks (fast-check model-based testing: check, run, toString):
+ * debits (valid, over a remaining limit, under a minimum, a replay) and observations (the
+ * statement of the window, of a sub-period and of an empty period; the limits of the card, its
+ * account and its client), each asserting its invariants after the step.
+ */
+import fc from "fast-check";
+import { answerKind, requireAnswer } from "../../../lib/checks/answers.ts";
+import { debitRequest } from "../../../generators/card-api/transaction.ts";
+import { formatMicro, largestMinimum, micro, newOperations, smallestRemaining, windowSince, type ObjectKind } from "./readback.ts";
+import { OBJECT_KINDS, type LedgerModel, type LedgerReal } from "./model.ts";
+import { checkUsage, checkRemaining, checkStatement, checkWithin } from "./observations.ts";
+
+type Command = fc.AsyncCommand<LedgerModel, LedgerReal>;
+
+async function debitOf(m: LedgerModel, r: LedgerReal, amount: number): Promise<boolean | undefined> {
+  const body = debitRequest(r.faker, r.ctx.config, { amount });
+  const exchange = await r.debit(body);
+  if (!exchange) return undefined;
+  requireAnswer(exchange);
+  const accepted = answerKind(exchange) === "success";
+  if (accepted) m.accepted.push({ body, micro: micro(amount)! });
+  return accepted;
+}
+
+class Debit implements Command {
+  constructor(readonly amount: number) {}
+  check = () => true;
+  async run(m: LedgerModel, r: LedgerReal) { await debitOf(m, r, this.amount); }
+  toString = () => `debit(${this.amount.toFixed(2)})`;
+}
+
+/** One unit over the smallest remaining cumulative limit of the card, its account and client. */
+class OverLimitDebit implements Command {
+  check = () => true;
+  async run(m: LedgerModel, r: LedgerReal) {
+    const types = r.ctx.config.cardApi.cumulativeLimitTypes;
+    const remaining = (await Promise.all(OBJECT_KINDS.map((k) => r.limits(k)))).map((l) => smallestRemaining(l, types)).filter((v) => v !== undefined);
+    if (!remaining.length) return;
+    const amount = (Math.min(...remaining) + 1_000_000) / 1_000_000;
+    const accepted = await debitOf(m, r, amount);
+    r.assert("limits-enforced", accepted !== true, () => `a debit of ${amount.toFixed(2)}, over the remaining ${formatMicro(Math.min(...remaining))}, was accepted`);
+  }
+  toString = () => "debitOverRemainingLimit()";
+}
+
+/** One hundredth under the card's largest per-debit minimum. */
+class BelowMinimumDebit implements Command {
+  check = () => true;
+  async run(m: LedgerModel, r: LedgerReal) {
+    const minimum = largestMinimum(await r.limits("card"), r.ctx.config.cardApi.minimumLimitTypes);
+    if (minimum < 20_000) return;
+    const amount = (minimum - 10_000) / 1_000_000;
+    const accepted = await debitOf(m, r, amount);
+    r.assert("limits-enforced", accepted !== true, () => `a debit of ${amount.toFixed(2)}, under the minimum ${formatMicro(minimum)}, was accepted`);
+  }
+  toString = () => "debitUnderMinimum()";
+}
+
+class Replay implements Command {
+  constructor(readonly index: number) {}
+  check = (m: Readonly<LedgerModel>) => m.accepted.length > 0;
+  async run(m: LedgerModel, r: LedgerReal) {
+    const exchange = await r.debit(m.accepted[this.index % m.accepted.length]!.body);
+    if (exchange) requireAnswer(exchange);
+  }
+  toString = () => `replay(${this.index})`;
+}
+
+class ReadStatement implements Command {
+  check = () => true;
+  async run(m: LedgerModel, r: LedgerReal) {
+    const period = windowSince(r.since);
+    const operations = await r.operations(period);
+    checkStatement(r, m, newOperations(r.baselineOperations, operations));
+    checkWithin(r, operations, period);
+  }
+  toString = () => "readStatement()";
+}
+
+/** A part of the window: [start + a·length, start + b·length] with a ≤ b. */
+class ReadSubPeriod implements Command {
+  constructor(readonly a: number, readonly b: number) {}
+  check = () => true;
+  async run(_m: LedgerModel, r: LedgerReal) {
+    const w = windowSince(r.since);
+    const period = { start: Math.round(w.start + this.a * (w.end - w.start)), end: Math.round(w.start + this.b * (w.end - w.start)) };
+    checkWithin(r, await r.operations(period), period);
+  }
+  toString = () => `readSubPeriod(${this.a.toFixed(2)}, ${this.b.toFixed(2)})`;
+}
+
+class ReadEmptyPeriod implements Command {
+  check = () => true;
+  async run(_m: LedgerModel, r: LedgerReal) {
+    const operations = await r.operations({ start: Date.UTC(2001, 0, 1), end: Date.UTC(2001, 0, 2) });
+    r.assert("period", operations.length === 0, () => `a period without debits (1 January 2001) returned ${operations.length} operation(s)`);
+  }
+  toString = () => "readEmptyPeriod()";
+}
+
+class ReadLimits implements Command {
+  constructor(readonly kind: ObjectKind) {}
+  check = () => true;
+  async run(m: LedgerModel, r: LedgerReal) {
+    const limits = await r.limits(this.kind);
+    checkUsage(r, m, this.kind, limits);
+    checkRemaining(r, this.kind, limits);
+  }
+  toString = () => `readLimits(${this.kind})`;
+}
+
+/** What every sequence starts with: two small debits, so that every sequence has postings to check. */
+export async function probe(m: LedgerModel, r: LedgerReal): Promise<void> {
+  await new Debit(1.11).run(m, r);
+  await new Debit(2.22).run(m, r);
+}
+
+/**
+ * What every sequence ends with, whatever the random commands were: the statement of the window
+ * and the limits of all three objects, so each invariant is checked on every sequence.
+ */
+export async function audit(m: LedgerModel, r: LedgerReal): Promise<void> {
+  await new ReadStatement().run(m, r);
+  for (const kind of OBJECT_KINDS) await new ReadLimits(kind).run(m, r);
+}
+
+export function ledgerCommands(): Array<fc.Arbitrary<Command>> {
+  const fraction = fc.integer({ min: 0, max: 100 }).map((n) => n / 100);
+  return [
+    fc.integer({ min: 100, max: 2_000 }).map((cents) => new Debit(cents / 100)),
+    fc.constant(new OverLimitDebit()),
+    fc.constant(new BelowMinimumDebit()),
+    fc.nat(20).map((i) => new Replay(i)),
+    fc.constant(new ReadStatement()),
+    fc.tuple(fraction, fraction).map(([a, b]) => new ReadSubPeriod(Math.min(a, b), Math.max(a, b))),
+    fc.constant(new ReadEmptyPeriod()),
+    fc.constantFrom(...OBJECT_KINDS).map((kind) => new ReadLimits(kind)),
+  ];
+}

@@ -1,0 +1,75 @@
+/**
+ * Concurrency (should level, §2.3 and §2.4): parallel debits whose sum exceeds a remaining limit
+ * never pass it together, and parallel replays of one request_id post once. Bounded: RACE_DEBITS
+ * (at most 100) and 10 replays, loopback or the configured target, each request under
+ * REQUEST_TIMEOUT_MS and the pace settings.
+ */
+import { CREATE_TRANSACTION } from "../../../lib/catalogue/index.ts";
+import { answerKind, requireAnswer } from "../../../lib/checks/answers.ts";
+import { defineCheck } from "../../../lib/checks/define.ts";
+import { fail } from "../../../lib/checks/failure.ts";
+import type { CheckContext } from "../../../lib/checks/types.ts";
+import { debitRequest } from "../../../generators/card-api/transaction.ts";
+import { fakerFor, freshRequestId } from "../../../generators/faker.ts";
+import { amountLimits, formatMicro, largestMinimum, micro, newOperations, recentOperations, smallestRemaining, statementOperations, windowSince } from "./readback.ts";
+
+const REPLAYS = 10;
+
+/** A debit of a race card, by card_id only (the race fixtures are configured by id). */
+function raceDebit(ctx: CheckContext, cardId: string, amount: number) {
+  const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount, requestId: freshRequestId() });
+  const { amount: _a, currency, terminal_number } = body.debit;
+  return { ...body, debit: { amount, currency, terminal_number, card: { card_id: cardId } } };
+}
+
+/** The first race card with room for at least one debit of the race amount, and that amount. */
+async function raceCard(ctx: CheckContext): Promise<{ cardId: string; remaining: number; amount: number } | undefined> {
+  for (const cardId of ctx.config.fixtures.raceCardIds) {
+    const limits = await amountLimits(ctx, "card", cardId);
+    const remaining = smallestRemaining(limits, ctx.config.cardApi.cumulativeLimitTypes);
+    if (remaining === undefined || remaining <= 0) continue;
+    const perDebit = Math.ceil((2 * remaining) / ctx.config.cardApi.raceDebits / 10_000) * 10_000;
+    const amount = Math.max(perDebit, largestMinimum(limits, ctx.config.cardApi.minimumLimitTypes), 10_000);
+    if (amount <= remaining) return { cardId, remaining, amount };
+  }
+  return undefined;
+}
+
+export const parallelDebitsWithinLimit = defineCheck({
+  id: "CARD-LEDGER-RACE", level: "should", spec: "§2.4",
+  title: "Create transaction: parallel debits whose sum exceeds the remaining limit never pass it together",
+  description: "RACE_DEBITS debits of a race card at once, together about twice its remaining cumulative limit: the accepted ones stay within it, and the statement holds exactly them. Each run exhausts one race card for the limit's period (RACE_CARD_IDS is a pool).",
+  async run(ctx) {
+    const race = await raceCard(ctx);
+    if (!race) return ctx.skip(`every race card (RACE_CARD_IDS, ${ctx.config.fixtures.raceCardIds.length}) has used its limit for this period; it resets with the period`);
+    const since = Date.now();
+    const before = await statementOperations(ctx, race.cardId, windowSince(since));
+    const amount = race.amount / 1_000_000;
+    const exchanges = await Promise.all(Array.from({ length: ctx.config.cardApi.raceDebits }, () => ctx.target.send(CREATE_TRANSACTION, raceDebit(ctx, race.cardId, amount))));
+    exchanges.forEach(requireAnswer);
+    const accepted = exchanges.filter((e) => answerKind(e) === "success");
+    accepted.slice(0, 2).forEach((e) => ctx.record(e));
+    const total = accepted.length * race.amount;
+    if (total > race.remaining) fail("invariant", `${accepted.length} of ${exchanges.length} parallel debits of ${amount.toFixed(2)} were accepted: ${formatMicro(total)} in total, over the remaining ${formatMicro(race.remaining)}`);
+    const posted = newOperations(before, await statementOperations(ctx, race.cardId, windowSince(since)));
+    if (posted.length !== accepted.length || posted.some((op) => micro(op.amount) !== race.amount)) {
+      fail("invariant", `${accepted.length} debits were accepted, the statement shows ${posted.length} new operation(s)`);
+    }
+  },
+});
+
+export const parallelReplaysPostOnce = defineCheck({
+  id: "CARD-LEDGER-PARALLEL-REPLAY", level: "should", spec: "§2.3",
+  title: "Create transaction: parallel replays of one request_id post once",
+  description: `${REPLAYS} identical requests (same request_id, same body) at once; the statement shows one posting.`,
+  async run(ctx) {
+    const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: 3.33 });
+    const before = await recentOperations(ctx);
+    const exchanges = await Promise.all(Array.from({ length: REPLAYS }, () => ctx.target.send(CREATE_TRANSACTION, body)));
+    exchanges.forEach(requireAnswer);
+    ctx.record(exchanges[0]!);
+    if (!exchanges.some((e) => answerKind(e) === "success")) ctx.skip("none of the parallel requests was accepted, so a replay proves nothing");
+    const posted = newOperations(before, await recentOperations(ctx));
+    if (posted.length !== 1) fail("invariant", `${posted.length} operations posted for one request_id sent ${REPLAYS} times at once`);
+  },
+});

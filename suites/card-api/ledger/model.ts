@@ -1,0 +1,86 @@
+/**
+ * The model of the payment card's ledger for the model-based checks: what was accepted in this
+ * sequence, against a baseline read at its start. Invariants are asserted by the commands that
+ * observe (statement and limits reads), each only when its check asks for it.
+ */
+import type { Faker } from "@faker-js/faker";
+import { CREATE_TRANSACTION } from "../../../lib/catalogue/index.ts";
+import { fail } from "../../../lib/checks/failure.ts";
+import type { CheckContext } from "../../../lib/checks/types.ts";
+import type { Exchange } from "../../../lib/http/exchange.ts";
+import { RequestRefused } from "../../../lib/http/target.ts";
+import type { DebitRequest } from "../../../generators/card-api/transaction.ts";
+import { fakerFor } from "../../../generators/faker.ts";
+import { checkRemaining, checkWithin } from "./observations.ts";
+import { amountLimits, statementOperations, windowSince, type AmountLimit, type ObjectKind, type Operation } from "./readback.ts";
+
+export type Invariant = "statement" | "usage" | "remaining" | "limits-enforced" | "period";
+
+export const OBJECT_KINDS: ObjectKind[] = ["card", "account", "client"];
+
+export interface LedgerModel {
+  /** Debits accepted in this sequence, in micro-units, with their bodies (for replays). */
+  accepted: Array<{ body: DebitRequest; micro: number }>;
+}
+
+export class LedgerReal {
+  readonly faker: Faker;
+  readonly since = Date.now();
+  baselineOperations: Operation[] = [];
+  baselineLimits = new Map<ObjectKind, AmountLimit[]>();
+  /** The last exchange, attached as evidence when an invariant breaks. */
+  last: Exchange | undefined;
+  /** Debits sent, and the guard's refusal of the last one it kept off the target. */
+  sent = 0;
+  refusal: RequestRefused | undefined;
+
+  constructor(readonly ctx: CheckContext, readonly invariant: Invariant, seed: number) {
+    this.faker = fakerFor(seed);
+  }
+
+  /** Reads the statement and the limits the sequence starts from, and checks what they show already. */
+  async open(): Promise<this> {
+    const period = windowSince(this.since);
+    this.baselineOperations = await this.operations(period);
+    checkWithin(this, this.baselineOperations, period);
+    for (const kind of OBJECT_KINDS) {
+      this.baselineLimits.set(kind, await this.limits(kind));
+      checkRemaining(this, kind, this.baselineLimits.get(kind)!);
+    }
+    return this;
+  }
+
+  objectValue(kind: ObjectKind): string {
+    const fx = this.ctx.config.fixtures.payment;
+    return kind === "card" ? fx.cardId : kind === "account" ? fx.accountNumber : fx.clientId;
+  }
+
+  operations(period = windowSince(this.since)): Promise<Operation[]> {
+    return statementOperations(this.ctx, this.ctx.config.fixtures.payment.cardId, period);
+  }
+
+  limits(kind: ObjectKind): Promise<AmountLimit[]> {
+    return amountLimits(this.ctx, kind, this.objectValue(kind));
+  }
+
+  /** Sends a debit; undefined when the guard keeps it off the target (then nothing is asserted). */
+  async debit(body: DebitRequest): Promise<Exchange | undefined> {
+    try {
+      this.last = await this.ctx.target.send(CREATE_TRANSACTION, body);
+      this.sent++;
+      return this.last;
+    } catch (error) {
+      if (!(error instanceof RequestRefused)) throw error;
+      this.refusal = error;
+      return undefined;
+    }
+  }
+
+  /** Fails the check when this sequence asserts the invariant. */
+  assert(invariant: Invariant, holds: boolean, detail: () => string): void {
+    if (invariant === this.invariant && !holds) {
+      if (this.last) this.ctx.record(this.last);
+      fail("invariant", detail());
+    }
+  }
+}

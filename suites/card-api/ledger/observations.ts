@@ -1,0 +1,70 @@
+/**
+ * The invariants the observing commands assert (§2.4, §4.2, §4.3; should level: the spec shows
+ * the fields, not the arithmetic). Tolerant where the spec is silent: a limit may not apply to a
+ * debit (an MCC- or region-specific one), so usage must move by exactly the accepted amounts or
+ * not at all, and at least one cumulative limit of an object that has any must move.
+ */
+import type { Period } from "../../../generators/card-api/period.ts";
+import { parseIsoDateTime } from "../../../lib/time/iso.ts";
+import { formatMicro, micro, type AmountLimit, type ObjectKind, type Operation } from "./readback.ts";
+import type { LedgerModel, LedgerReal } from "./model.ts";
+
+const DAY_MS = 86_400_000;
+
+function sorted(values: number[]): string {
+  return [...values].sort((a, b) => a - b).map(formatMicro).join(", ") || "none";
+}
+
+/** New operations in the window are exactly the accepted debits: amount, currency, once each. */
+export function checkStatement(r: LedgerReal, m: LedgerModel, fresh: Operation[]): void {
+  const currency = r.ctx.config.fixtures.payment.currency;
+  const got = fresh.map((op) => micro(op.amount) ?? NaN);
+  const want = m.accepted.map((a) => a.micro);
+  r.assert("statement", sorted(got) === sorted(want), () =>
+    `the statement shows new operations [${sorted(got)}] for the accepted debits [${sorted(want)}]`);
+  const foreign = fresh.filter((op) => op.currency !== currency);
+  r.assert("statement", foreign.length === 0, () => `${foreign.length} new operation(s) in a currency other than ${currency}`);
+}
+
+/** Every operation of a statement lies in its period (read generously, as the request was sent). */
+export function checkWithin(r: LedgerReal, operations: Operation[], period: Period): void {
+  const outside = operations.filter((op) => {
+    const at = typeof op.datetime === "string" ? parseIsoDateTime(op.datetime) : undefined;
+    return at !== undefined && (at < period.start - 1_000 || at > period.end + 1_000);
+  });
+  r.assert("period", outside.length === 0, () =>
+    `${outside.length} operation(s) outside ${new Date(period.start).toISOString()} – ${new Date(period.end).toISOString()}: ${outside.slice(0, 2).map((o) => String(o.datetime)).join(", ")}`);
+}
+
+function sameDay(a: number, b: number, offset: string): boolean {
+  const shift = offset === "Z" ? 0 : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000;
+  return Math.floor((a + shift) / DAY_MS) === Math.floor((b + shift) / DAY_MS);
+}
+
+/** Cumulative usage moves by exactly the accepted amounts (or not at all, for a limit that does not apply). */
+export function checkUsage(r: LedgerReal, m: LedgerModel, kind: ObjectKind, limits: AmountLimit[]): void {
+  if (!sameDay(r.since, Date.now(), r.ctx.config.target.utcOffset)) return; // a daily limit reset in between
+  const types = r.ctx.config.cardApi.cumulativeLimitTypes;
+  const before = new Map((r.baselineLimits.get(kind) ?? []).map((l) => [l.key, micro(l.current)]));
+  const accepted = m.accepted.reduce((sum, a) => sum + a.micro, 0);
+  const moves = limits.filter((l) => types.includes(l.type) && before.get(l.key) !== undefined)
+    .map((l) => ({ key: l.key, by: (micro(l.current) ?? NaN) - before.get(l.key)! }));
+  const wrong = moves.filter((x) => x.by !== 0 && x.by !== accepted);
+  r.assert("usage", wrong.length === 0, () =>
+    `${kind} limit ${wrong[0]!.key}: current moved by ${formatMicro(wrong[0]!.by)}, the accepted debits total ${formatMicro(accepted)}`);
+  r.assert("usage", accepted === 0 || moves.length === 0 || moves.some((x) => x.by === accepted), () =>
+    `no cumulative limit of the ${kind} moved, though debits of ${formatMicro(accepted)} were accepted (${moves.map((x) => x.key).join(", ")})`);
+}
+
+/** remaining = value − current for cumulative limits; every amount a non-negative decimal string. */
+export function checkRemaining(r: LedgerReal, kind: ObjectKind, limits: AmountLimit[]): void {
+  const types = r.ctx.config.cardApi.cumulativeLimitTypes;
+  for (const l of limits) {
+    const [value, current, remaining] = [micro(l.value), micro(l.current), micro(l.remaining)];
+    r.assert("remaining", [value, current, remaining].every((v) => v !== undefined && v >= 0), () =>
+      `${kind} limit ${l.key}: value ${l.value}, current ${l.current}, remaining ${l.remaining} are not all non-negative decimals`);
+    if (!types.includes(l.type)) continue;
+    r.assert("remaining", remaining === value! - current!, () =>
+      `${kind} limit ${l.key}: remaining ${l.remaining} ≠ value ${l.value} − current ${l.current}`);
+  }
+}

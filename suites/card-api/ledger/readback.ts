@@ -1,0 +1,94 @@
+/**
+ * Reading the ledger back through the documented operations: the statement of a card over a
+ * window around now (§4.2) and the amount limits of a card, account or client (§2.4). The
+ * debiting checks run one after another in one file, so what changes between two readings of the
+ * payment card is exactly theirs. Amounts are compared in whole micro-units: no float drift.
+ */
+import { CARD_STATEMENT, LIMITS_LIST } from "../../../lib/catalogue/index.ts";
+import { answerKind, describeAnswer, requireAnswer } from "../../../lib/checks/answers.ts";
+import { requireSuccessBody } from "../../../lib/checks/response.ts";
+import type { CheckContext } from "../../../lib/checks/types.ts";
+import { statementRequest } from "../../../generators/card-api/statement.ts";
+import type { Period } from "../../../generators/card-api/period.ts";
+import { freshRequestId } from "../../../generators/faker.ts";
+
+export type Operation = Record<string, unknown>;
+export type ObjectKind = "card" | "account" | "client";
+
+/** Margin around "now" for the target's clock: its timestamps may differ from ours by this much. */
+export const CLOCK_MARGIN_MS = 10 * 60_000;
+
+/** From a moment of ours to now, widened by the clock margin on both sides. */
+export function windowSince(since: number): Period {
+  return { start: since - CLOCK_MARGIN_MS, end: Date.now() + CLOCK_MARGIN_MS };
+}
+
+/** 12.34 or "12.34" → 12340000; undefined when it is not a decimal. */
+export function micro(value: unknown): number | undefined {
+  const text = typeof value === "number" ? value.toFixed(6) : typeof value === "string" ? value : "";
+  const m = /^(-?)(\d+)(?:\.(\d{1,6})\d*)?$/.exec(text.trim());
+  if (!m) return undefined;
+  const units = Number(m[2]) * 1_000_000 + Number((m[3] ?? "").padEnd(6, "0"));
+  return m[1] ? -units : units;
+}
+
+export function formatMicro(units: number): string {
+  return (units / 1_000_000).toFixed(2);
+}
+
+/** A card's operations over a period; without a readable statement the check cannot judge (skipped). */
+export async function statementOperations(ctx: CheckContext, cardId: string, period: Period): Promise<Operation[]> {
+  const exchange = await ctx.target.send(CARD_STATEMENT, statementRequest(cardId, period, ctx.config));
+  requireAnswer(exchange);
+  if (answerKind(exchange) !== "success") ctx.skip(`the statement of ${cardId} could not be read (${describeAnswer(exchange)})`);
+  const { operations } = requireSuccessBody(exchange);
+  return Array.isArray(operations) ? (operations as Operation[]) : [];
+}
+
+/** The payment card's operations from yesterday to tomorrow (wide enough for any clock skew). */
+export async function recentOperations(ctx: CheckContext): Promise<Operation[]> {
+  return statementOperations(ctx, ctx.config.fixtures.payment.cardId, windowSince(Date.now()));
+}
+
+/** Operations in `after` that were not in `before` (as a multiset: same-looking ones count). */
+export function newOperations(before: Operation[], after: Operation[]): Operation[] {
+  const seen = new Map<string, number>();
+  for (const op of before) seen.set(JSON.stringify(op), (seen.get(JSON.stringify(op)) ?? 0) + 1);
+  return after.filter((op) => {
+    const key = JSON.stringify(op);
+    const n = seen.get(key) ?? 0;
+    if (n > 0) seen.set(key, n - 1);
+    return n === 0;
+  });
+}
+
+export interface AmountLimit { key: string; type: string; value: string; current: string; remaining: string; currency: string }
+
+/** Every amount limit of an object, all groups (product, card and any other), keyed by group/id/type. */
+export async function amountLimits(ctx: CheckContext, kind: ObjectKind, value: string): Promise<AmountLimit[]> {
+  const exchange = await ctx.target.send(LIMITS_LIST, { request_id: freshRequestId(), object: { type: kind, value } });
+  requireAnswer(exchange);
+  if (answerKind(exchange) !== "success") ctx.skip(`the limits of the ${kind} could not be read (${describeAnswer(exchange)})`);
+  const { limits } = requireSuccessBody(exchange);
+  const out: AmountLimit[] = [];
+  for (const [group, records] of Object.entries((limits ?? {}) as Record<string, unknown>)) {
+    if (!Array.isArray(records)) continue;
+    for (const record of records as Array<Record<string, unknown>>) {
+      for (const a of Array.isArray(record.amount) ? (record.amount as Array<Record<string, unknown>>) : []) {
+        out.push({ key: `${group}/${String(record.id)}/${String(a.type)}`, type: String(a.type), value: String(a.value), current: String(a.current), remaining: String(a.remaining), currency: String(a.currency) });
+      }
+    }
+  }
+  return out;
+}
+
+/** The smallest remaining of the cumulative limits, in micro-units (undefined: none). */
+export function smallestRemaining(limits: AmountLimit[], cumulativeTypes: string[]): number | undefined {
+  const values = limits.filter((l) => cumulativeTypes.includes(l.type)).map((l) => micro(l.remaining)).filter((v): v is number => v !== undefined);
+  return values.length ? Math.min(...values) : undefined;
+}
+
+/** The largest per-debit minimum, in micro-units (0: none). */
+export function largestMinimum(limits: AmountLimit[], minimumTypes: string[]): number {
+  return Math.max(0, ...limits.filter((l) => minimumTypes.includes(l.type)).map((l) => micro(l.value) ?? 0));
+}
