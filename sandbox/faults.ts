@@ -59,7 +59,11 @@ export class FaultSet {
   /** Applies the body faults of an operation's success answer (before it is signed). */
   rewriteBody(operation: string, response: SandboxResponse): void {
     if (response.status !== 200) return;
-    for (const f of this.faults) {
+    const edits = this.faults.filter((f) => (f.kind === "drop-field" || f.kind === "set-field") && f.operation === operation);
+    if (!edits.length) return;
+    // Answers may share cached parts (statement rows): edit a copy.
+    response.body = structuredClone(response.body);
+    for (const f of edits) {
       if (f.kind === "drop-field" && f.operation === operation) edit(response.body, f.path, (o, k) => delete o[k]);
       if (f.kind === "set-field" && f.operation === operation) edit(response.body, f.path, (o, k) => (o[k] = structuredClone(f.value)));
     }

@@ -31,8 +31,14 @@ export type ErrorCode =
 /** Card API timestamps carry the platform's numeric offset (§2.3 dt). */
 export const PLATFORM_OFFSET = "+05:00";
 
+let lastMs = 0;
+let lastText = "";
+
+/** The time of an answer; the same millisecond is formatted once (busy sandboxes answer many per ms). */
 export function nowWithOffset(): string {
-  return formatWithOffset(Date.now(), PLATFORM_OFFSET);
+  const now = Date.now();
+  if (now !== lastMs) [lastMs, lastText] = [now, formatWithOffset(now, PLATFORM_OFFSET)];
+  return lastText;
 }
 
 export class Rejection extends Error {

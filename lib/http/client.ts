@@ -5,7 +5,7 @@
  * It also paces the traffic (Pace: MAX_RPS, CONCURRENCY, the run deadline) and honours a 429:
  * it waits as Retry-After asks and retries, a bounded number of times, noting it on the exchange.
  */
-import { Agent, request } from "undici";
+import { Pool } from "undici";
 import type { Exchange, ExchangeResponse, TransportErrorKind } from "./exchange.ts";
 import { HangBreaker } from "./hang-breaker.ts";
 import { Pace } from "./pace.ts";
@@ -31,21 +31,30 @@ export interface PostOptions {
 }
 
 class BodyTooLarge extends Error {}
+/** The whole exchange took longer than its timeout while the body was still arriving. */
+class BodyTooSlow extends Error {
+  code = "UND_ERR_BODY_TIMEOUT";
+}
 
 let sequence = 0;
 
 export class HttpClient {
-  private readonly agent: Agent;
+  /** One keep-alive pool per origin (a target has one, or one per family). */
+  private readonly pools = new Map<string, Pool>();
   readonly pace: Pace;
   private readonly breaker = new HangBreaker();
 
   constructor(private readonly options: ClientOptions) {
     this.pace = options.pace ?? new Pace({ concurrency: options.connections ?? 64 });
-    this.agent = new Agent({
-      connections: options.connections ?? 64,
-      keepAliveTimeout: 4_000,
-      connect: { timeout: options.timeoutMs },
-    });
+  }
+
+  private poolFor(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, { connections: this.options.connections ?? 64, keepAliveTimeout: 4_000, connect: { timeout: this.options.timeoutMs } });
+      this.pools.set(origin, pool);
+    }
+    return pool;
   }
 
   async post(url: string, { headers, bodyText, operationKey }: PostOptions): Promise<Exchange> {
@@ -112,10 +121,18 @@ export class HttpClient {
     return undefined;
   }
 
+  /**
+   * One request, bounded by timeoutMs: undici's own timers for the headers and for a stalled body
+   * (an abort signal per request would cost more than the rest of the request), and a check of
+   * the elapsed time on every chunk, so a body that trickles in is cut off too.
+   */
   private async send(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<ExchangeResponse> {
-    const signal = AbortSignal.timeout(timeoutMs);
-    const res = await request(url, { method: "POST", headers, body, signal, dispatcher: this.agent });
-    const bodyText = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES);
+    const started = Date.now();
+    const { origin, pathname, search } = new URL(url);
+    const res = await this.poolFor(origin).request({
+      method: "POST", path: pathname + search, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
+    });
+    const bodyText = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, started + timeoutMs);
     const response: ExchangeResponse = { status: res.statusCode, headers: flatten(res.headers), bodyText };
     try {
       response.json = JSON.parse(bodyText);
@@ -126,22 +143,36 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
   }
 }
 
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > max) {
-      body.destroy();
-      throw new BodyTooLarge(`response body exceeds ${max} bytes`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+interface Body {
+  on(event: "data", listener: (chunk: Buffer) => void): unknown;
+  on(event: "end", listener: () => void): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
+  destroy(): void;
+}
+
+/** The body as text, at most `max` bytes and until `deadline`. Events, not an async iterator: a hot path. */
+function readCapped(body: Body, max: number, deadline: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    body.on("data", (chunk) => {
+      size += chunk.length;
+      const problem = size > max ? new BodyTooLarge(`response body exceeds ${max} bytes`) : Date.now() > deadline ? new BodyTooSlow("body still arriving at the timeout") : undefined;
+      if (problem && !failed) {
+        failed = true;
+        body.destroy();
+        reject(problem);
+      }
+      if (!failed) chunks.push(chunk);
+    });
+    body.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    body.on("error", (error) => (failed ? undefined : ((failed = true), reject(error))));
+  });
 }
 
 function flatten(headers: Record<string, string | string[] | undefined>): Record<string, string> {

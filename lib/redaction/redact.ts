@@ -78,8 +78,22 @@ export function unsafeRedactionSwitchOn(env: Record<string, string | undefined>)
   return honoured;
 }
 
+/** Cheap tests that decide whether a string needs a pass at all (most strings need none). */
+const BEARER_HINT = /bearer/i;
+const CVC_HINT = /cv|csc/i;
+const FOUR_DIGITS = /\d{4}/;
+/** Shorter than any secret (8), any PAN (12), "Bearer x" (8) or "cvc=123" (7): nothing to redact. */
+const SHORTEST_SENSITIVE = 7;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 export class Redactor {
   private secrets: Secret[] = [];
+  /** All secret values in one pattern, longest first: one pass per string, not one per secret. */
+  private secretPattern: RegExp | undefined;
+  private readonly placeholders = new Map<string, string>();
   private off: boolean | undefined;
 
   /** @param disabled TEST-ONLY: asked once, on first use, whether redaction is off (unsafeRedactionSwitchOn); absent: never. */
@@ -95,15 +109,16 @@ export class Redactor {
   addSecrets(secrets: Secret[]): void {
     const long = secrets.filter((s) => s.value.length >= MIN_SECRET_LENGTH);
     this.secrets = [...this.secrets, ...long].sort((a, b) => b.value.length - a.value.length);
+    for (const s of this.secrets) if (!this.placeholders.has(s.value)) this.placeholders.set(s.value, `<${s.name}>`);
+    this.secretPattern = this.secrets.length ? new RegExp(this.secrets.map((s) => escapeRegExp(s.value)).join("|"), "g") : undefined;
   }
 
   text(text: string): string {
-    if (this.isDisabled) return text;
-    let out = text;
-    for (const s of this.secrets) out = out.split(s.value).join(`<${s.name}>`);
-    out = out.replace(/(Bearer\s+)(?!<)[^\s"',]+/gi, "$1[REDACTED]");
-    out = out.replace(CVC_IN_TEXT, "$1[REMOVED]");
-    return maskPansOutsideUuids(out);
+    if (this.isDisabled || text.length < SHORTEST_SENSITIVE) return text;
+    let out = this.secretPattern ? text.replace(this.secretPattern, (value) => this.placeholders.get(value)!) : text;
+    if (BEARER_HINT.test(out)) out = out.replace(/(Bearer\s+)(?!<)[^\s"',]+/gi, "$1[REDACTED]");
+    if (CVC_HINT.test(out)) out = out.replace(CVC_IN_TEXT, "$1[REMOVED]");
+    return FOUR_DIGITS.test(out) ? maskPansOutsideUuids(out) : out;
   }
 
   /** A deep copy of a JSON value with card data and secrets removed. */

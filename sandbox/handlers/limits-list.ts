@@ -8,15 +8,16 @@ interface LimitsRequest { request_id: string; object: { type: string; value: str
 
 const KINDS: readonly string[] = ["card", "account", "client"];
 
+function amountLimit(type: string, value: number, used: number, skew: number, currency: string) {
+  return { type, value: formatMinor(value), current: formatMinor(used), remaining: formatMinor(value - used + skew), currency };
+}
+
 function limitRecord(env: SandboxEnv, l: LimitDefinition) {
   const current = env.faults.has("frozen-usage") ? 0 : usageMinor(env.ledger, l);
   const skew = env.faults.has("wrong-remaining") ? 100 : 0;
-  const amount = (type: string, value: number, used: number) => ({
-    type, value: formatMinor(value), current: formatMinor(used), remaining: formatMinor(value - used + skew), currency: l.currency,
-  });
   return {
     id: l.id, mcc: l.mcc, transaction_type: "pay", region: l.region, period: "day",
-    amount: [amount("min", l.minMinor, 0), amount("total", l.totalMinor, current)],
+    amount: [amountLimit("min", l.minMinor, 0, skew, l.currency), amountLimit("total", l.totalMinor, current, skew, l.currency)],
   };
 }
 

@@ -1,6 +1,7 @@
 /** §4.2 card statement: the operations of a card within [start_date, end_date]. */
 import { periodBound } from "../../lib/time/iso.ts";
 import { validateRequest, type SandboxEnv } from "../env.ts";
+import { remember } from "../json.ts";
 import { SANDBOX_CARDS } from "../test-data.ts";
 import type { Posting } from "../ledger.ts";
 import { nowWithOffset, ok, PLATFORM_OFFSET, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
@@ -13,7 +14,16 @@ function readBound(text: string, side: "start" | "end"): number {
     reject(400, "INVALID_REQUEST", `${side}_date "${text}" is not an ISO 8601 date or date-time`);
 }
 
-export function toOperation(p: Posting) {
+/** A posting never changes once posted, so its statement form is built once. */
+const operationCache = new WeakMap<Posting, Readonly<ReturnType<typeof operationOf>>>();
+
+export function toOperation(p: Posting): Readonly<ReturnType<typeof operationOf>> {
+  let op = operationCache.get(p);
+  if (!op) operationCache.set(p, (op = remember(operationOf(p))));
+  return op;
+}
+
+function operationOf(p: Posting) {
   return {
     type: p.type,
     amount: p.amountMinor / 100,

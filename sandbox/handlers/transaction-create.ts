@@ -29,8 +29,8 @@ function resolveCard(env: SandboxEnv, ref: CardRef | undefined): SandboxCard {
   if (ref.card_pan !== undefined && !luhnValid(ref.card_pan)) reject(400, "INVALID_REQUEST", "card_pan fails the Luhn check");
   const byId = ref.card_id !== undefined ? env.ledger.cardById(ref.card_id) : undefined;
   const byPan = ref.card_pan !== undefined ? env.ledger.cardByPan(ref.card_pan) : undefined;
-  const unknown = () => env.faults.has("debits-unknown-card-as-fixture") ? env.ledger.cardById(SANDBOX_CARDS.payment.cardId) : undefined;
-  const card = byId ?? byPan ?? unknown() ?? reject(404, "CARD_NOT_FOUND", "no such card");
+  const fallback = env.faults.has("debits-unknown-card-as-fixture") ? env.ledger.cardById(SANDBOX_CARDS.payment.cardId) : undefined;
+  const card = byId ?? byPan ?? fallback ?? reject(404, "CARD_NOT_FOUND", "no such card");
   if (card !== byId && card !== byPan) return card;
   if ((ref.card_id !== undefined && !byId) || (ref.card_pan !== undefined && byPan !== card)) {
     reject(422, "CARD_MISMATCH", "card_id and card_pan name different cards");
@@ -67,10 +67,11 @@ export function transactionCreate(req: SandboxRequest, env: SandboxEnv): Sandbox
   if (!env.faults.has("limits-not-enforced")) checkLimits(env, card, minor);
   const response = { ...ok({ status: "ok", request_status: "success", dt: nowWithOffset() }), ...magic };
   env.ledger.idempotency.set(body.request_id, { fingerprint, response: structuredClone(response) });
-  const post = () => postDebit(env, body.request_id, card, minor);
   // The fault yields between the limit check and the posting: the check-then-act race.
-  if (env.faults.has("limit-race")) return new Promise((resolve) => setTimeout(() => resolve((post(), response)), 5));
-  post();
+  if (env.faults.has("limit-race")) {
+    return new Promise((resolve) => setTimeout(() => resolve((postDebit(env, body.request_id, card, minor), response)), 5));
+  }
+  postDebit(env, body.request_id, card, minor);
   return response;
 }
 

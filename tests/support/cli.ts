@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { conformanceArgs } from "../../bench/processes.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -23,10 +24,15 @@ export function tempReportsDir(): string {
   return mkdtempSync(join(tmpdir(), "conformance-reports-"));
 }
 
+/** How npm starts a command: conformance through its launcher and flags, the others through tsx. */
+function nodeArgs(script: string): string[] {
+  return script === "conformance.ts" ? conformanceArgs() : ["--import", "tsx", join(ROOT, "cli", script)];
+}
+
 export function runCli(script: string, args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<CliResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "cli", script), ...args], {
+    const child = spawn(process.execPath, [...nodeArgs(script), ...args], {
       cwd: ROOT, env: cleanEnv(env), stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

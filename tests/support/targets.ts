@@ -54,7 +54,7 @@ async function serve(handler: Handler): Promise<TestTarget> {
   };
 }
 
-export const MISBEHAVIOURS = ["never answers", "resets the connection", "truncated JSON", "HTML page with 200", "multi-megabyte body", "503"] as const;
+export const MISBEHAVIOURS = ["never answers", "trickles its body", "resets the connection", "truncated JSON", "HTML page with 200", "multi-megabyte body", "503"] as const;
 export type Misbehaviour = (typeof MISBEHAVIOURS)[number];
 
 const json = { "content-type": "application/json" };
@@ -62,6 +62,12 @@ const json = { "content-type": "application/json" };
 const HANDLERS: Record<Misbehaviour, Handler> = {
   // Accepts the connection and the request, then says nothing until the test closes it.
   "never answers": () => undefined,
+  // Headers at once, then one byte every 300 ms: never idle long enough for a stall timer.
+  "trickles its body": (_req, res) => {
+    res.writeHead(200, { ...json, "content-length": "1000" });
+    const drip = setInterval(() => (res.destroyed ? clearInterval(drip) : res.write(" ")), 300);
+    res.once("close", () => clearInterval(drip));
+  },
   "resets the connection": (req) => void req.socket.destroy(),
   // A complete HTTP answer whose JSON stops half way, declared with its true length.
   "truncated JSON": (_req, res) => void res.writeHead(200, json).end('{"status":"ok","request_status":"succ'),

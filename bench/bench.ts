@@ -1,0 +1,91 @@
+/**
+ * npm run bench — the harness and the sandbox against the physical limit of this machine, as
+ * ratios of things measured side by side in one run (machines here are shared and noisy).
+ * Writes reports/bench.json (exactly the figures below plus `cores`) and bench-details.json,
+ * and prints a table with each figure's target. Bounded: about two minutes on 2 cores.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../lib/config/load.ts";
+import { VARIABLES } from "../lib/config/variables.ts";
+import { bareServerLike, CONCURRENCY, harnessRate, rawRate, validationRate } from "./measures.ts";
+import { ROOT, startServer, timedConformance } from "./processes.ts";
+
+const TARGETS = {
+  harness_vs_raw: [">=", 0.5], sandbox_vs_bare: [">=", 0.7], validate_per_s: [">=", 200_000], schema_compile_ms: ["<=", 300],
+  run_s: ["<=", 20], scale_10x: ["<=", 11], peak_rss_mb: ["<=", 300],
+} as const;
+
+function requestsOf(dir: string): number {
+  return (JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as { requests: number }).requests;
+}
+
+async function throughput() {
+  const config = loadConfig({});
+  const sandbox = await startServer("cli/sandbox.ts", ["--port", "0"]);
+  const bare = await bareServerLike(sandbox.url, config);
+  try {
+    const raw = await rawRate(sandbox.url, config);
+    const harness = await harnessRate(sandbox.url);
+    const bareLoad = await rawRate(bare.url, config);
+    return { raw, harness, bare: bareLoad };
+  } finally {
+    sandbox.stop();
+    bare.stop();
+  }
+}
+
+async function runs() {
+  const runsDefault = Number(VARIABLES.PROPERTY_RUNS.default);
+  const one = mkdtempSync(join(tmpdir(), "bench-run-"));
+  const ten = mkdtempSync(join(tmpdir(), "bench-run10-"));
+  const base = { TARGET_BASE_URL: "", SEED: "20261122" };
+  const normal = await timedConformance({ ...base, REPORTS_DIR: one });
+  const scaled = await timedConformance({ ...base, REPORTS_DIR: ten, PROPERTY_RUNS: String(10 * runsDefault) });
+  return { normal, scaled, requests: requestsOf(one), scaledRequests: requestsOf(ten), runsDefault };
+}
+
+function met(name: keyof typeof TARGETS, value: number): string {
+  const [op, bound] = TARGETS[name];
+  return (op === ">=" ? value >= bound : value <= bound) ? "met" : "MISSED";
+}
+
+async function main() {
+  const { raw, harness, bare } = await throughput();
+  const { validate_per_s, schema_compile_ms } = validationRate();
+  const r = await runs();
+  const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+  const figures = {
+    raw_rps: round(raw.rps, 0), harness_rps: round(harness.rps, 0), harness_vs_raw: round(harness.rps / raw.rps),
+    sandbox_vs_bare: round(raw.rps / bare.rps), validate_per_s: round(validate_per_s, 0), schema_compile_ms: round(schema_compile_ms, 1),
+    run_s: round(r.normal.seconds, 1), scale_10x: round(r.scaled.seconds / r.normal.seconds), peak_rss_mb: round(r.scaled.peakRssMb ?? NaN, 0),
+    cores: availableParallelism(),
+  };
+  const details = {
+    concurrency: CONCURRENCY, bare_rps: round(bare.rps, 0), errors: { raw: raw.errors, harness: harness.errors, bare: bare.errors },
+    run_requests: r.requests, run_exit: r.normal.code, scaled_property_runs: 10 * r.runsDefault, scaled_run_s: round(r.scaled.seconds, 1),
+    scaled_requests: r.scaledRequests, scaled_exit: r.scaled.code, targets: TARGETS,
+  };
+  const dir = join(ROOT, "reports");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "bench.json"), `${JSON.stringify(figures, null, 2)}\n`);
+  writeFileSync(join(dir, "bench-details.json"), `${JSON.stringify(details, null, 2)}\n`);
+  const rows: Array<[string, number, string]> = [
+    ["raw_rps", figures.raw_rps, `undici keep-alive, ${CONCURRENCY} at once, statement requests to the sandbox`],
+    ["harness_rps", figures.harness_rps, "the harness's path: build, send, classify, validate, redacted evidence"],
+    ["harness_vs_raw", figures.harness_vs_raw, `target ≥ 0.5: ${met("harness_vs_raw", figures.harness_vs_raw)}`],
+    ["sandbox_vs_bare", figures.sandbox_vs_bare, `target ≥ 0.7: ${met("sandbox_vs_bare", figures.sandbox_vs_bare)} (bare node:http ${details.bare_rps}/s)`],
+    ["validate_per_s", figures.validate_per_s, `target ≥ 200,000: ${met("validate_per_s", figures.validate_per_s)} (statement answer, 50 operations)`],
+    ["schema_compile_ms", figures.schema_compile_ms, `target ≤ 300: ${met("schema_compile_ms", figures.schema_compile_ms)}`],
+    ["run_s", figures.run_s, `target ≤ 20 with ≥ 2,000 requests: ${met("run_s", figures.run_s)}, ${r.requests} requests, exit ${r.normal.code}`],
+    ["scale_10x", figures.scale_10x, `target ≤ 11: ${met("scale_10x", figures.scale_10x)} (PROPERTY_RUNS=${10 * r.runsDefault}: ${details.scaled_run_s} s, ${r.scaledRequests} requests)`],
+    ["peak_rss_mb", figures.peak_rss_mb, `target ≤ 300: ${met("peak_rss_mb", figures.peak_rss_mb)} (the ${r.scaledRequests}-request run)`],
+  ];
+  process.stdout.write(`\nbenchmark on ${figures.cores} cores\n${rows.map(([k, v, note]) => `  ${k.padEnd(18)} ${String(v).padStart(10)}  ${note}`).join("\n")}\n  written: reports/bench.json, reports/bench-details.json\n`);
+}
+
+main().then(() => process.exit(0), (error: Error) => {
+  process.stderr.write(`bench: ${error.stack ?? error.message}\n`);
+  process.exit(1);
+});
