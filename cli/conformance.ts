@@ -9,6 +9,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { config as loadDotenv } from "dotenv";
+import { CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
 import { exitCodeOf, type Summary } from "../lib/reporting/summary.ts";
 import { applyBaseline, loadBaseline, type Baseline } from "../lib/runner/baseline.ts";
@@ -103,6 +104,7 @@ async function main(): Promise<number> {
   loadDotenv({ quiet: true });
   if (options.strict) process.env.CONFORMANCE_STRICT = "true";
   let config = loadConfig(process.env);
+  if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const mergeFrom = options["merge-reports"];
   if (mergeFrom !== undefined && shard) throw new UsageError("--merge-reports and --shard exclude each other: merge after every shard ran");

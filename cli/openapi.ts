@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { config as loadDotenv } from "dotenv";
 import { loadConfig } from "../lib/config/load.ts";
+import { CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
 import { renderOpenApi } from "../lib/openapi/document.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 
@@ -28,7 +29,9 @@ function outFile(argv: string[]): string {
 async function main(): Promise<number> {
   const file = outFile(process.argv.slice(2));
   loadDotenv({ quiet: true });
-  const text = renderOpenApi(loadConfig(process.env));
+  const config = loadConfig(process.env);
+  if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
+  const text = renderOpenApi(config);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
   process.stdout.write(`openapi: wrote ${file}\n`);

@@ -2,6 +2,7 @@
  * The catalogue: every operation the spec names, with family, method, path, clause, whether it is
  * documented, and its schema ids. Suites, the summary and the OpenAPI export all read it.
  */
+import { catalogueDir, loadAddedOperationsSafely } from "./added.ts";
 import { NAMED_ONLY_OPERATIONS } from "./named-only.ts";
 import type { Operation } from "./types.ts";
 
@@ -67,7 +68,20 @@ export const LIMITS_LIST: Operation = {
 
 export const DOCUMENTED_OPERATIONS: Operation[] = [REGISTER_BUSINESS, CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST];
 
-export const CATALOGUE: Operation[] = [...DOCUMENTED_OPERATIONS, ...NAMED_ONLY_OPERATIONS];
+const added = loadAddedOperationsSafely(catalogueDir());
+
+/** Operations added by a schema pair and one entry in the catalogue folder (added.ts). */
+export const ADDED_OPERATIONS: Operation[] = added.operations;
+
+/** A malformed catalogue entry: entry points throw it after reading configuration (exit 2). */
+export const CATALOGUE_PROBLEM = added.problem;
+
+const addedKeys = new Set(ADDED_OPERATIONS.map((op) => op.key));
+
+/** Operations the spec names without shapes and nobody added shapes for: reported as not covered. */
+export const NOT_COVERED_OPERATIONS: Operation[] = NAMED_ONLY_OPERATIONS.filter((op) => !addedKeys.has(op.key));
+
+export const CATALOGUE: Operation[] = [...DOCUMENTED_OPERATIONS, ...ADDED_OPERATIONS, ...NOT_COVERED_OPERATIONS];
 
 export function operationByKey(key: string): Operation {
   const op = CATALOGUE.find((o) => o.key === key);

@@ -12,12 +12,12 @@ import { redactor } from "../redaction/redact.ts";
 import { answerKind, requireAnswer } from "./answers.ts";
 import { defineCheck } from "./define.ts";
 import { fail, type FailureCategory } from "./failure.ts";
-import type { Check, CheckContext, Level } from "./types.ts";
+import type { Check, CheckContext, Level, RunContext } from "./types.ts";
 
 /** A generated request; its label names the row it comes from (valid, a boundary, a mutation). */
 export interface Case {
   label: string;
-  request: (ctx: CheckContext) => RequestVariant | Promise<RequestVariant>;
+  request: (ctx: RunContext) => RequestVariant | Promise<RequestVariant>;
 }
 
 /** Why an answer is wrong for a case, or undefined when it is right. */

@@ -61,6 +61,7 @@ export const VARIABLES = {
   CUMULATIVE_LIMIT_TYPES: { default: "total", group: "card API", doc: "Amount-limit types that add up over the period (remaining = value − current); the spec shows only `min` (§2.4)." },
   MINIMUM_LIMIT_TYPES: { default: "min", group: "card API", doc: "Amount-limit types that are the smallest amount of one debit (value shown: min, §2.4)." },
   IDEMPOTENCY_MODE: { default: "either", group: "card API", doc: "Expected answer to a replayed request_id with the same body (not shown): replay (the original answer), reject, or either. Never a second posting." },
+  CATALOGUE_DIR: { default: "catalogue", group: "run", doc: "Folder of added operations (*.operation.json with their *.schema.json), checked by the generic suite; see catalogue/README.md." },
   REPORTS_DIR: { default: "reports", group: "run", doc: "Folder for run output (JUnit, Allure results, summary)." },
   CERTIFY_SIGNING_KEY: { default: "", secret: true, group: "certification", doc: "Signs the certification pack's manifest (npm run certify): an Ed25519 private key as PKCS#8 PEM (newlines may be written as \\n), or an HMAC-SHA256 key of at least 32 bytes as hex. Empty: the pack is not signed." },
   CERTIFY_VERIFY_KEY: { default: "", secret: true, group: "certification", doc: "Verifies a pack's signature (npm run certify -- --verify): the signer's Ed25519 public key as SPKI PEM, or the HMAC key as hex. Empty: taken from CERTIFY_SIGNING_KEY; with neither, the signature is not checked." },

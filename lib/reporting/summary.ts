@@ -4,7 +4,7 @@
  * Pure data; summary-reporter.ts collects it, markdown.ts and console-summary.ts render it.
  */
 import type { Level } from "../checks/types.ts";
-import { NAMED_ONLY_OPERATIONS } from "../catalogue/named-only.ts";
+import { NOT_COVERED_OPERATIONS } from "../catalogue/index.ts";
 import type { ConformanceMeta, ReportedOutcome } from "../vitest/meta.ts";
 import { clauseRows, countOutcomes, familyRows, operationRows, type ClauseRow, type FamilyRow, type OperationRow } from "./coverage.ts";
 import type { SpecClause } from "./spec-clauses.ts";
@@ -59,11 +59,11 @@ export function buildSummary(rows: ConformanceMeta[], errors: string[], info: Ru
     ...info,
     requests: checks.reduce((sum, c) => sum + (c.requests ?? 0), 0),
     counts: countByLevel(checks),
-    byFamily: familyRows(checks, NAMED_ONLY_OPERATIONS),
+    byFamily: familyRows(checks, NOT_COVERED_OPERATIONS),
     byOperation: operationRows(checks),
-    clauses: clauseRows(clauses, checks, NAMED_ONLY_OPERATIONS),
+    clauses: clauseRows(clauses, checks, NOT_COVERED_OPERATIONS),
     checks,
-    notCovered: NAMED_ONLY_OPERATIONS.map((op) => ({
+    notCovered: NOT_COVERED_OPERATIONS.map((op) => ({
       code: op.code, operation: op.key, title: op.title, family: op.family, spec: op.spec, reason: op.notCoveredReason ?? "",
     })),
     errors,

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
+import { catalogueDir, filesEndingWith } from "../catalogue/added.ts";
 import { isIsoDateTime } from "../time/iso.ts";
 
 export const SCHEMAS_DIR = fileURLToPath(new URL("../../schemas/", import.meta.url));
@@ -30,8 +31,10 @@ export function listSchemaFiles(dir = SCHEMAS_DIR): string[] {
     .sort();
 }
 
+/** The schema set: schemas/ and the schemas of operations added in the catalogue folder. */
 export function loadSchemas(dir = SCHEMAS_DIR): Array<Record<string, unknown>> {
-  return listSchemaFiles(dir).map((file) => JSON.parse(readFileSync(file, "utf8")));
+  const added = dir === SCHEMAS_DIR ? filesEndingWith(catalogueDir(), ".schema.json") : [];
+  return [...listSchemaFiles(dir), ...added].map((file) => JSON.parse(readFileSync(file, "utf8")));
 }
 
 function createAjv(schemas: Array<Record<string, unknown>>) {

@@ -72,7 +72,8 @@ export function noServerErrors(op: Operation, casesFor: CasesFor): Check {
     description: "Valid, boundary (zero and extreme amounts, odd periods, empty, very long and non-ASCII text) and invalid requests: any answer but a server error.",
     cases: (ctx) => {
       const cases = casesFor(op, ctx);
-      return fc.oneof(cases.valid, fc.constantFrom(...cases.boundaries), negativeCases(cases));
+      const boundaries = cases.boundaries.length ? [fc.constantFrom(...cases.boundaries)] : [];
+      return fc.oneof(cases.valid, ...boundaries, negativeCases(cases));
     },
     examples: (ctx) => [...casesFor(op, ctx).boundaries, ...mutationRows(casesFor(op, ctx))],
     verdict: (exchange, c) =>

@@ -1,0 +1,68 @@
+/**
+ * Operations added by whoever holds the full documentation: a `*.operation.json` entry in the
+ * catalogue folder (CATALOGUE_DIR, default `catalogue/`), with its request and response schemas
+ * beside it (`*.schema.json`, loaded into the one validator registry). The generic suite then
+ * checks the operation with no other code. An entry may also give shapes to an operation the spec
+ * only names (same key), which then leaves the "not covered" list.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { isAbsolute, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { FAMILIES, type Family } from "../config/load.ts";
+import { ConfigError } from "../config/reader.ts";
+import type { Operation } from "./types.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** The catalogue folder: CATALOGUE_DIR (relative to the project) or `catalogue/`. */
+export function catalogueDir(env: Record<string, string | undefined> = process.env): string {
+  const dir = env.CATALOGUE_DIR?.trim() || "catalogue";
+  return isAbsolute(dir) ? dir : join(ROOT, dir);
+}
+
+/** Files under a folder (recursively) whose names end with a suffix; none if it does not exist. */
+export function filesEndingWith(dir: string, suffix: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(suffix)).map((f) => join(dir, f)).sort();
+}
+
+const STRING_FIELDS = ["key", "code", "title", "path", "spec", "requestSchema", "responseSchema"] as const;
+
+function entryOf(file: string, raw: Record<string, unknown>): Operation {
+  const problem = (what: string): never => {
+    throw new ConfigError("CATALOGUE_DIR", `${relative(ROOT, file)}: ${what}`);
+  };
+  for (const field of STRING_FIELDS) if (typeof raw[field] !== "string" || !raw[field]) problem(`"${field}" must be a non-empty string`);
+  if (!FAMILIES.includes(raw.family as Family)) problem(`"family" must be one of ${FAMILIES.join(", ")}`);
+  if (!String(raw.path).startsWith("/")) problem(`"path" must start with /`);
+  if (!/^§\d+(\.\d+)*$/.test(String(raw.spec))) problem(`"spec" must be a clause such as §4.6`);
+  if (!/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$/.test(String(raw.code))) problem(`"code" must look like CARD-BLOCK (check ids start with it)`);
+  const text = (field: (typeof STRING_FIELDS)[number]) => String(raw[field]);
+  return {
+    key: text("key"), code: text("code"), family: raw.family as Family, title: text("title"), method: "POST",
+    path: text("path"), spec: text("spec"), documented: true,
+    requestSchema: text("requestSchema"), responseSchema: text("responseSchema"), mutates: raw.mutates === true,
+  };
+}
+
+export function loadAddedOperations(dir: string): Operation[] {
+  return filesEndingWith(dir, ".operation.json").map((file) => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(file, "utf8"));
+    } catch (error) {
+      throw new ConfigError("CATALOGUE_DIR", `${relative(ROOT, file)}: not JSON (${(error as Error).message})`);
+    }
+    return entryOf(file, (raw ?? {}) as Record<string, unknown>);
+  });
+}
+
+/** The added operations, or none and the problem (raised by the entry points as exit 2). */
+export function loadAddedOperationsSafely(dir: string): { operations: Operation[]; problem?: ConfigError } {
+  try {
+    return { operations: loadAddedOperations(dir) };
+  } catch (error) {
+    if (error instanceof ConfigError) return { operations: [], problem: error };
+    throw error;
+  }
+}
