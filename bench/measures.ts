@@ -61,14 +61,17 @@ export async function harnessRate(url: string): Promise<Load> {
   }
 }
 
-/** The sandbox's statement answer, saved for the bare server to replay byte for byte. */
+/** The sandbox's statement answer (fetched by the harness's own client), for the bare server to replay. */
 export async function bareServerLike(sandboxUrl: string, config: Config) {
-  const res = await fetch(`${sandboxUrl}${CARD_STATEMENT.path}`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(seededStatementRequest(config)),
-  });
-  const file = join(tmpdir(), `bench-statement-${process.pid}.json`);
-  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  return startServer("bench/bare-server.ts", [file]);
+  const run = await createRunContext(loadConfig({ TARGET_BASE_URL: sandboxUrl }));
+  try {
+    const exchange = await run.target.send(CARD_STATEMENT, seededStatementRequest(config));
+    const file = join(tmpdir(), `bench-statement-${process.pid}.json`);
+    writeFileSync(file, requireSuccessBody(exchange) && exchange.response!.bodyText);
+    return await startServer("bench/bare-server.ts", [file]);
+  } finally {
+    await run.target.close();
+  }
 }
 
 /** A statement answer with 50 distinct operations, valid against its schema. */

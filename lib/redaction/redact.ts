@@ -4,13 +4,11 @@
  * four digits, CVC fields are removed, and tokens, keys, secrets and signatures are replaced or
  * shortened. Secret configuration values are replaced by `<NAME>` wherever they appear.
  */
-import { luhnValid } from "./luhn.ts";
+import { maskCardNumbers, maskPan, PAN_KEY } from "./card-numbers.ts";
 
-const UUID = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g;
-/** A run of 12–19 digits, or 4-digit groups joined by one space or dash (4400 4300 0000 0015). */
-const PAN_CANDIDATE = /(?<![0-9A-Za-z])(?:\d{12,19}|\d{4}(?<sep>[ -])\d{4}\k<sep>\d{4}(?:\k<sep>\d{1,4}){0,2})(?![0-9A-Za-z])/g;
+export { maskPan } from "./card-numbers.ts";
+
 const CVC_KEY = /^(card_?)?(cvc2?|cvv2?|cid|csc)$|security_?code/i;
-const PAN_KEY = /(^|_)pan$|card_?number/i;
 const SECRET_KEY = /token|secret|password|passwd|credential|api[_-]?key|private[_-]?key|signing[_-]?key|authorization|cookie/i;
 const SIGNATURE_KEY = /signature/i;
 const CIPHERTEXT_KEY = /^encrypted_data$/i;
@@ -19,31 +17,8 @@ const CVC_IN_TEXT = /("?(?:card_?)?(?:cvc2?|cvv2?|csc)"?\s*[:=]\s*)"?\d{3,4}"?/g
 /** Values shorter than this are not replaced as free text: a 3-digit CVC would wreck amounts. */
 const MIN_SECRET_LENGTH = 8;
 
-export function maskPan(digits: string): string {
-  const d = digits.replace(/\D/g, "");
-  if (d.length < 10) return "*".repeat(d.length);
-  return `${d.slice(0, 6)}${"*".repeat(d.length - 10)}${d.slice(-4)}`;
-}
-
 export function shorten(value: string, keep = 8): string {
   return value.length <= keep ? value : `${value.slice(0, keep)}…[${value.length} chars]`;
-}
-
-function maskPansOutsideUuids(text: string): string {
-  let out = "";
-  let last = 0;
-  for (const m of text.matchAll(UUID)) {
-    out += maskPans(text.slice(last, m.index)) + m[0];
-    last = m.index + m[0].length;
-  }
-  return out + maskPans(text.slice(last));
-}
-
-function maskPans(text: string): string {
-  return text.replace(PAN_CANDIDATE, (match) => {
-    const digits = match.replace(/\D/g, "");
-    return digits.length >= 12 && digits.length <= 19 && luhnValid(digits) ? maskPan(digits) : match;
-  });
 }
 
 export interface Secret { name: string; value: string }
@@ -118,7 +93,7 @@ export class Redactor {
     let out = this.secretPattern ? text.replace(this.secretPattern, (value) => this.placeholders.get(value)!) : text;
     if (BEARER_HINT.test(out)) out = out.replace(/(Bearer\s+)(?!<)[^\s"',]+/gi, "$1[REDACTED]");
     if (CVC_HINT.test(out)) out = out.replace(CVC_IN_TEXT, "$1[REMOVED]");
-    return FOUR_DIGITS.test(out) ? maskPansOutsideUuids(out) : out;
+    return FOUR_DIGITS.test(out) ? maskCardNumbers(out) : out;
   }
 
   /** A deep copy of a JSON value with card data and secrets removed. */

@@ -9,8 +9,7 @@
 import { CREATE_TRANSACTION, type Operation } from "../catalogue/index.ts";
 import type { SafetySettings } from "../config/safety.ts";
 import { RequestRefused, type RequestGuard } from "../http/target.ts";
-import { luhnValid } from "../redaction/luhn.ts";
-import { maskPan } from "../redaction/redact.ts";
+import { cardNumbersIn, maskPan, PAN_KEY } from "../redaction/card-numbers.ts";
 import type { DebitBudget } from "./debit-budget.ts";
 
 /** Where each money-moving operation carries the amount it debits, in major units. */
@@ -18,10 +17,6 @@ const DEBIT_AMOUNT_PATHS: Record<string, readonly string[]> = {
   [CREATE_TRANSACTION.key]: ["debit", "amount"],
 };
 
-/** Field names that hold a card number (as the redactor reads them). */
-const PAN_FIELD = /(^|_)pan$|card_?number/i;
-/** Digit runs elsewhere that look like a card number (Luhn-valid, 13–19 digits). */
-const DIGIT_RUN = /(?<!\d)\d{13,19}(?!\d)/g;
 
 export function createGuard(settings: SafetySettings, budget: DebitBudget | undefined): RequestGuard {
   return (op, bodyText) => {
@@ -51,12 +46,12 @@ export function* cardNumbers(value: unknown, path: string): Generator<{ path: st
   if (typeof value === "string" || typeof value === "number") {
     const text = String(value);
     const digits = text.replace(/[ -]/g, "");
-    if (PAN_FIELD.test(path.split(".").at(-1) ?? "") && /^\d{12,19}$/.test(digits)) {
+    if (PAN_KEY.test(path.split(".").at(-1) ?? "") && /^\d{12,19}$/.test(digits)) {
       // In a card-number field every number counts, Luhn-valid or not: strict where it matters.
       yield { path, pan: digits };
       return;
     }
-    for (const m of text.matchAll(DIGIT_RUN)) if (luhnValid(m[0])) yield { path, pan: m[0] };
+    for (const m of cardNumbersIn(text)) yield { path, pan: m.digits };
     return;
   }
   if (value === null || typeof value !== "object") return;
