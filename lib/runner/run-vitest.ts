@@ -1,9 +1,7 @@
 /**
  * Runs the `conformance` vitest project with the run's reporters, once against a target (whole
  * or one shard) or once over the blobs of every shard (merge), and returns the summary. A
- * watchdog holds the run to its deadline even if something in it ignores the deadline: the
- * requests stop at RUN_DEADLINE_MS by themselves; GRACE_MS later the run is cancelled, and
- * 2 × GRACE_MS later the process ends with exit code 1.
+ * watchdog (watchdog.ts) holds the run to its deadline even if something in it ignores it.
  */
 import { startVitest, type Reporter, type Vitest } from "vitest/node";
 import type { Config } from "../config/load.ts";
@@ -12,8 +10,7 @@ import type { Summary } from "../reporting/summary.ts";
 import type { SummaryReporterOptions } from "../reporting/summary-reporter.ts";
 import { EXIT } from "./cli-errors.ts";
 import { blobReporter, type Shard } from "./shard.ts";
-
-export const GRACE_MS = 15_000;
+import { armWatchdog } from "./watchdog.ts";
 
 export interface VitestRun {
   config: Config;
@@ -36,7 +33,11 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
     ...(run.shard ? [blobReporter(run.config.run.reportsDir, run.shard)] : []),
     capture,
   ];
-  const stop = watchdog(run.deadlineAt, () => vitest);
+  const stop = armWatchdog(run.deadlineAt, {
+    cancel: () => void vitest?.cancelCurrentRun("keyboard-input"),
+    end: () => process.exit(EXIT.failed),
+    say: (line) => process.stderr.write(`${line}\n`),
+  });
   try {
     const v = await startVitest("test", [], {
       project: ["conformance"],
@@ -52,18 +53,4 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
     stop();
   }
   return summary;
-}
-
-function watchdog(deadlineAt: number, vitest: () => Vitest | undefined): () => void {
-  const timers: NodeJS.Timeout[] = [];
-  const at = (ms: number, action: () => void) => timers.push(setTimeout(action, Math.max(0, ms - Date.now())).unref());
-  at(deadlineAt + GRACE_MS, () => {
-    process.stderr.write("conformance: the run deadline (RUN_DEADLINE_MS) has passed; cancelling the checks still running\n");
-    void vitest()?.cancelCurrentRun("keyboard-input");
-  });
-  at(deadlineAt + 2 * GRACE_MS, () => {
-    process.stderr.write("conformance: the run did not stop after its deadline (RUN_DEADLINE_MS); ending it\n");
-    process.exit(EXIT.failed);
-  });
-  return () => timers.forEach(clearTimeout);
 }
