@@ -1,14 +1,21 @@
 /** Limits list requests (§2.4) for the objects of the payment fixture: card, account, client. */
-import type { Config } from "../../lib/config/load.ts";
+import type { Config, LimitObjectKind } from "../../lib/config/load.ts";
 import { freshRequestId } from "../faker.ts";
 
-export type LimitObjectKind = "card" | "account" | "client";
+export type { LimitObjectKind };
+
+export const LIMIT_OBJECT_KINDS: readonly LimitObjectKind[] = ["card", "account", "client"];
 
 export function limitsObjectValue(config: Config, kind: LimitObjectKind): string {
   const fx = config.fixtures.payment;
   return kind === "card" ? fx.cardId : kind === "account" ? fx.accountNumber : fx.clientId;
 }
 
+/** The `object` of a limits request: the configured wire name of the kind (LIMIT_OBJECT_TYPES) and its value. */
+export function limitsObject(config: Config, kind: LimitObjectKind, value = limitsObjectValue(config, kind)) {
+  return { type: config.cardApi.objectTypes[kind], value };
+}
+
 export function limitsRequest(config: Config, kind: LimitObjectKind = "card") {
-  return { request_id: freshRequestId(), object: { type: kind, value: limitsObjectValue(config, kind) } };
+  return { request_id: freshRequestId(), object: limitsObject(config, kind) };
 }

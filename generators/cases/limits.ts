@@ -2,24 +2,22 @@
 import fc from "fast-check";
 import type { Config } from "../../lib/config/load.ts";
 import type { ValidatorRegistry } from "../../lib/validation/registry.ts";
-import { limitsObjectValue, limitsRequest, type LimitObjectKind } from "../card-api/limits.ts";
+import { LIMIT_OBJECT_KINDS, limitsObject, limitsRequest } from "../card-api/limits.ts";
 import { schemaMutations, TRANSPORT_MUTATIONS } from "../schema/mutations.ts";
 import { freshUuid, LONG_TEXT, NON_ASCII_TEXT } from "../shared-arbitraries.ts";
 import { boundary, plainCase, type OperationCases } from "./types.ts";
 
-const KINDS: LimitObjectKind[] = ["card", "account", "client"];
-
 export function limitsCases(config: Config, registry: ValidatorRegistry): OperationCases {
-  const bodies = fc.record({ request_id: freshUuid, kind: fc.constantFrom(...KINDS) })
-    .map(({ request_id, kind }) => ({ request_id, object: { type: kind, value: limitsObjectValue(config, kind) } }));
+  const bodies = fc.record({ request_id: freshUuid, kind: fc.constantFrom(...LIMIT_OBJECT_KINDS) })
+    .map(({ request_id, kind }) => ({ request_id, object: limitsObject(config, kind) }));
   const full = () => limitsRequest(config, "card");
   return {
     valid: bodies.map((b) => plainCase(`limits of the ${b.object.type}`, b)),
-    validExamples: KINDS.map((kind) => plainCase(`limits of the ${kind}`, limitsRequest(config, kind))),
+    validExamples: LIMIT_OBJECT_KINDS.map((kind) => plainCase(`limits of the ${kind}`, limitsRequest(config, kind))),
     fullRequest: full,
     validBodies: bodies,
     boundaries: [
-      boundary("object.type in capitals", full, (b) => ((b.object as { type: string }).type = "CARD")),
+      boundary("object.type in capitals", full, (b) => { const o = b.object as { type: string }; o.type = o.type.toUpperCase(); }),
       boundary("request_id in capitals", full, (b) => (b.request_id = String(b.request_id).toUpperCase())),
       boundary("empty object.value", full, (b) => ((b.object as { value: string }).value = "")),
       boundary("very long object.value", full, (b) => ((b.object as { value: string }).value = LONG_TEXT)),

@@ -1,7 +1,10 @@
 /**
  * What an answer means when §7 shows no error shape: a rejection is any 4xx, or a 2xx whose body
  * says it did not succeed (status ≠ ok, request_status ≠ success, state false). A 5xx is a
- * server error, never a rejection; no answer at all is a transport failure.
+ * server error, never a rejection; no answer at all is a transport failure. Each family has its
+ * own signal: the partner envelope's boolean `state` (§2.1) decides alone when present, so a
+ * stray `status` of another meaning beside it neither hides an acceptance nor invents a refusal;
+ * otherwise the card API's `status` and `request_status` (§3) decide.
  */
 import { jsonObject, type Exchange } from "../http/exchange.ts";
 import { requireJsonObject, requireResponse } from "./response.ts";
@@ -10,7 +13,7 @@ export type AnswerKind = "success" | "rejection" | "server-error" | "transport" 
 
 function bodySaysFailure(body: Record<string, unknown> | undefined): boolean {
   if (!body) return false;
-  if ("state" in body && body.state !== true) return true;
+  if (typeof body.state === "boolean") return !body.state;
   if ("status" in body && body.status !== "ok") return true;
   return "request_status" in body && body.request_status !== "success";
 }

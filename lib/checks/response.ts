@@ -2,6 +2,7 @@
 import { jsonObject, type Exchange, type ExchangeResponse } from "../http/exchange.ts";
 import { describeIssues, type ValidatorRegistry } from "../validation/registry.ts";
 import { fail } from "./failure.ts";
+import { redactor } from "../redaction/redact.ts";
 
 /** The response, or a transport failure naming what went wrong (timeout, reset, …). */
 export function requireResponse(exchange: Exchange): ExchangeResponse {
@@ -16,7 +17,7 @@ export function requireJsonObject(exchange: Exchange): Record<string, unknown> {
   const body = jsonObject(exchange);
   if (body) return body;
   const why = response.jsonError ? `not JSON (${response.jsonError})` : "JSON but not an object";
-  return fail("transport", `HTTP ${response.status} body is ${why}: ${preview(response.bodyText)}`);
+  return fail("transport", `HTTP ${response.status} body is ${why}: ${redactor.preview(response.bodyText)}`);
 }
 
 /**
@@ -25,19 +26,14 @@ export function requireJsonObject(exchange: Exchange): Record<string, unknown> {
  */
 export function requireSuccessBody(exchange: Exchange): Record<string, unknown> {
   const response = requireResponse(exchange);
-  if (response.status >= 500) fail("server-error", `HTTP ${response.status} to a valid request: ${preview(response.bodyText)}`);
-  if (response.status >= 300) fail("rejected-valid", `HTTP ${response.status} to a valid request: ${preview(response.bodyText)}`);
+  if (response.status >= 500) fail("server-error", `HTTP ${response.status} to a valid request: ${redactor.preview(response.bodyText)}`);
+  if (response.status >= 300) fail("rejected-valid", `HTTP ${response.status} to a valid request: ${redactor.preview(response.bodyText)}`);
   return requireJsonObject(exchange);
 }
 
 export function requireSchema(validators: ValidatorRegistry, ref: string, data: unknown, what: string): void {
   const { valid, issues } = validators.validate(ref, data);
   if (!valid) fail("schema", `${what}: ${describeIssues(issues)}`);
-}
-
-export function preview(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat || "(empty body)";
 }
 
 /** Reads a value at a path of keys, e.g. ["payload", "status"]. */

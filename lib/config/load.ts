@@ -47,6 +47,8 @@ export interface Config {
     dateFormat: StatementDateFormat;
     idempotencyMode: IdempotencyMode;
     /** Amount-limit types: cumulative over the period, and per-debit minimums (§2.4 shows only `min`). */
+    /** object.type of each object kind in limits requests (§2.4 shows only `card`). */
+    objectTypes: Record<LimitObjectKind, string>;
     cumulativeLimitTypes: string[];
     minimumLimitTypes: string[];
     raceDebits: number;
@@ -65,6 +67,9 @@ export interface Config {
   /** Values of the secret variables, to be replaced in every output. */
   secrets: Array<{ name: string; value: string }>;
 }
+
+/** The object kinds whose limits are listed (§1, §2.4); their wire names are configurable. */
+export type LimitObjectKind = "card" | "account" | "client";
 
 const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 const OFFSET = /^(Z|[+-]\d{2}:\d{2})$/;
@@ -105,6 +110,7 @@ export function loadConfig(env: Env): Config {
       headers: r.headers("CARD_API_HEADERS"),
       dateFormat: r.oneOf("STATEMENT_DATE_FORMAT", STATEMENT_DATE_FORMATS),
       idempotencyMode: r.oneOf("IDEMPOTENCY_MODE", IDEMPOTENCY_MODES),
+      objectTypes: objectTypes(r),
       cumulativeLimitTypes: list(r.string("CUMULATIVE_LIMIT_TYPES")),
       minimumLimitTypes: list(r.string("MINIMUM_LIMIT_TYPES")),
       raceDebits: r.integer("RACE_DEBITS", 2, 100),
@@ -167,6 +173,16 @@ function privateJwkD(text: string): string {
   } catch {
     return "";
   }
+}
+
+/** LIMIT_OBJECT_TYPES: three names, for the card, the account and the client. */
+function objectTypes(r: ReturnType<typeof createReader>): Record<LimitObjectKind, string> {
+  const text = r.string("LIMIT_OBJECT_TYPES");
+  const names = list(text);
+  if (names.length !== 3 || text.split(",").length !== 3) {
+    throw new ConfigError("LIMIT_OBJECT_TYPES", `${JSON.stringify(text)} is not three comma-separated names (for a card, an account and a client)`);
+  }
+  return { card: names[0]!, account: names[1]!, client: names[2]! };
 }
 
 function list(text: string): string[] {

@@ -58,6 +58,7 @@ export const VARIABLES = {
   CURRENCY: { default: "KZT", group: "fixtures", doc: "Currency of test transactions (value shown: KZT, §2.3)." },
   RACE_CARD_IDS: { default: SANDBOX_RACE_CARDS.map((c) => c.cardId).join(","), group: "fixtures", doc: "Cards for the concurrency check, comma-separated, debited by card_id only: each run exhausts the daily limit of the first one with room (a pool, so repeated runs in a day pass)." },
   RACE_DEBITS: { default: "20", group: "card API", doc: "Parallel debits of the concurrency check (2 to 100); their sum is about twice the race card's remaining limit." },
+  LIMIT_OBJECT_TYPES: { default: "card,account,client", group: "card API", doc: "Values of object.type for a card, an account and a client, in that order (§2.4 shows only `card`)." },
   CUMULATIVE_LIMIT_TYPES: { default: "total", group: "card API", doc: "Amount-limit types that add up over the period (remaining = value − current); the spec shows only `min` (§2.4)." },
   MINIMUM_LIMIT_TYPES: { default: "min", group: "card API", doc: "Amount-limit types that are the smallest amount of one debit (value shown: min, §2.4)." },
   IDEMPOTENCY_MODE: { default: "either", group: "card API", doc: "Expected answer to a replayed request_id with the same body (not shown): replay (the original answer), reject, or either. Never a second posting." },

@@ -34,7 +34,9 @@ export function exchangeEvidence(exchange: Exchange, redactor: Redactor): Exchan
     ...(response
       ? { response: { status: response.status, headers: redactor.headers(response.headers), body: redactedBody(response.bodyText, redactor) } }
       : {}),
-    ...(exchange.transportError ? { transportError: exchange.transportError } : {}),
+    ...(exchange.transportError
+      ? { transportError: { kind: exchange.transportError.kind, message: redactor.text(exchange.transportError.message) } }
+      : {}),
   };
 }
 

@@ -5,15 +5,22 @@
  * shortened. Secret configuration values are replaced by `<NAME>` wherever they appear.
  */
 import { maskCardNumbers, maskPan, PAN_KEY } from "./card-numbers.ts";
+import { unsafeRedactionSwitchOn } from "./unsafe-switch.ts";
 
 export { maskPan } from "./card-numbers.ts";
+export { UNSAFE_REDACTION_SWITCH, UNSAFE_REDACTION_VALUE, unsafeRedactionSwitchOn } from "./unsafe-switch.ts";
 
 const CVC_KEY = /^(card_?)?(cvc2?|cvv2?|cid|csc)$|security_?code/i;
-const SECRET_KEY = /token|secret|password|passwd|credential|api[_-]?key|private[_-]?key|signing[_-]?key|authorization|cookie/i;
+const SECRET_KEY = /token|secret|password|passwd|credential|session|api[_-]?key|private[_-]?key|signing[_-]?key|authorization|cookie/i;
 const SIGNATURE_KEY = /signature/i;
 const CIPHERTEXT_KEY = /^encrypted_data$/i;
-/** CVC-named fields in text that is not parseable JSON (a truncated body, a message). */
-const CVC_IN_TEXT = /("?(?:card_?)?(?:cvc2?|cvv2?|csc)"?\s*[:=]\s*)"?\d{3,4}"?/gi;
+/**
+ * CVC-named fields in text that is not parseable JSON (a truncated body, a message, JSON inside a
+ * string): `"card_cvc":"123"`, `\"cvc\": \"123\"`, `cvv2=123`, `'csc' 123`, `cvc 123`.
+ */
+const CVC_IN_TEXT = /((?:\\?["'])?(?:card_?)?(?:cvc2?|cvv2?|csc)(?:\\?["'])?[\s:=]+)(?:\\?["'])?\d{3,4}(?![0-9])(?:\\?["'])?/gi;
+/** user:password@ in a URL (a target URL with credentials in it). */
+const URL_CREDENTIALS = /([a-z][a-z0-9+.-]*:\/\/)[^\s/@"']+@/gi;
 /** Values shorter than this are not replaced as free text: a 3-digit CVC would wreck amounts. */
 const MIN_SECRET_LENGTH = 8;
 
@@ -23,52 +30,36 @@ export function shorten(value: string, keep = 8): string {
 
 export interface Secret { name: string; value: string }
 
-/**
- * TEST-ONLY switch: the leak-scan test turns redaction off to prove its scanner finds what
- * redaction hides. Hard to set by accident: it is not a configuration variable (not in
- * `.env.example`), it takes only this exact value, it is refused when any target URL is off the
- * loopback interface (so never against a partner's or a real platform's server), and it prints
- * a warning on stderr in every process that honours it. `npm run certify` refuses to pack.
- */
-export const UNSAFE_REDACTION_SWITCH = "HARNESS_UNSAFE_DISABLE_REDACTION";
-export const UNSAFE_REDACTION_VALUE = "leak-card-data-in-this-test-run";
-const TARGET_URL_VARIABLES = ["TARGET_BASE_URL", "CARD_API_BASE_URL", "PARTNER_API_BASE_URL", "MERCHANT_API_BASE_URL"];
-
-function onLoopback(url: string): boolean {
-  try {
-    return ["127.0.0.1", "localhost", "[::1]"].includes(new URL(url).hostname);
-  } catch {
-    return false;
-  }
-}
-
-export function unsafeRedactionSwitchOn(env: Record<string, string | undefined>): boolean {
-  const value = env[UNSAFE_REDACTION_SWITCH];
-  if (!value) return false;
-  const remote = TARGET_URL_VARIABLES.filter((name) => env[name] && !onLoopback(env[name]!));
-  const honoured = value === UNSAFE_REDACTION_VALUE && remote.length === 0;
-  process.stderr.write(honoured
-    ? `WARNING: ${UNSAFE_REDACTION_SWITCH} is set: REDACTION IS OFF in this process; its outputs hold card data and secrets (test-only switch)\n`
-    : `WARNING: ${UNSAFE_REDACTION_SWITCH} ignored (${remote.length ? `${remote.join(", ")} not on loopback` : "wrong value"}); redaction stays on\n`);
-  return honoured;
-}
-
 /** Cheap tests that decide whether a string needs a pass at all (most strings need none). */
 const BEARER_HINT = /bearer/i;
 const CVC_HINT = /cv|csc/i;
 const FOUR_DIGITS = /\d{4}/;
 /** Shorter than any secret (8), any PAN (12), "Bearer x" (8) or "cvc=123" (7): nothing to redact. */
 const SHORTEST_SENSITIVE = 7;
+const CARD_DIGITS = /^\d{12,19}$/;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/** The items of a comma-separated list of card numbers (TEST_PANS), each a secret of its own. */
+function cardList(secret: Secret): Secret[] {
+  const parts = secret.value.split(",").map((p) => p.replace(/[ -]/g, ""));
+  return parts.length > 1 && parts.every((p) => CARD_DIGITS.test(p)) ? parts.map((value) => ({ name: secret.name, value })) : [];
+}
+
 export class Redactor {
   private secrets: Secret[] = [];
-  /** All secret values in one pattern, longest first: one pass per string, not one per secret. */
+  /** All secret values in one pattern, longest first, any case: one pass per string, not one per secret. */
   private secretPattern: RegExp | undefined;
+  /** Placeholders by lower-cased secret value. */
   private readonly placeholders = new Map<string, string>();
+  /** Issuer prefixes of the configured card numbers: masked even when a mutation broke Luhn. */
+  private readonly bins = new Set<string>();
+  /** Configured CVCs (too short to replace in free text): removed where they are a whole value. */
+  private readonly cvcs = new Set<string>();
+  /** The same CVCs as whole quoted values in text ("123", \"123\", '123'). */
+  private cvcPattern: RegExp | undefined;
   private off: boolean | undefined;
 
   /** @param disabled TEST-ONLY: asked once, on first use, whether redaction is off (unsafeRedactionSwitchOn); absent: never. */
@@ -80,26 +71,38 @@ export class Redactor {
     return this.off;
   }
 
-  /** Registers secret values (from configuration) to be replaced by `<NAME>` everywhere. */
+  /**
+   * Registers secret values (from configuration) to be replaced by `<NAME>` everywhere. A list
+   * (TEST_PANS) counts item by item; card numbers also register their issuer prefix.
+   */
   addSecrets(secrets: Secret[]): void {
-    const long = secrets.filter((s) => s.value.length >= MIN_SECRET_LENGTH);
+    const items = secrets.flatMap((s) => [s, ...cardList(s)]);
+    for (const s of items) {
+      if (CARD_DIGITS.test(s.value)) this.bins.add(s.value.slice(0, 6));
+      if (/cvc|cvv/i.test(s.name) && s.value) this.cvcs.add(s.value);
+    }
+    this.cvcPattern = this.cvcs.size ? new RegExp(`(\\\\?["'])(?:${[...this.cvcs].map(escapeRegExp).join("|")})(\\\\?["'])`, "g") : undefined;
+    const long = items.filter((s) => s.value.length >= MIN_SECRET_LENGTH);
     this.secrets = [...this.secrets, ...long].sort((a, b) => b.value.length - a.value.length);
-    for (const s of this.secrets) if (!this.placeholders.has(s.value)) this.placeholders.set(s.value, `<${s.name}>`);
-    this.secretPattern = this.secrets.length ? new RegExp(this.secrets.map((s) => escapeRegExp(s.value)).join("|"), "g") : undefined;
+    for (const s of this.secrets) if (!this.placeholders.has(s.value.toLowerCase())) this.placeholders.set(s.value.toLowerCase(), `<${s.name}>`);
+    this.secretPattern = this.secrets.length ? new RegExp(this.secrets.map((s) => escapeRegExp(s.value)).join("|"), "gi") : undefined;
   }
 
   text(text: string): string {
     if (this.isDisabled || text.length < SHORTEST_SENSITIVE) return text;
-    let out = this.secretPattern ? text.replace(this.secretPattern, (value) => this.placeholders.get(value)!) : text;
+    let out = this.secretPattern ? text.replace(this.secretPattern, (value) => this.placeholders.get(value.toLowerCase())!) : text;
     if (BEARER_HINT.test(out)) out = out.replace(/(Bearer\s+)(?!<)[^\s"',]+/gi, "$1[REDACTED]");
     if (CVC_HINT.test(out)) out = out.replace(CVC_IN_TEXT, "$1[REMOVED]");
-    return FOUR_DIGITS.test(out) ? maskCardNumbers(out) : out;
+    if (this.cvcPattern) out = out.replace(this.cvcPattern, "$1[REMOVED]$2");
+    if (out.includes("://")) out = out.replace(URL_CREDENTIALS, "$1<credentials>@");
+    return FOUR_DIGITS.test(out) ? maskCardNumbers(out, this.bins) : out;
   }
 
   /** A deep copy of a JSON value with card data and secrets removed. */
   json(value: unknown): unknown {
     if (this.isDisabled) return value;
-    if (typeof value === "string") return this.text(value);
+    if (typeof value === "string") return this.string(value);
+    if (typeof value === "number") return this.number(value);
     if (Array.isArray(value)) return value.map((v) => this.json(v));
     if (value === null || typeof value !== "object") return value;
     const out: Record<string, unknown> = {};
@@ -110,13 +113,26 @@ export class Redactor {
     return out;
   }
 
+  /** A string value: the configured CVC as a whole value (an echoed {"value":"123"}) is removed. */
+  private string(value: string): string {
+    return this.cvcs.has(value) ? "[REMOVED]" : this.text(value);
+  }
+
+  /** A card number sent as a JSON number is a card number all the same. */
+  private number(value: number): unknown {
+    if (!Number.isInteger(value) || Math.abs(value) < 1e11) return value;
+    const digits = String(value);
+    const masked = this.text(digits);
+    return masked === digits ? value : masked;
+  }
+
   private field(key: string, v: unknown): unknown {
     if (PAN_KEY.test(key) && (typeof v === "string" || typeof v === "number")) return maskPan(String(v));
     if (typeof v !== "string") return this.json(v);
     if (CIPHERTEXT_KEY.test(key)) return shorten(v, 16);
     if (SIGNATURE_KEY.test(key)) return shorten(this.text(v), 8);
     if (SECRET_KEY.test(key)) return "[REDACTED]";
-    return this.text(v);
+    return this.string(v);
   }
 
   headers(headers: Record<string, string>): Record<string, string> {
@@ -130,9 +146,11 @@ export class Redactor {
     return out;
   }
 
+  /** "Bearer <PARTNER_ACCESS_TOKEN>" when the token is configured; otherwise the scheme is kept and the rest replaced. */
   private authorization(value: string): string {
     const replaced = this.text(value);
-    return replaced === value ? value.replace(/^(\w+\s+).*/, "$1[REDACTED]") : replaced;
+    if (replaced !== value) return replaced;
+    return /^\w+\s+\S/.test(value) ? value.replace(/^(\w+\s+).*/, "$1[REDACTED]") : "[REDACTED]";
   }
 
   /** Text that may hold JSON: redacted structurally when it parses, as text when it does not. */
@@ -142,6 +160,15 @@ export class Redactor {
     } catch {
       return this.text(text);
     }
+  }
+
+  /**
+   * A short one-line view of a body for messages: redacted first, then cut — never the other way
+   * round, which could leave part of a card number that no longer looks like one.
+   */
+  preview(text: string, max = 160): string {
+    const flat = this.body(text).replace(/\s+/g, " ").trim();
+    return flat.length > max ? `${flat.slice(0, max)}…` : flat || "(empty body)";
   }
 }
 

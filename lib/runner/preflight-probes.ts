@@ -15,6 +15,7 @@ import type { RunContext } from "../checks/types.ts";
 import type { Config, Family } from "../config/load.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
+import { redactor } from "../redaction/redact.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { limitsRequest } from "../../generators/card-api/limits.ts";
 
@@ -68,18 +69,13 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
   if (answer === "ok") return { kind: "ok", exchange };
   if (answer === "refused") return { kind: "problem", text: `${spec.refused} (HTTP ${status})` };
   if (answer === "rejected") {
-    return spec.rejected ? { kind: "problem", text: `${spec.rejected} (HTTP ${status}: ${preview(exchange)})` } : { kind: "ok", exchange };
+    return spec.rejected ? { kind: "problem", text: `${spec.rejected} (HTTP ${status}: ${redactor.preview(exchange.response?.bodyText ?? "", 120)})` } : { kind: "ok", exchange };
   }
   if ("unreachable" in answer) {
     const variable = baseUrlVariable(run.config, spec.op.family);
     return { kind: "unreachable", text: `${variable}: ${new URL(exchange.request.url).origin} cannot be reached (${answer.unreachable}): check the URL and that the target is running` };
   }
   return { kind: "inconclusive", text: `${spec.op.title}: ${answer.inconclusive}` };
-}
-
-function preview(exchange: Exchange): string {
-  const text = (exchange.response?.bodyText ?? "").replace(/\s+/g, " ").trim();
-  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
 /** The statement of STATEMENT_CARD_ID answers: the card API is reachable, its auth and the fixture right. */

@@ -49,8 +49,8 @@ export const FAULT_CASES: FaultCase[] = [
   { name: "limits declared as text/plain", faults: [{ kind: "content-type", operation: LIM, value: "text/plain" }], fails: ["CARD-LIM-JSON"] },
   { name: "limits value as a number", faults: [{ kind: "set-field", operation: LIM, path: ["limits", "card", "*", "amount", "*", "value"], value: 100 }], fails: ["CARD-LEDGER-LIMITS-ENFORCED", "CARD-LEDGER-REMAINING", "CARD-LIM-SCHEMA"] },
   { name: "limits without the card group", faults: [{ kind: "drop-field", operation: LIM, path: ["limits", "card"] }], fails: ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-SCHEMA"] },
-  { name: "limits status OK in capitals", faults: [{ kind: "set-field", operation: LIM, path: ["status"], value: "OK" }], fails: ["CARD-LIM-POSITIVE", "CARD-LIM-STATUS-OK"] },
-  { name: "limits request_status done", faults: [{ kind: "set-field", operation: LIM, path: ["request_status"], value: "done" }], fails: ["CARD-LIM-POSITIVE", "CARD-LIM-REQUEST-SUCCESS"] },
+  { name: "limits status OK in capitals", faults: [{ kind: "set-field", operation: LIM, path: ["status"], value: "OK" }], fails: ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-POSITIVE", "CARD-LIM-STATUS-OK"] },
+  { name: "limits request_status done", faults: [{ kind: "set-field", operation: LIM, path: ["request_status"], value: "done" }], fails: ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-POSITIVE", "CARD-LIM-REQUEST-SUCCESS"] },
   { name: "limits dt without an offset", faults: [{ kind: "set-field", operation: LIM, path: ["dt"], value: "2026-11-22T10:00:00" }], fails: ["CARD-LIM-DT", "CARD-LIM-SCHEMA"] },
   behaviour("limits-only-for-cards", ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-POSITIVE"]),
   // generated requests, auth, unknown objects, idempotency (issue 3)

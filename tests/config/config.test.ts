@@ -5,6 +5,7 @@ import { renderEnvExample } from "../../lib/config/env-example.ts";
 import { loadConfig } from "../../lib/config/load.ts";
 import { ConfigError } from "../../lib/config/reader.ts";
 import { VARIABLES } from "../../lib/config/variables.ts";
+import { limitsRequest } from "../../generators/card-api/limits.ts";
 
 const INVALID: Array<[string, string, RegExp]> = [
   ["TARGET_BASE_URL", "not-a-url", /^TARGET_BASE_URL: "not-a-url" is not an http\(s\) URL$/],
@@ -21,6 +22,8 @@ const INVALID: Array<[string, string, RegExp]> = [
   ["PARTNER_SIGNING_KEY", "secret-but-short", /^PARTNER_SIGNING_KEY: \(value hidden\) is not 64 hex digits$/],
   ["CRYPTO_PROFILE", "rot13", /CRYPTO_PROFILE/],
   ["TARGET_UTC_OFFSET", "Asia/Almaty", /TARGET_UTC_OFFSET/],
+  ["LIMIT_OBJECT_TYPES", "card,account", /^LIMIT_OBJECT_TYPES: "card,account" is not three comma-separated names/],
+  ["LIMIT_OBJECT_TYPES", "card,,client", /LIMIT_OBJECT_TYPES/],
 ];
 
 test.for(INVALID.map(([name, value, re]) => [`${name}=${value} is refused, naming the variable`, name, value, re] as const))(
@@ -53,6 +56,12 @@ test("the environment overrides defaults; SEED fixes the seed; secrets are colle
   expect(config.run.strict).toBe(true);
   expect(config.cardApi.headers).toEqual({ "X-Api-Key": "k-1234567890" });
   expect(config.secrets.map((s) => s.name)).toEqual(expect.arrayContaining(["PARTNER_ACCESS_TOKEN", "CARD_API_HEADERS.X-Api-Key"]));
+});
+
+test("LIMIT_OBJECT_TYPES names the object kinds on the wire (§2.4 shows only card)", () => {
+  const config = loadConfig({ LIMIT_OBJECT_TYPES: "CARD, ACCOUNT ,customer" });
+  expect(config.cardApi.objectTypes).toEqual({ card: "CARD", account: "ACCOUNT", client: "customer" });
+  expect(limitsRequest(config, "client").object).toEqual({ type: "customer", value: config.fixtures.payment.clientId });
 });
 
 test(".env.example lists every variable, each with a comment, as generated from the table", () => {

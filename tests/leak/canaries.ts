@@ -1,7 +1,9 @@
 /**
  * Canary card data and secrets for the leak scan, and the scanner that looks for them. The scanner
- * only detects (it never redacts): a full PAN written plain or with separators, a CVC in a
- * CVC-named field (JSON, escaped JSON, XML-escaped or key=value), and each secret verbatim.
+ * only detects (it never redacts): a PAN written plain or with separators — or any number of its
+ * length that starts with its first twelve digits (a mutation that broke Luhn still shows them) —
+ * a CVC in a CVC-named field (JSON, escaped JSON, XML-escaped, key=value, words) or as a whole
+ * quoted value, and each secret verbatim, in any case.
  */
 import { luhnCheckDigit } from "../../lib/redaction/luhn.ts";
 import type { FileText } from "./texts.ts";
@@ -30,13 +32,15 @@ export const CANARY_ENV: Record<string, string> = {
 };
 
 const QUOTE = `(?:\\\\?"|&quot;|')?`;
+/** A value in quotes, plain, escaped or XML-escaped: "9071", \"9071\", &quot;9071&quot;. */
+const QUOTED = (value: string) => `(?:\\\\?"|&quot;)${value}(?:\\\\?"|&quot;)`;
 export const CANARY_PATTERNS: Record<keyof typeof CANARY, RegExp> = {
-  // Any single separator between digits: "4999 9912 …", "4999-9912-…", or none.
-  pan: new RegExp(`(?<!\\d)${CANARY.pan.split("").join("[ -]?")}(?!\\d)`),
-  cvc: new RegExp(`(?:cvc|cvv|csc)2?${QUOTE}\\s*[:=]\\s*${QUOTE}${CANARY.cvc}(?!\\d)`, "i"),
-  accessToken: new RegExp(CANARY.accessToken),
-  apiKey: new RegExp(CANARY.apiKey),
-  headerSecret: new RegExp(CANARY.headerSecret),
+  // Any single separator between digits: "4999 9912 …", "4999-9912-…", "4999.9912.…", or none.
+  pan: new RegExp(`(?<!\\d)${CANARY.pan.slice(0, 12).split("").join("[ .-]?")}(?:[ .-]?\\d){3,7}(?!\\d)`),
+  cvc: new RegExp(`(?:cvc|cvv|csc)2?${QUOTE}[\\s:=]+${QUOTE}${CANARY.cvc}(?!\\d)|${QUOTED(CANARY.cvc)}`, "i"),
+  accessToken: new RegExp(CANARY.accessToken, "i"),
+  apiKey: new RegExp(CANARY.apiKey, "i"),
+  headerSecret: new RegExp(CANARY.headerSecret, "i"),
   signingKey: new RegExp(CANARY.signingKey, "i"),
   encryptionKey: new RegExp(CANARY.encryptionKey, "i"),
   packKey: new RegExp(CANARY.packKey, "i"),

@@ -3,12 +3,17 @@
  * (checks may fail: the sandbox does not know these values), the report and the certification
  * pack are built, and every file under REPORTS_DIR — zips and base64 payloads opened — and all
  * console output must be free of every canary. The same scan, on a run with redaction switched
- * off by the test-only switch, must find them: proof that the scanner can see a leak.
+ * off by the test-only switch, must find them: proof that the scanner can see a leak. A third
+ * run goes through a target that echoes every value it receives, in every form a careless real
+ * API does (echo-target.ts): nothing may come out of that one either.
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { UNSAFE_REDACTION_SWITCH, UNSAFE_REDACTION_VALUE } from "../../lib/redaction/redact.ts";
 import { runCli, tempReportsDir } from "../support/cli.ts";
+import { withSandbox } from "../support/harness.ts";
+import { startCountingProxy } from "../support/targets.ts";
+import { echoRequests } from "./echo-target.ts";
 import { CANARY, CANARY_ENV, CANARY_PATTERNS, scanForCanaries, type Hit } from "./canaries.ts";
 import { folderTexts, type FileText } from "./texts.ts";
 
@@ -61,6 +66,35 @@ describe("with redaction on: no canary in any file or console output", () => {
   });
 });
 
+describe("against a target that echoes what it receives: no canary in any file or console output", () => {
+  const dir = tempReportsDir();
+  let texts: FileText[] = [];
+  beforeAll(async () => {
+    await withSandbox({}, async (sandbox) => {
+      const echo = await startCountingProxy(sandbox.url, { rewrite: echoRequests });
+      try {
+        texts = await runAll(dir, { TARGET_BASE_URL: echo.url }, [["conformance.ts", ["--no-preflight"]], ["certify.ts", []]]);
+      } finally {
+        await echo.close();
+      }
+    });
+  }, 240_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("the echoes reached the evidence and the failure messages, redacted", () => {
+    const evidence = texts.filter((t) => t.file.startsWith("allure-results/")).map((t) => t.text).join("\n");
+    expect(evidence).toContain("echo_text");
+    // The card number the target sent back as a JSON number is masked like any other.
+    expect(evidence).toMatch(/rejected\W{1,8}<PAYMENT_CARD_PAN>/);
+    // Failure messages quote bodies (a 500's, a text answer's): the echoes are in them too.
+    expect(texts.filter((t) => /^(summary\.json|junit\.xml)$/.test(t.file)).map((t) => t.text).join("\n")).toMatch(/echo/);
+  });
+
+  test.for(ALL.map((canary) => [canary, canary] as const))("no %s anywhere", ([, canary]) => {
+    expect(scanForCanaries(texts).filter((h) => h.canary === canary)).toEqual([]);
+  });
+});
+
 describe(`with redaction off (${UNSAFE_REDACTION_SWITCH}, test-only): the same scan finds the canaries`, () => {
   const dir = tempReportsDir();
   let texts: FileText[] = [];
@@ -88,10 +122,16 @@ describe("the scanner", () => {
     ["a PAN with dashes", `card ${dashed}`, "pan"],
     ["a masked PAN is no hit", `${CANARY.pan.slice(0, 6)}******${CANARY.pan.slice(-4)}`, undefined],
     ["a longer number that contains the PAN is no hit", `9${CANARY.pan}9`, undefined],
+    ["a PAN with dots", `card ${CANARY.pan.replace(/(\d{4})(?=\d)/g, "$1.")}`, "pan"],
+    ["a PAN as a JSON number", `{"rejected":${CANARY.pan}}`, "pan"],
+    ["a PAN whose last digit was changed (no longer Luhn-valid)", `card ${CANARY.pan.slice(0, -1)}${(Number(CANARY.pan.at(-1)) + 1) % 10}`, "pan"],
     ["a CVC JSON field", `{"card_cvc":"${CANARY.cvc}"}`, "cvc"],
     ["a CVC field in escaped JSON", `{\\"card_cvc\\":\\"${CANARY.cvc}\\"}`, "cvc"],
     ["a CVC field in XML-escaped JSON", `&quot;card_cvc&quot;:&quot;${CANARY.cvc}&quot;`, "cvc"],
     ["a CVC as key=value", `cvv2=${CANARY.cvc}`, "cvc"],
+    ["a CVC in words", `cvc ${CANARY.cvc} does not match`, "cvc"],
+    ["a CVC as a whole quoted value", `{"value":"${CANARY.cvc}"}`, "cvc"],
+    ["the CVC digits inside a longer quoted number are no hit", `{"rrn":"5${CANARY.cvc}"}`, undefined],
     ["the CVC digits in an amount are no hit", `"amount":${CANARY.cvc}.00`, undefined],
     ["a token", `Bearer ${CANARY.accessToken}`, "accessToken"],
   ];

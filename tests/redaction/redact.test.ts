@@ -58,3 +58,46 @@ test("maskPan keeps first six and last four", () => {
   expect(maskPan("4400430000000015")).toBe("440043******0015");
   expect(maskPan("12345")).toBe("*****");
 });
+
+// A redactor that knows the run's card numbers, as every entry point's does (config.secrets).
+const configured = new Redactor();
+configured.addSecrets([
+  { name: "PAYMENT_CARD_PAN", value: "4400430000000023" },
+  { name: "PAYMENT_CARD_CVC", value: "123" },
+  { name: "TEST_PANS", value: "5500000000000004, 4111111111111111" },
+  { name: "PARTNER_SIGNING_KEY", value: "a7b464f6c1d2e3f40516273849aabbccddeeff00112233445566778899aabbcc" },
+]);
+
+/** What a target that echoes rejected values, or a library that quotes them, may send back. */
+const ECHO_CASES: Array<[string, unknown, unknown]> = [
+  ["a PAN as a JSON number", { rejected: 4400430000000023 }, { rejected: "<PAYMENT_CARD_PAN>" }],
+  ["an unknown Luhn-valid PAN as a JSON number", { n: 4400430000000015 }, { n: "440043******0015" }],
+  ["a non-Luhn number with a configured card's prefix", { note: "accepted card 4400430000000024" }, { note: "accepted card 440043******0024" }],
+  ["a PAN with dots", { message: "card 4400.4300.0000.0023 declined" }, { message: "card 440043******0023 declined" }],
+  ["each card of a TEST_PANS list", { a: "5500000000000004", b: "4111111111111111" }, { a: "<TEST_PANS>", b: "<TEST_PANS>" }],
+  ["the configured CVC as a whole value", { field: "debit.card.card_cvc", value: "123" }, { field: "debit.card.card_cvc", value: "[REMOVED]" }],
+  ["the configured CVC quoted in text", { echo: 'got {\\"value\\":\\"123\\"}' }, { echo: 'got {\\"value\\":\\"[REMOVED]\\"}' }],
+  ["a CVC in words", { message: "cvc 123 declined" }, { message: "cvc [REMOVED] declined" }],
+  ["a CVC in escaped JSON inside a string", { echo: '{\\"card_cvc\\":\\"123\\"}' }, { echo: '{\\"card_cvc\\":[REMOVED]}' }],
+  ["a secret in upper case", { why: "key rejected: A7B464F6C1D2E3F40516273849AABBCCDDEEFF00112233445566778899AABBCC" }, { why: "key rejected: <PARTNER_SIGNING_KEY>" }],
+  ["credentials in a URL", { target: "http://svc:Pa55word@127.0.0.1:4599/v5" }, { target: "http://<credentials>@127.0.0.1:4599/v5" }],
+  ["a session value", { session_id: "sess-abcdef-0123456789" }, { session_id: "[REDACTED]" }],
+  ["amounts and ids stay", { amount: 1500.5, count: 123, rrn: "500000001013", ts: 1732280000000 }, { amount: 1500.5, count: 123, rrn: "500000001013", ts: 1732280000000 }],
+];
+
+test.for(ECHO_CASES)("echoed: %s", ([, input, expected]) => {
+  expect(configured.json(input)).toEqual(expected);
+});
+
+test("headers: a session header is replaced, an Authorization value without a scheme too", () => {
+  expect(configured.headers({ "x-session": "sess-abcdef-0123456789", authorization: "opaque-value-1234" }))
+    .toEqual({ "x-session": "[REDACTED]", authorization: "[REDACTED]" });
+});
+
+test("preview: redacted before it is cut, so no cut-off card number or token survives", () => {
+  const body = JSON.stringify({ session_token: "tok-live-7f3a9", card: { card_pan: "4400430000000024" }, p: "4400430000000023" });
+  const shown = configured.preview(body, 60);
+  expect(shown).not.toMatch(/tok-live|44004300000000/);
+  expect(shown.length).toBeLessThanOrEqual(61);
+  expect(configured.preview("")).toBe("(empty body)");
+});

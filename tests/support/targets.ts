@@ -89,11 +89,16 @@ export interface ProxyOptions {
   delayMs?: number;
   /** Answer the first N requests with 429 and this Retry-After instead of forwarding them. */
   tooManyFirst?: { count: number; retryAfter: string };
+  /** Rewrites each upstream answer before it is sent back (the n-th request, from 1). */
+  rewrite?: (answer: ProxiedAnswer, request: { body: string; headers: Record<string, string> }, n: number) => ProxiedAnswer;
 }
+
+export interface ProxiedAnswer { status: number; headers: Record<string, string>; text: string }
 
 /** Forwards to `upstream` (a sandbox) and records what it receives. */
 export function startCountingProxy(upstream: string, options: ProxyOptions = {}): Promise<TestTarget> {
   let answered429 = 0;
+  let forwarded = 0;
   return serve(async (req, res, body) => {
     if (options.tooManyFirst && answered429 < options.tooManyFirst.count) {
       answered429++;
@@ -105,6 +110,10 @@ export function startCountingProxy(upstream: string, options: ProxyOptions = {})
       Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === "string" && !/^(host|connection|content-length)$/i.test(e[0])),
     );
     const answer = await fetch(upstream + (req.url ?? "/"), { method: req.method ?? "POST", headers, body });
-    res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(await answer.text());
+    const upstreamAnswer = { status: answer.status, headers: Object.fromEntries(answer.headers), text: await answer.text() };
+    const sent = options.rewrite ? options.rewrite(upstreamAnswer, { body, headers }, ++forwarded) : upstreamAnswer;
+    // The length may have changed; node sets it again.
+    const { "content-length": _length, ...rest } = sent.headers;
+    res.writeHead(sent.status, rest).end(sent.text);
   });
 }

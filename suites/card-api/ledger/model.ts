@@ -12,11 +12,12 @@ import { RequestRefused } from "../../../lib/http/target.ts";
 import type { DebitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../../generators/faker.ts";
 import { checkRemaining, checkWithin } from "./observations.ts";
+import { LIMIT_OBJECT_KINDS, limitsObjectValue } from "../../../generators/card-api/limits.ts";
 import { amountLimits, statementOperations, windowSince, type AmountLimit, type ObjectKind, type Operation } from "./readback.ts";
 
 export type Invariant = "statement" | "usage" | "remaining" | "limits-enforced" | "period";
 
-export const OBJECT_KINDS: ObjectKind[] = ["card", "account", "client"];
+export const OBJECT_KINDS = LIMIT_OBJECT_KINDS;
 
 export interface LedgerModel {
   /** Debits accepted in this sequence, in micro-units, with their bodies (for replays). */
@@ -51,8 +52,7 @@ export class LedgerReal {
   }
 
   objectValue(kind: ObjectKind): string {
-    const fx = this.ctx.config.fixtures.payment;
-    return kind === "card" ? fx.cardId : kind === "account" ? fx.accountNumber : fx.clientId;
+    return limitsObjectValue(this.ctx.config, kind);
   }
 
   operations(period = windowSince(this.since)): Promise<Operation[]> {

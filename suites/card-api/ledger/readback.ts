@@ -11,9 +11,10 @@ import type { CheckContext } from "../../../lib/checks/types.ts";
 import { statementRequest } from "../../../generators/card-api/statement.ts";
 import type { Period } from "../../../generators/card-api/period.ts";
 import { freshRequestId } from "../../../generators/faker.ts";
+import { limitsObject, type LimitObjectKind } from "../../../generators/card-api/limits.ts";
 
 export type Operation = Record<string, unknown>;
-export type ObjectKind = "card" | "account" | "client";
+export type ObjectKind = LimitObjectKind;
 
 /** Margin around "now" for the target's clock: its timestamps may differ from ours by this much. */
 export const CLOCK_MARGIN_MS = 10 * 60_000;
@@ -66,7 +67,7 @@ export interface AmountLimit { key: string; type: string; value: string; current
 
 /** Every amount limit of an object, all groups (product, card and any other), keyed by group/id/type. */
 export async function amountLimits(ctx: CheckContext, kind: ObjectKind, value: string): Promise<AmountLimit[]> {
-  const exchange = await ctx.target.send(LIMITS_LIST, { request_id: freshRequestId(), object: { type: kind, value } });
+  const exchange = await ctx.target.send(LIMITS_LIST, { request_id: freshRequestId(), object: limitsObject(ctx.config, kind, value) });
   requireAnswer(exchange);
   if (answerKind(exchange) !== "success") ctx.skip(`the limits of the ${kind} could not be read (${describeAnswer(exchange)})`);
   const { limits } = requireSuccessBody(exchange);
