@@ -66,10 +66,12 @@ export function isIsoDateTime(t: string): boolean {
   if (i < 0) return false;
   if (t[i] === "Z") return i + 1 === n;
   if (t[i] !== "+" && t[i] !== "-") return false;
-  const colon = t[i + 3] === ":" ? 1 : 0;
   const oh = twoDigits(t, i + 1);
+  if (oh < 0 || oh > 23) return false;
+  if (i + 3 === n) return true; // ±hh: ISO 8601 allows an offset of whole hours
+  const colon = t[i + 3] === ":" ? 1 : 0;
   const om = twoDigits(t, i + 3 + colon);
-  return oh >= 0 && oh <= 23 && om >= 0 && om <= 59 && i + 5 + colon === n;
+  return om >= 0 && om <= 59 && i + 5 + colon === n;
 }
 
 /** Milliseconds since the epoch for an ISO 8601 date-time that carries an offset (or Z). */
@@ -84,7 +86,8 @@ export function parseIsoDateTime(t: string): number | undefined {
     while (t.charCodeAt(i) >= 48 && t.charCodeAt(i) <= 57) i++;
     millis = Math.floor(Number(`0.${t.slice(start, i)}`) * 1000);
   }
-  const offset = t[i] === "Z" ? 0 : (t[i] === "-" ? -1 : 1) * (twoDigits(t, i + 1) * 60 + twoDigits(t, i + (t[i + 3] === ":" ? 4 : 3)));
+  const offsetMinutesPart = i + 3 === t.length ? 0 : twoDigits(t, i + (t[i + 3] === ":" ? 4 : 3));
+  const offset = t[i] === "Z" ? 0 : (t[i] === "-" ? -1 : 1) * (twoDigits(t, i + 1) * 60 + offsetMinutesPart);
   const utc = Date.UTC(year, twoDigits(t, 5) - 1, twoDigits(t, 8), twoDigits(t, 11), twoDigits(t, 14), seconds, millis);
   // Date.UTC maps years 0–99 to 1900–1999; ISO 8601 means them literally.
   const fixed = year < 100 ? new Date(utc).setUTCFullYear(year) : utc;

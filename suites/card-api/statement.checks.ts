@@ -41,7 +41,9 @@ export const seededStatementNotEmpty = defineCheck({
   description: "The configured statement card has operations in the configured period (STATEMENT_PERIOD_START/END).",
   async run(ctx) {
     const body = requireSuccessBody(await ctx.scenario(SUCCESS));
-    if (operationsOf(body).length === 0) fail("value", "operations is empty for the seeded period");
+    if (operationsOf(body).length === 0) {
+      fail("value", "operations is empty for the seeded period: if the target has no operations there, set STATEMENT_CARD_ID, STATEMENT_PERIOD_START and STATEMENT_PERIOD_END to a card and period that have some");
+    }
   },
 });
 

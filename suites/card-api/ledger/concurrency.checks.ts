@@ -11,7 +11,7 @@ import { fail } from "../../../lib/checks/failure.ts";
 import type { CheckContext } from "../../../lib/checks/types.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor, freshRequestId } from "../../../generators/faker.ts";
-import { amountLimits, formatMicro, largestMinimum, micro, newOperations, recentOperations, smallestRemaining, statementOperations, windowSince } from "./readback.ts";
+import { amountLimits, formatMicro, largestMinimum, micro, newOperations, postedAmount, recentOperations, smallestRemaining, statementOperations, windowSince } from "./readback.ts";
 
 const REPLAYS = 10;
 
@@ -52,7 +52,7 @@ export const parallelDebitsWithinLimit = defineCheck({
     const total = accepted.length * race.amount;
     if (total > race.remaining) fail("invariant", `${accepted.length} of ${exchanges.length} parallel debits of ${amount.toFixed(2)} were accepted: ${formatMicro(total)} in total, over the remaining ${formatMicro(race.remaining)}`);
     const posted = newOperations(before, await statementOperations(ctx, race.cardId, windowSince(since)));
-    if (posted.length !== accepted.length || posted.some((op) => micro(op.amount) !== race.amount)) {
+    if (posted.length !== accepted.length || posted.some((op) => postedAmount(op) !== race.amount)) {
       fail("invariant", `${accepted.length} debits were accepted, the statement shows ${posted.length} new operation(s)`);
     }
   },

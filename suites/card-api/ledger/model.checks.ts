@@ -56,7 +56,7 @@ function ledgerCheck(id: string, spec: string, invariant: Invariant, title: stri
 }
 
 export const modelChecks: Check[] = [
-  ledgerCheck("CARD-LEDGER-STATEMENT", "§4.3", "statement",
+  ledgerCheck("CARD-LEDGER-STATEMENT", "§4.2", "statement",
     "Create transaction: every accepted debit appears once in the statement with its amount and currency; a refused one leaves no trace",
     "Random sequences of debits (valid, over a limit, under a minimum, replays) and readings; the statement of the window, read after each step, holds exactly the accepted debits."),
   ledgerCheck("CARD-LEDGER-USAGE", "§2.4", "usage",

@@ -6,7 +6,7 @@
  */
 import type { Period } from "../../../generators/card-api/period.ts";
 import { parseIsoDateTime } from "../../../lib/time/iso.ts";
-import { formatMicro, micro, type AmountLimit, type ObjectKind, type Operation } from "./readback.ts";
+import { formatMicro, micro, postedAmount, type AmountLimit, type ObjectKind, type Operation } from "./readback.ts";
 import type { LedgerModel, LedgerReal } from "./model.ts";
 
 const DAY_MS = 86_400_000;
@@ -18,7 +18,7 @@ function sorted(values: number[]): string {
 /** New operations in the window are exactly the accepted debits: amount, currency, once each. */
 export function checkStatement(r: LedgerReal, m: LedgerModel, fresh: Operation[]): void {
   const currency = r.ctx.config.fixtures.payment.currency;
-  const got = fresh.map((op) => micro(op.amount) ?? NaN);
+  const got = fresh.map((op) => postedAmount(op) ?? NaN);
   const want = m.accepted.map((a) => a.micro);
   r.assert("statement", sorted(got) === sorted(want), () =>
     `the statement shows new operations [${sorted(got)}] for the accepted debits [${sorted(want)}]`);

@@ -51,12 +51,30 @@ export async function recentOperations(ctx: CheckContext): Promise<Operation[]> 
   return statementOperations(ctx, ctx.config.fixtures.payment.cardId, windowSince(Date.now()));
 }
 
+/**
+ * The amount a statement operation moved, in micro-units, without its sign: §2.2 shows `amount`
+ * as a number and says nothing of a sign, so a debit may be listed as 12.50 or as -12.50.
+ */
+export function postedAmount(op: Operation): number | undefined {
+  const units = micro(op.amount);
+  return units === undefined ? undefined : Math.abs(units);
+}
+
+/**
+ * What identifies a posting between two readings: the fields §2.2 shows that never change once
+ * posted. Fields the spec does not show (a posting state, a balance) may change between readings
+ * and must not make an old operation look new.
+ */
+function postingKey(op: Operation): string {
+  return JSON.stringify([op.type, op.amount, op.currency, op.datetime, op.rrn]);
+}
+
 /** Operations in `after` that were not in `before` (as a multiset: same-looking ones count). */
 export function newOperations(before: Operation[], after: Operation[]): Operation[] {
   const seen = new Map<string, number>();
-  for (const op of before) seen.set(JSON.stringify(op), (seen.get(JSON.stringify(op)) ?? 0) + 1);
+  for (const op of before) seen.set(postingKey(op), (seen.get(postingKey(op)) ?? 0) + 1);
   return after.filter((op) => {
-    const key = JSON.stringify(op);
+    const key = postingKey(op);
     const n = seen.get(key) ?? 0;
     if (n > 0) seen.set(key, n - 1);
     return n === 0;
