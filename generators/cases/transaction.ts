@@ -35,6 +35,9 @@ function validDebits(config: Config, registry: ValidatorRegistry): fc.Arbitrary<
     "/request_id": freshUuid,
     "/transaction/type": fc.constant("debit"),
     "/transaction/order_id": fc.stringMatching(/^ORD-[A-Z0-9]{10}$/),
+    // What a real client sends (§2.3 shows only the key device_os_type); exotic text is a boundary row.
+    "/transaction/description": fc.stringMatching(/^[A-Z][a-z]{2,11}( [a-z]{2,11}){0,4}$/),
+    "/additional": fc.constantFrom("ios", "android").map((value) => [{ key: "device_os_type", value }]),
     "/debit": fc.constant(debit(1)),
     "/credit": fc.constant(credit(1)),
   })).map(([amount, body]) => ({ ...(body as object), debit: debit(amount), credit: credit(amount) }));
