@@ -2,7 +2,11 @@
 import { defineCheck } from "../../lib/checks/define.ts";
 import { fail } from "../../lib/checks/failure.ts";
 import { SUCCESS } from "../../lib/checks/generic/success.ts";
-import { requireSuccessBody } from "../../lib/checks/response.ts";
+import { at, requireSuccessBody } from "../../lib/checks/response.ts";
+import { REGISTER_BUSINESS } from "../../lib/catalogue/index.ts";
+import { sealRequest } from "../../lib/crypto/envelope.ts";
+import { fakerFor } from "../../generators/faker.ts";
+import { businessClientData } from "../../generators/partner-transfer-api/business-client.ts";
 import { unsignedPart } from "../../lib/crypto/envelope.ts";
 import { shorten } from "../../lib/redaction/redact.ts";
 import type { Config } from "../../lib/config/load.ts";
@@ -35,5 +39,19 @@ export const responseSignatureVerifies = defineCheck({
       const hint = published ? " (the platform key is the reference sandbox's published one: is it the target's?)" : "";
       fail("auth", `signature ${shorten(signature)} does not verify under profile "${profile.name}"${hint}`);
     }
+  },
+});
+
+export const eachRegistrationIsAProfileOfItsOwn = defineCheck({
+  id: "PT-BIZ-UNIQUE-CLIENT", level: "should", spec: "§1",
+  title: "Register business client: a second, different client gets a client_uuid of its own",
+  description: "§1: registration creates a unique business client profile. Two registrations of different clients must not share a client_uuid (should: the spec states the purpose, not the identifier's rule).",
+  async run(ctx) {
+    const first = at(requireSuccessBody(await ctx.scenario(SUCCESS)), ["payload", "client_uuid"]);
+    const data = businessClientData(fakerFor(ctx.seed + 1), true);
+    const second = await ctx.send(REGISTER_BUSINESS, await sealRequest(ctx.target.profile, data));
+    const uuid = at(requireSuccessBody(second), ["payload", "client_uuid"]);
+    if (typeof first !== "string" || typeof uuid !== "string") ctx.skip("a registration answer has no client_uuid (the schema check reports it)");
+    if (uuid === first) fail("value", `two different clients were both given client_uuid ${uuid}`);
   },
 });

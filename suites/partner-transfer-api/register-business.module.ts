@@ -7,7 +7,7 @@ import { fieldForm, SUCCESS, successChecks, successValue } from "../../lib/check
 import { sealRequest } from "../../lib/crypto/envelope.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { businessClientData } from "../../generators/partner-transfer-api/business-client.ts";
-import { responseSignatureVerifies } from "./register-business.checks.ts";
+import { eachRegistrationIsAProfileOfItsOwn, responseSignatureVerifies } from "./register-business.checks.ts";
 import { authChecks } from "./auth.checks.ts";
 
 export const registerBusinessModule = defineModule({
@@ -25,6 +25,7 @@ export const registerBusinessModule = defineModule({
       what: "an ISO 8601 UTC timestamp with fractional seconds ending in Z",
     }),
     responseSignatureVerifies,
+    eachRegistrationIsAProfileOfItsOwn,
     ...authChecks,
     ...generatedChecks(op, "§2.1", casesFor),
   ],
