@@ -8,6 +8,7 @@ import { ConfigError, createReader, type Env } from "./reader.ts";
 import { profileSpecProblem } from "../crypto/index.ts";
 import { parseKey, type KeyKind } from "../crypto/keys.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
+import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../../sandbox/test-data.ts";
 import { SECRET_VARIABLES, VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
 
 export const FAMILIES = ["card-api", "partner-transfer-api", "merchant-api", "gateway-api", "partner-api"] as const;
@@ -144,6 +145,12 @@ export function loadConfig(env: Env): Config {
       { name: "PARTNER_PRIVATE_KEY.d", value: privateJwkD(r.string("PARTNER_PRIVATE_KEY")) },
     ].filter((s) => s.value),
   };
+}
+
+/** True when the key that verifies the platform's signatures is still the reference sandbox's published one. */
+export function usesPublishedPlatformKey(config: Config, profile: string): boolean {
+  if (profile === "default") return config.partner.platformSigningKey === SANDBOX_PARTNER.platformSigningKey;
+  return profile === "jws" && config.partner.platformPublicKey === SANDBOX_KEY_PAIRS.platformPublicKey;
 }
 
 /** CRYPTO_PROFILE: a built-in name, or a module path whose file exists (it is imported later, once). */

@@ -8,7 +8,7 @@
  */
 import { decodeJwt } from "jose";
 import type { RunContext } from "../checks/types.ts";
-import type { Config } from "../config/load.ts";
+import { usesPublishedPlatformKey, type Config } from "../config/load.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { redactor } from "../redaction/redact.ts";
 import { parseIsoDateTime } from "../time/iso.ts";
@@ -40,8 +40,21 @@ export async function runPreflight(run: RunContext): Promise<PreflightReport> {
   const skews = outcomes.flatMap((o) => (o.kind === "ok" ? skewOf(o.exchange) : []));
   return {
     ...(skews.length ? { skewMs: median(skews) } : {}),
-    unverified: outcomes.filter((o): o is Extract<ProbeOutcome, { text: string }> => o.kind !== "ok").map((o) => redactor.text(o.text)),
+    unverified: [
+      ...outcomes.filter((o): o is Extract<ProbeOutcome, { text: string }> => o.kind !== "ok").map((o) => redactor.text(o.text)),
+      ...publishedKeyNote(run),
+    ],
   };
+}
+
+/**
+ * The response signatures of a real target cannot be verified with the sandbox's published key:
+ * said before the run, so that a PT-BIZ-SIGNATURE failure is read as what it likely is.
+ */
+export function publishedKeyNote(run: RunContext): string[] {
+  const env = run.config.safety.targetEnv;
+  if (env === "sandbox" || !usesPublishedPlatformKey(run.config, run.target.profile.name)) return [];
+  return [`response signatures: the platform key is the reference sandbox's published one while TARGET_ENV=${env}; set the target's (PLATFORM_SIGNING_KEY / PLATFORM_PUBLIC_KEY), or PT-BIZ-SIGNATURE will fail`];
 }
 
 /** The token is sent as given: catch the usual copy-paste mistakes and an expired JWT early. */

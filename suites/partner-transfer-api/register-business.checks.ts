@@ -9,34 +9,25 @@ import { fakerFor } from "../../generators/faker.ts";
 import { businessClientData } from "../../generators/partner-transfer-api/business-client.ts";
 import { unsignedPart } from "../../lib/crypto/envelope.ts";
 import { shorten } from "../../lib/redaction/redact.ts";
-import type { Config } from "../../lib/config/load.ts";
-import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../../sandbox/test-data.ts";
-
-/** True when the platform key is still the reference sandbox's published one (the default). */
-function sandboxPlatformKey(config: Config, profile: string): boolean {
-  if (profile === "default") return config.partner.platformSigningKey === SANDBOX_PARTNER.platformSigningKey;
-  return profile === "jws" && config.partner.platformPublicKey === SANDBOX_KEY_PAIRS.platformPublicKey;
-}
+import { usesPublishedPlatformKey } from "../../lib/config/load.ts";
 
 export const responseSignatureVerifies = defineCheck({
   id: "PT-BIZ-SIGNATURE", level: "must", spec: "§5",
   title: "Register business client: the response signature verifies under the configured profile",
   description:
     "§2.1 and §5: responses carry a signature. The algorithm is not shown, so it is verified with the " +
-    "configured CRYPTO_PROFILE and its platform key; without one the check is skipped, and so it is against " +
-    "a TARGET_ENV other than sandbox while the key is still the sandbox's published one (a configuration gap, not a finding).",
+    "configured CRYPTO_PROFILE and its platform key; without one the check is skipped. A failure under the " +
+    "sandbox's published key says so: against a real target it usually means the target's key was not set.",
   async run(ctx) {
     const profile = ctx.target.profile;
     if (profile.canVerify?.("platform") === false) ctx.skip(`profile "${profile.name}" holds no platform key (PLATFORM_SIGNING_KEY / PLATFORM_PUBLIC_KEY): the response signature cannot be verified`);
-    const published = sandboxPlatformKey(ctx.config, profile.name);
-    if (published && ctx.config.safety.targetEnv !== "sandbox") {
-      ctx.skip(`TARGET_ENV=${ctx.config.safety.targetEnv}, but the platform key is the reference sandbox's published one: set the target's key (PLATFORM_SIGNING_KEY / PLATFORM_PUBLIC_KEY) to verify its signatures`);
-    }
     const body = requireSuccessBody(await ctx.scenario(SUCCESS));
     const { signature } = body;
     if (typeof signature !== "string") fail("auth", "the response has no signature field");
     if (!(await profile.verify(unsignedPart(body), signature, "platform"))) {
-      const hint = published ? " (the platform key is the reference sandbox's published one: is it the target's?)" : "";
+      const hint = usesPublishedPlatformKey(ctx.config, profile.name)
+        ? " (the platform key is the reference sandbox's published one: set the target's, PLATFORM_SIGNING_KEY / PLATFORM_PUBLIC_KEY)"
+        : "";
       fail("auth", `signature ${shorten(signature)} does not verify under profile "${profile.name}"${hint}`);
     }
   },

@@ -1,27 +1,34 @@
 /**
- * PT-BIZ-SIGNATURE and the sandbox's published platform key (§5: the algorithm is not shown):
- * against a target declared as not the sandbox, a key left at the published default is a
- * configuration gap — skipped with the reason, not a conformance failure; against a sandbox that
- * signs wrongly it still fails, and says the key is the published one.
+ * PT-BIZ-SIGNATURE and the sandbox's published platform key (§5: the algorithm is not shown): a
+ * real target cannot be verified with it, so the preflight says so before a run against staging
+ * or production, and a failure under that key names it as the likely cause.
  */
 import { expect, test } from "vitest";
-import { withSandbox, configFor, evaluateAll } from "../support/harness.ts";
+import { createRunContext } from "../../lib/runner/context.ts";
+import { publishedKeyNote } from "../../lib/runner/preflight.ts";
 import { registerBusinessModule } from "../../suites/partner-transfer-api/register-business.module.ts";
+import { configFor, evaluateAll, withSandbox } from "../support/harness.ts";
 
-const signatureResult = async (overrides: Record<string, string>, faults: Parameters<typeof withSandbox>[0]["faults"] = []) =>
-  withSandbox({ faults }, async (sandbox) => {
-    const results = await evaluateAll(configFor(sandbox.url, overrides), [registerBusinessModule]);
-    return results.find((r) => r.id === "PT-BIZ-SIGNATURE")!;
-  });
+const STAGING = { TARGET_ENV: "staging", TEST_PANS: "4400430000000023,4400430000000015" };
+const ANOTHER_KEY = "0".repeat(63) + "1";
 
-test("TARGET_ENV=staging with the published platform key: skipped, naming the keys to set", async () => {
-  const result = await signatureResult({ TARGET_ENV: "staging", TEST_PANS: "4400430000000023,4400430000000015" });
-  expect(result.outcome).toBe("skipped");
-  expect(result.message).toMatch(/PLATFORM_SIGNING_KEY/);
+test.for([
+  ["staging, published key", STAGING, 1],
+  ["staging, the target's own key", { ...STAGING, PLATFORM_SIGNING_KEY: ANOTHER_KEY }, 0],
+  ["sandbox, published key", {}, 0],
+] as const)("preflight note: %s", async ([, overrides, notes]) => {
+  const run = await createRunContext(configFor("http://127.0.0.1:9", overrides));
+  try {
+    expect(publishedKeyNote(run)).toHaveLength(notes);
+    if (notes) expect(publishedKeyNote(run)[0]).toMatch(/PLATFORM_SIGNING_KEY/);
+  } finally {
+    await run.target.close();
+  }
 });
 
-test("a wrong signature under the published key still fails, with the hint", async () => {
-  const result = await signatureResult({}, [{ kind: "behaviour", name: "response-signature-wrong" }]);
+test("a wrong signature under the published key fails, naming the key as the likely cause", async () => {
+  const result = await withSandbox({ faults: [{ kind: "behaviour", name: "response-signature-wrong" }] }, async (sandbox) =>
+    (await evaluateAll(configFor(sandbox.url), [registerBusinessModule])).find((r) => r.id === "PT-BIZ-SIGNATURE")!);
   expect(result.outcome).toBe("failed");
   expect(result.message).toMatch(/published one/);
 });
