@@ -93,9 +93,14 @@ export class Redactor {
     let out = this.secretPattern ? text.replace(this.secretPattern, (value) => this.placeholders.get(value.toLowerCase())!) : text;
     if (BEARER_HINT.test(out)) out = out.replace(/(Bearer\s+)(?!<)[^\s"',]+/gi, "$1[REDACTED]");
     if (CVC_HINT.test(out)) out = out.replace(CVC_IN_TEXT, "$1[REMOVED]");
-    if (this.cvcPattern) out = out.replace(this.cvcPattern, "$1[REMOVED]$2");
+    if (this.cvcPattern && this.mentionsCvc(out)) out = out.replace(this.cvcPattern, "$1[REMOVED]$2");
     if (out.includes("://")) out = out.replace(URL_CREDENTIALS, "$1<credentials>@");
     return FOUR_DIGITS.test(out) ? maskCardNumbers(out, this.bins) : out;
+  }
+
+  private mentionsCvc(text: string): boolean {
+    for (const cvc of this.cvcs) if (text.includes(cvc)) return true;
+    return false;
   }
 
   /** A deep copy of a JSON value with card data and secrets removed. */
