@@ -4,11 +4,11 @@
  * npm run certify -- --verify <dir|zip> verifies a pack: file hashes, and the signature when a key is set
  * Exit codes: 0 conformant pack / verified · 1 pack not conformant / verification failed · 2 usage or configuration.
  */
+import "../lib/config/env-first.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { config as loadDotenv } from "dotenv";
 import { loadConfig } from "../lib/config/load.ts";
 import { redactor, UNSAFE_REDACTION_SWITCH } from "../lib/redaction/redact.ts";
 import { loadCertifyConfig, type CertifyConfig } from "../lib/reporting/certify/config.ts";
@@ -83,7 +83,6 @@ async function main(): Promise<number> {
     say(HELP);
     return EXIT.conformant;
   }
-  loadDotenv({ quiet: true });
   const config = loadConfig(process.env);
   redactor.addSecrets(config.secrets);
   const keys = loadCertifyConfig(process.env);

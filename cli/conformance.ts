@@ -4,13 +4,16 @@
  * unset: preflight first, then the checks within the run's limits (run-limits.ts), then the
  * baseline gate. Exit code: 0 conformant, 1 a check failed, 2 bad configuration or usage.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import "../lib/config/env-first.ts";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { config as loadDotenv } from "dotenv";
-import { CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
+import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
+import { validators } from "../lib/validation/registry.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
+import { ConfigError } from "../lib/config/reader.ts";
+import { redactor } from "../lib/redaction/redact.ts";
 import { exitCodeOf, type Summary } from "../lib/reporting/summary.ts";
 import { applyBaseline, loadBaseline, type Baseline } from "../lib/runner/baseline.ts";
 import { baselineConsoleLines, writeBaselineVerdict } from "../lib/runner/baseline-report.ts";
@@ -51,7 +54,15 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/** --merge-reports DIR must hold the shards' blob reports (blob-*.json). */
+function requireBlobs(dir: string): void {
+  const blobs = existsSync(dir) && statSync(dir).isDirectory() ? readdirSync(dir).filter((f) => /^blob.*\.json$/.test(f)) : undefined;
+  if (!blobs) throw new UsageError(`--merge-reports ${dir}: no such folder`);
+  if (!blobs.length) throw new UsageError(`--merge-reports ${dir}: no blob report (blob-*.json) in it; run the shards with --shard=i/n first`);
+}
+
 function clearOutputs(dir: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ConfigError("REPORTS_DIR", `${JSON.stringify(dir)} is a file, not a folder`);
   for (const output of ["allure-results", "junit.xml", "summary.json", "summary.md"]) {
     rmSync(join(dir, output), { recursive: true, force: true });
   }
@@ -101,14 +112,22 @@ async function main(): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return EXIT.conformant;
   }
-  loadDotenv({ quiet: true });
   if (options.strict) process.env.CONFORMANCE_STRICT = "true";
   let config = loadConfig(process.env);
   if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
+  validators().compileAll(ADDED_OPERATIONS);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const mergeFrom = options["merge-reports"];
   if (mergeFrom !== undefined && shard) throw new UsageError("--merge-reports and --shard exclude each other: merge after every shard ran");
-  const baseline = loadBaseline(config.safety.baselineFile, new Set(ALL_MODULES.flatMap((m) => m.checks.map((c) => c.id))));
+  const knownIds = new Set(ALL_MODULES.flatMap((m) => m.checks.map((c) => c.id)));
+  // A mistyped id would select nothing and pass: a gate that checked nothing must not be green.
+  const unknownId = options.check?.find((id) => !knownIds.has(id));
+  if (unknownId) throw new UsageError(`--check ${unknownId}: no such check (ids are in every test name and in summary.md, e.g. CARD-STMT-PERIOD)`);
+  if (mergeFrom !== undefined) requireBlobs(mergeFrom);
+  if (shard && shard.count > config.safety.concurrency) {
+    throw new UsageError(`CONCURRENCY=${config.safety.concurrency} is less than the ${shard.count} shards: each shard needs at least one request in flight`);
+  }
+  const baseline = loadBaseline(config.safety.baselineFile, knownIds);
   // Workers read the same environment: fix the seed and the target before they start.
   process.env.SEED = String(config.run.seed);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
@@ -125,7 +144,7 @@ async function main(): Promise<number> {
     const target = mergeFrom !== undefined
       ? `${config.target.baseUrl ?? "embedded sandbox"} (shards merged from ${mergeFrom})`
       : sandbox ? `embedded sandbox ${sandbox.url}` : config.target.baseUrl!;
-    process.stdout.write(`conformance: target ${target} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`);
+    process.stdout.write(`conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`);
     if (mergeFrom === undefined && !options["no-preflight"]) await preflight(config, limits, Boolean(sandbox));
     const info = { target, seed: config.run.seed, strict: config.run.strict, harnessVersion: HARNESS_VERSION };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".

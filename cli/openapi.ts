@@ -5,11 +5,11 @@
  * configuration (no .env): regenerate it with `env -i PATH="$PATH" npm run openapi` after changing
  * the catalogue or a schema; a harness test fails while it is stale.
  */
+import "../lib/config/env-first.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { config as loadDotenv } from "dotenv";
 import { loadConfig } from "../lib/config/load.ts";
 import { CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
 import { renderOpenApi } from "../lib/openapi/document.ts";
@@ -28,7 +28,6 @@ function outFile(argv: string[]): string {
 
 async function main(): Promise<number> {
   const file = outFile(process.argv.slice(2));
-  loadDotenv({ quiet: true });
   const config = loadConfig(process.env);
   if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
   const text = renderOpenApi(config);

@@ -3,12 +3,12 @@
  * Builds the HTML report from reports/allure-results into reports/allure-report with the Allure 3
  * CLI (pure Node, no Java), strips third-party scripts, and writes spec.html for the § links.
  */
+import "../lib/config/env-first.ts";
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { config as loadDotenv } from "dotenv";
 import { loadConfig } from "../lib/config/load.ts";
 import { SPEC_DOCUMENT } from "../lib/reporting/labels.ts";
 import { sanitizeReportFolder } from "../lib/reporting/report-html.ts";
@@ -24,7 +24,6 @@ async function main(): Promise<number> {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  loadDotenv({ quiet: true });
   const dir = loadConfig(process.env).run.reportsDir;
   const results = join(dir, "allure-results");
   if (!existsSync(results) || readdirSync(results).length === 0) {

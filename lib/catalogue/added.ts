@@ -26,11 +26,17 @@ export function filesEndingWith(dir: string, suffix: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(suffix)).map((f) => join(dir, f)).sort();
 }
 
+/** A path as the user would write it: inside the project relative to it, elsewhere absolute. */
+function shown(path: string): string {
+  const inside = relative(ROOT, path);
+  return inside && !inside.startsWith("..") ? inside : path;
+}
+
 const STRING_FIELDS = ["key", "code", "title", "path", "spec", "requestSchema", "responseSchema"] as const;
 
 function entryOf(file: string, raw: Record<string, unknown>): Operation {
   const problem = (what: string): never => {
-    throw new ConfigError("CATALOGUE_DIR", `${relative(ROOT, file)}: ${what}`);
+    throw new ConfigError("CATALOGUE_DIR", `${shown(file)}: ${what}`);
   };
   for (const field of STRING_FIELDS) if (typeof raw[field] !== "string" || !raw[field]) problem(`"${field}" must be a non-empty string`);
   if (!FAMILIES.includes(raw.family as Family)) problem(`"family" must be one of ${FAMILIES.join(", ")}`);
@@ -45,22 +51,24 @@ function entryOf(file: string, raw: Record<string, unknown>): Operation {
   };
 }
 
-export function loadAddedOperations(dir: string): Operation[] {
+/** @param named the folder was named (CATALOGUE_DIR): then it must exist — a typo is not "no operations". */
+export function loadAddedOperations(dir: string, named = false): Operation[] {
+  if (named && !existsSync(dir)) throw new ConfigError("CATALOGUE_DIR", `${shown(dir)} does not exist`);
   return filesEndingWith(dir, ".operation.json").map((file) => {
     let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(file, "utf8"));
     } catch (error) {
-      throw new ConfigError("CATALOGUE_DIR", `${relative(ROOT, file)}: not JSON (${(error as Error).message})`);
+      throw new ConfigError("CATALOGUE_DIR", `${shown(file)}: not JSON (${(error as Error).message})`);
     }
     return entryOf(file, (raw ?? {}) as Record<string, unknown>);
   });
 }
 
 /** The added operations, or none and the problem (raised by the entry points as exit 2). */
-export function loadAddedOperationsSafely(dir: string): { operations: Operation[]; problem?: ConfigError } {
+export function loadAddedOperationsSafely(dir: string, named: boolean): { operations: Operation[]; problem?: ConfigError } {
   try {
-    return { operations: loadAddedOperations(dir) };
+    return { operations: loadAddedOperations(dir, named) };
   } catch (error) {
     if (error instanceof ConfigError) return { operations: [], problem: error };
     throw error;

@@ -68,7 +68,7 @@ export const LIMITS_LIST: Operation = {
 
 export const DOCUMENTED_OPERATIONS: Operation[] = [REGISTER_BUSINESS, CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST];
 
-const added = loadAddedOperationsSafely(catalogueDir());
+const added = loadAddedOperationsSafely(catalogueDir(), Boolean(process.env.CATALOGUE_DIR?.trim()));
 
 /** Operations added by a schema pair and one entry in the catalogue folder (added.ts). */
 export const ADDED_OPERATIONS: Operation[] = added.operations;

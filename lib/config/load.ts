@@ -3,7 +3,7 @@
  * An invalid value throws ConfigError naming the variable; entry points turn it into exit code 2.
  */
 import { randomInt } from "node:crypto";
-import { config as loadDotenv } from "dotenv";
+import { loadEnvFile } from "./env-file.ts";
 import { ConfigError, createReader, type Env } from "./reader.ts";
 import { profileSpecProblem } from "../crypto/index.ts";
 import { parseKey, type KeyKind } from "../crypto/keys.ts";
@@ -94,7 +94,7 @@ export function loadConfig(env: Env): Config {
       strict: r.boolean("CONFORMANCE_STRICT"),
       seed: seedText ? r.integer("SEED", 0) : randomInt(2 ** 31),
       seedFromEnv: Boolean(seedText),
-      propertyRuns: r.integer("PROPERTY_RUNS", 1),
+      propertyRuns: r.integer("PROPERTY_RUNS", 1, 100_000),
       requestTimeoutMs: r.integer("REQUEST_TIMEOUT_MS", 1),
       reportsDir: r.required("REPORTS_DIR"),
     },
@@ -205,7 +205,7 @@ let processConfig: Config | undefined;
 /** The configuration of this process: `.env` merged under the environment, loaded once. */
 export function processConfiguration(): Config {
   if (!processConfig) {
-    loadDotenv({ quiet: true });
+    loadEnvFile();
     processConfig = loadConfig(process.env);
   }
   return processConfig;

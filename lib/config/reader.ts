@@ -37,14 +37,16 @@ export function createReader(env: Env) {
         url = undefined;
       }
       if (!url || !/^https?:$/.test(url.protocol)) fail(name, "is not an http(s) URL");
+      // Operation paths are appended to it: a query or fragment would end up before them.
+      if (url!.search || url!.hash || /[?#]/.test(value)) fail(name, "must not carry a query (?) or fragment (#): operation paths are appended to it");
       return value.replace(/\/+$/, "");
     },
     integer(name: VariableName, min: number, max = Number.MAX_SAFE_INTEGER): number {
       const value = raw(name);
       if (!/^-?\d+$/.test(value)) fail(name, "is not a whole number");
       const n = Number(value);
-      if (!Number.isSafeInteger(n) || n < min) fail(name, `must be at least ${min}`);
-      if (n > max) fail(name, `must be at most ${max}`);
+      if (n < min) fail(name, `must be at least ${min}`);
+      if (!Number.isSafeInteger(n) || n > max) fail(name, `must be at most ${max}`);
       return n;
     },
     boolean(name: VariableName): boolean {

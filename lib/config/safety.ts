@@ -48,7 +48,8 @@ export function readSafety(r: Reader, paymentPan: string): SafetySettings {
     testPans,
     maxRps: r.string("MAX_RPS") ? r.integer("MAX_RPS", 1) : undefined,
     concurrency: r.integer("CONCURRENCY", 1),
-    runDeadlineMs: r.integer("RUN_DEADLINE_MS", 1000),
+    // A day at most: far beyond any run, and within what a timer can hold (2^31 − 1 ms).
+    runDeadlineMs: r.integer("RUN_DEADLINE_MS", 1000, 86_400_000),
     baselineFile: r.string("BASELINE_FILE") || undefined,
   };
 }

@@ -33,7 +33,7 @@ export const VARIABLES = {
   REQUEST_TIMEOUT_MS: { default: "5000", group: "run", doc: "Upper bound of every request in milliseconds; a slower answer fails its check as a transport error." },
   CONFORMANCE_STRICT: { default: "false", group: "run", doc: "true: should-level failures fail the run (same as --strict)." },
   SEED: { default: "", group: "run", doc: "Seed of every generator. Unset: a random seed, printed at the start and in every failure." },
-  PROPERTY_RUNS: { default: "150", group: "run", doc: "Generated cases per property check, besides one case per table row (the default run sends about 2,000 requests)." },
+  PROPERTY_RUNS: { default: "150", group: "run", doc: "Generated cases per property check (1 to 100000), besides one case per table row (the default run sends about 2,000 requests)." },
   CRYPTO_PROFILE: { default: "default", group: "partner transfer API", doc: "Signature, encryption and card API auth profile: `default` (HMAC-SHA256 over RFC 8785 JSON, AES-256-GCM), `jws` (Ed25519/ES256, detached JWS header on card API requests, JWE), or the path of a profile module (.ts, .mts, .mjs, .js)." },
   PARTNER_ACCESS_TOKEN: { default: SANDBOX_PARTNER.accessToken, secret: true, group: "partner transfer API", doc: "Bearer token sent as Authorization on partner transfer requests (§5)." },
   PARTNER_SIGNING_KEY: { default: SANDBOX_PARTNER.signingKey, secret: true, group: "partner transfer API", doc: "Key that signs partner requests (hex)." },
@@ -73,7 +73,7 @@ export const VARIABLES = {
   TEST_PANS: { default: "", secret: true, group: "safety", doc: "Comma-separated test card numbers; against anything but the sandbox, no other card number is sent." },
   MAX_RPS: { default: "", group: "safety", doc: "Upper bound of requests per second for the whole run. Unset: no bound." },
   CONCURRENCY: { default: "16", group: "safety", doc: "Upper bound of requests in flight at once for the whole run." },
-  RUN_DEADLINE_MS: { default: "1800000", group: "safety", doc: "Upper bound of the whole run in milliseconds; checks that cannot send before it fail with the reason." },
+  RUN_DEADLINE_MS: { default: "1800000", group: "safety", doc: "Upper bound of the whole run in milliseconds (1000 to 86400000); checks that cannot send before it fail with the reason." },
 } satisfies Record<string, VariableSpec>;
 
 export type VariableName = keyof typeof VARIABLES;

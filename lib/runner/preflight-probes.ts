@@ -69,7 +69,12 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
   if (answer === "ok") return { kind: "ok", exchange };
   if (answer === "refused") return { kind: "problem", text: `${spec.refused} (HTTP ${status})` };
   if (answer === "rejected") {
-    return spec.rejected ? { kind: "problem", text: `${spec.rejected} (HTTP ${status}: ${redactor.preview(exchange.response?.bodyText ?? "", 120)})` } : { kind: "ok", exchange };
+    if (!spec.rejected) return { kind: "ok", exchange };
+    // A 404 or 405 may be the fixture, or a base URL whose path is wrong (a missing or extra prefix).
+    const path = status === 404 || status === 405
+      ? `; or ${new URL(exchange.request.url).pathname} is no operation there: check that ${baseUrlVariable(run.config, spec.op.family)} carries no missing or extra path prefix`
+      : "";
+    return { kind: "problem", text: `${spec.rejected} (HTTP ${status}: ${redactor.preview(exchange.response?.bodyText ?? "", 120)})${path}` };
   }
   if ("unreachable" in answer) {
     const variable = baseUrlVariable(run.config, spec.op.family);

@@ -10,6 +10,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { catalogueDir, filesEndingWith } from "../catalogue/added.ts";
 import { isIsoDateTime } from "../time/iso.ts";
+import { ConfigError } from "../config/reader.ts";
 
 export const SCHEMAS_DIR = fileURLToPath(new URL("../../schemas/", import.meta.url));
 
@@ -31,17 +32,40 @@ export function listSchemaFiles(dir = SCHEMAS_DIR): string[] {
     .sort();
 }
 
+/** Schemas from the catalogue folder: a broken one is the user's configuration (exit 2), not a harness bug. */
+const ADDED_SCHEMAS = new WeakMap<object, string>();
+
+function readSchema(file: string, added: boolean): Record<string, unknown> {
+  let schema: Record<string, unknown>;
+  try {
+    schema = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    if (!added) throw error;
+    throw new ConfigError("CATALOGUE_DIR", `${file}: not JSON (${(error as Error).message})`);
+  }
+  if (added && schema && typeof schema === "object") ADDED_SCHEMAS.set(schema, file);
+  return schema;
+}
+
 /** The schema set: schemas/ and the schemas of operations added in the catalogue folder. */
 export function loadSchemas(dir = SCHEMAS_DIR): Array<Record<string, unknown>> {
   const added = dir === SCHEMAS_DIR ? filesEndingWith(catalogueDir(), ".schema.json") : [];
-  return [...listSchemaFiles(dir), ...added].map((file) => JSON.parse(readFileSync(file, "utf8")));
+  return [...listSchemaFiles(dir).map((f) => readSchema(f, false)), ...added.map((f) => readSchema(f, true))];
 }
 
 function createAjv(schemas: Array<Record<string, unknown>>) {
   const ajv = new Ajv2020.default({ allErrors: true, strict: true });
   addFormats.default(ajv);
   ajv.addFormat("iso-date-time", { type: "string", validate: isIsoDateTime });
-  for (const schema of schemas) ajv.addSchema(schema);
+  for (const schema of schemas) {
+    try {
+      ajv.addSchema(schema);
+    } catch (error) {
+      const file = ADDED_SCHEMAS.get(schema);
+      if (!file) throw error;
+      throw new ConfigError("CATALOGUE_DIR", `${file}: not a valid JSON Schema 2020-12 (${(error as Error).message})`);
+    }
+  }
   return ajv;
 }
 
@@ -98,6 +122,32 @@ export class ValidatorRegistry {
     const fn = this.validator(ref);
     const valid = fn(data) as boolean;
     return { valid, issues: valid ? [] : dedupe((fn.errors ?? []).map(toIssue)) };
+  }
+
+  /**
+   * Compiles every schema now (they compile on first use otherwise) and resolves the schemas
+   * named by these operations: a broken schema or entry of the catalogue folder is a
+   * configuration error at start (exit 2), not an error inside a check.
+   */
+  compileAll(operations: Array<{ key: string; requestSchema?: string; responseSchema?: string }> = []): void {
+    const asConfigError = (where: string, error: unknown) => new ConfigError("CATALOGUE_DIR", `${where}: ${(error as Error).message}`);
+    for (const id of this.schemaIds()) {
+      try {
+        this.validator(id);
+      } catch (error) {
+        const file = ADDED_SCHEMAS.get(this.byId.get(id) ?? {});
+        throw file ? asConfigError(file, error) : error;
+      }
+    }
+    for (const op of operations) {
+      for (const ref of [op.requestSchema, op.responseSchema]) {
+        try {
+          if (ref) this.validator(ref);
+        } catch (error) {
+          throw asConfigError(`operation ${op.key}`, error);
+        }
+      }
+    }
   }
 
   /** Ids of every schema in the set. */

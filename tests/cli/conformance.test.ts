@@ -2,7 +2,8 @@
  * `npm run conformance` end to end, through vitest and its reporters: exit codes 0/1/2, the
  * outputs of the contract, and the level rule (a should failure warns, and fails in strict mode).
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
@@ -12,19 +13,44 @@ import { runCli, tempReportsDir } from "../support/cli.ts";
 
 const summaryOf = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
 
+/** A folder of the catalogue with one schema file of this text. */
+function catalogueWith(schemaText: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "catalogue-"));
+  writeFileSync(join(dir, "broken.schema.json"), schemaText);
+  return dir;
+}
+const A_FILE = join(mkdtempSync(join(tmpdir(), "not-a-folder-")), "reports");
+writeFileSync(A_FILE, "");
+
 describe("bad configuration or usage: exit 2 with one line naming the problem", () => {
   const CASES: Array<[string, string[], Record<string, string>, RegExp]> = [
     ["a target that is not a URL", [], { TARGET_BASE_URL: "not-a-url" }, /TARGET_BASE_URL: "not-a-url" is not an http\(s\) URL/],
+    ["a target URL with a query (paths would follow it)", [], { TARGET_BASE_URL: "http://127.0.0.1:4010?x=1" }, /TARGET_BASE_URL: .* must not carry a query/],
     ["a negative timeout", [], { REQUEST_TIMEOUT_MS: "-1" }, /REQUEST_TIMEOUT_MS/],
+    ["a run deadline no timer can hold", [], { RUN_DEADLINE_MS: "2200000000" }, /RUN_DEADLINE_MS: "2200000000" must be at most 86400000/],
     ["an unknown option", ["--fast"], {}, /Unknown option '--fast'/],
+    ["a mistyped --check id (it would select nothing and pass)", ["--check", "CARD-STMT-PERIDO"], {}, /--check CARD-STMT-PERIDO: no such check/],
+    ["--merge-reports of a folder that does not exist", ["--merge-reports", "/nonexistent-blobs"], {}, /--merge-reports \/nonexistent-blobs: no such folder/],
+    ["more shards than CONCURRENCY allows", ["--shard=1/4"], { CONCURRENCY: "2" }, /CONCURRENCY=2 is less than the 4 shards/],
+    ["a REPORTS_DIR that is a file", [], { REPORTS_DIR: A_FILE }, /REPORTS_DIR: .* is a file, not a folder/],
+    ["a CATALOGUE_DIR that does not exist", [], { CATALOGUE_DIR: "/nonexistent-catalogue" }, /CATALOGUE_DIR: .*does not exist/],
+    ["a catalogue schema that is not JSON", [], { CATALOGUE_DIR: catalogueWith("{") }, /CATALOGUE_DIR: .*broken\.schema\.json: not JSON/],
+    ["a catalogue schema that is not a JSON Schema", [], { CATALOGUE_DIR: catalogueWith('{"$id":"https://partner.example/x.schema.json","type":"nope"}') }, /CATALOGUE_DIR: .*broken\.schema\.json: not a valid JSON Schema/],
   ];
-  test.for(CASES)("%s", async ([, args, env, re]) => {
+  test.concurrent.for(CASES)("%s", async ([, args, env, re]) => {
     const { code, stderr, stdout } = await runCli("conformance.ts", args, { REPORTS_DIR: tempReportsDir(), ...env });
     expect(code).toBe(2);
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stderr).toMatch(re);
     expect(stdout).not.toMatch(/RUN|verdict/);
   });
+});
+
+test("credentials in the target URL never reach the console", async () => {
+  const { code, stdout, stderr } = await runCli("conformance.ts", [], { REPORTS_DIR: tempReportsDir(), TARGET_BASE_URL: "http://svc:s3cr3tpw@127.0.0.1:9" });
+  expect(code).toBe(2);
+  expect(stdout).toMatch(/target http:\/\/<credentials>@127\.0\.0\.1:9/);
+  expect(stdout + stderr).not.toContain("s3cr3tpw");
 });
 
 test("against the embedded sandbox, strict: exit 0, over 1,000 requests, every documented operation checked, named-only ones skipped", async () => {
