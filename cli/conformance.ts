@@ -13,6 +13,7 @@ import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
 import { validators } from "../lib/validation/registry.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
 import { ConfigError } from "../lib/config/reader.ts";
+import { VARIABLES } from "../lib/config/variables.ts";
 import { redactor } from "../lib/redaction/redact.ts";
 import { exitCodeOf, type Summary } from "../lib/reporting/summary.ts";
 import { applyBaseline, loadBaseline, type Baseline } from "../lib/runner/baseline.ts";
@@ -105,17 +106,8 @@ function verdictExitCode(summary: Summary | undefined, baseline: Baseline | unde
   return verdict.gate === "pass" ? EXIT.conformant : EXIT.failed;
 }
 
-async function main(): Promise<number> {
-  const startedAt = Date.now();
-  const options = parseOptions(process.argv.slice(2));
-  if (options.help) {
-    process.stdout.write(`${HELP}\n`);
-    return EXIT.conformant;
-  }
-  if (options.strict) process.env.CONFORMANCE_STRICT = "true";
-  let config = loadConfig(process.env);
-  if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
-  validators().compileAll(ADDED_OPERATIONS);
+/** The options against the configuration and the catalogue; each problem is exit 2. */
+function checkUsage(options: ReturnType<typeof parseOptions>, config: Config) {
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const mergeFrom = options["merge-reports"];
   if (mergeFrom !== undefined && shard) throw new UsageError("--merge-reports and --shard exclude each other: merge after every shard ran");
@@ -127,13 +119,28 @@ async function main(): Promise<number> {
   if (shard && shard.count > config.safety.concurrency) {
     throw new UsageError(`CONCURRENCY=${config.safety.concurrency} is less than the ${shard.count} shards: each shard needs at least one request in flight`);
   }
-  const baseline = loadBaseline(config.safety.baselineFile, knownIds);
+  return { shard, mergeFrom, baseline: loadBaseline(config.safety.baselineFile, knownIds) };
+}
+
+async function main(): Promise<number> {
+  const startedAt = Date.now();
+  const options = parseOptions(process.argv.slice(2));
+  if (options.help) {
+    process.stdout.write(`${HELP}\n`);
+    return EXIT.conformant;
+  }
+  // First of all: a run that stops on its configuration must not leave the last run's verdict behind for CI to publish.
+  clearOutputs(process.env.REPORTS_DIR?.trim() || VARIABLES.REPORTS_DIR.default);
+  if (options.strict) process.env.CONFORMANCE_STRICT = "true";
+  let config = loadConfig(process.env);
+  if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
+  validators().compileAll(ADDED_OPERATIONS);
+  const { shard, mergeFrom, baseline } = checkUsage(options, config);
   // Workers read the same environment: fix the seed and the target before they start.
   process.env.SEED = String(config.run.seed);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
   await loadConfiguredProfile(config);
   const dir = config.run.reportsDir;
-  clearOutputs(dir);
   const sandbox = config.target.baseUrl || mergeFrom !== undefined ? undefined : await startSandbox({ profile: config.partner.cryptoProfile });
   const { limits, workers, budgetFile } = handOutLimits(config, shard, startedAt);
   try {

@@ -2,7 +2,7 @@
  * `npm run conformance` end to end, through vitest and its reporters: exit codes 0/1/2, the
  * outputs of the contract, and the level rule (a should failure warns, and fails in strict mode).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -44,6 +44,14 @@ describe("bad configuration or usage: exit 2 with one line naming the problem", 
     expect(stderr).toMatch(re);
     expect(stdout).not.toMatch(/RUN|verdict/);
   });
+});
+
+test("a run that stops on its configuration leaves no earlier verdict behind for CI to publish", async () => {
+  const dir = tempReportsDir();
+  for (const stale of ["junit.xml", "summary.json", "summary.md"]) writeFileSync(join(dir, stale), "from the last run");
+  const { code } = await runCli("conformance.ts", [], { REPORTS_DIR: dir, TARGET_BASE_URL: "not-a-url" });
+  expect(code).toBe(2);
+  expect(["junit.xml", "summary.json", "summary.md"].filter((f) => existsSync(join(dir, f)))).toEqual([]);
 });
 
 test("credentials in the target URL never reach the console", async () => {
