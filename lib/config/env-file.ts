@@ -1,6 +1,16 @@
 /** `.env` into the process environment (dotenv), the environment winning over the file. */
-import { config } from "dotenv";
+import { existsSync, readFileSync } from "node:fs";
+import { config, parse } from "dotenv";
+import { VARIABLES } from "./variables.ts";
+
+const ENV_FILE = ".env";
 
 export function loadEnvFile(): void {
   config({ quiet: true });
+}
+
+/** Names `.env` sets that are no configuration variable (see variables.ts). */
+export function unknownEnvFileNames(file = ENV_FILE): string[] {
+  if (!existsSync(file)) return [];
+  return Object.keys(parse(readFileSync(file))).filter((name) => !(name in VARIABLES));
 }

@@ -1,5 +1,8 @@
 /** Configuration: invalid values name their variable (and hide secrets); .env.example is complete. */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { unknownEnvFileNames } from "../../lib/config/env-file.ts";
 import { expect, test } from "vitest";
 import { renderEnvExample } from "../../lib/config/env-example.ts";
 import { loadConfig } from "../../lib/config/load.ts";
@@ -73,4 +76,11 @@ test(".env.example lists every variable, each with a comment, as generated from 
 test("README.md documents every variable", () => {
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
   expect(Object.keys(VARIABLES).filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+});
+
+test("a name in .env the harness does not read (a typo) is found, the known ones are not", () => {
+  const file = join(mkdtempSync(join(tmpdir(), "env-file-")), ".env");
+  writeFileSync(file, "REQUEST_TIMOUT_MS=100\nSEED=5\n# a comment\nTARGET_BASE_URL=http://127.0.0.1:4010\n");
+  expect(unknownEnvFileNames(file)).toEqual(["REQUEST_TIMOUT_MS"]);
+  expect(unknownEnvFileNames(join(tmpdir(), "no-such-dir-", ".env"))).toEqual([]);
 });
