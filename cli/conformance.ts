@@ -153,7 +153,10 @@ async function main(): Promise<number> {
       : sandbox ? `embedded sandbox ${sandbox.url}` : config.target.baseUrl!;
     process.stdout.write(`conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`);
     if (mergeFrom === undefined && !options["no-preflight"]) await preflight(config, limits, Boolean(sandbox));
-    const info = { target, seed: config.run.seed, strict: config.run.strict, harnessVersion: HARNESS_VERSION };
+    const info = {
+      target, seed: config.run.seed, strict: config.run.strict, harnessVersion: HARNESS_VERSION,
+      ...(options.check?.length ? { selectedChecks: options.check } : {}),
+    };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
     const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;
     const summary = await runConformanceVitest({ config, info, pattern, shard, mergeFrom, maxWorkers: workers, deadlineAt: limits.deadlineAt });

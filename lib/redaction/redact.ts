@@ -19,6 +19,8 @@ const CIPHERTEXT_KEY = /^encrypted_data$/i;
  * string): `"card_cvc":"123"`, `\"cvc\": \"123\"`, `cvv2=123`, `'csc' 123`, `cvc 123`.
  */
 const CVC_IN_TEXT = /((?:\\?["'])?(?:card_?)?(?:cvc2?|cvv2?|csc)(?:\\?["'])?[\s:=]+)(?:\\?["'])?\d{3,4}(?![0-9])(?:\\?["'])?/gi;
+/** A bearer token (RFC 6750 token68 characters, 8 or more): prose such as "the bearer token" stays. */
+const BEARER_TOKEN = /(Bearer\s+)(?!<)[A-Za-z0-9\-._~+/]{8,}=*/gi;
 /** user:password@ in a URL (a target URL with credentials in it). */
 const URL_CREDENTIALS = /([a-z][a-z0-9+.-]*:\/\/)[^\s/@"']+@/gi;
 /** Values shorter than this are not replaced as free text: a 3-digit CVC would wreck amounts. */
@@ -91,7 +93,7 @@ export class Redactor {
   text(text: string): string {
     if (this.isDisabled || text.length < SHORTEST_SENSITIVE) return text;
     let out = this.secretPattern ? text.replace(this.secretPattern, (value) => this.placeholders.get(value.toLowerCase())!) : text;
-    if (BEARER_HINT.test(out)) out = out.replace(/(Bearer\s+)(?!<)[^\s"',]+/gi, "$1[REDACTED]");
+    if (BEARER_HINT.test(out)) out = out.replace(BEARER_TOKEN, "$1[REDACTED]");
     if (CVC_HINT.test(out)) out = out.replace(CVC_IN_TEXT, "$1[REMOVED]");
     if (this.cvcPattern && this.mentionsCvc(out)) out = out.replace(this.cvcPattern, "$1[REMOVED]$2");
     if (out.includes("://")) out = out.replace(URL_CREDENTIALS, "$1<credentials>@");

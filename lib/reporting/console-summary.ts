@@ -1,6 +1,6 @@
 /** The table printed at the end of a run: verdict, levels, families, operations, clauses, problems. */
 import { countsText, firstLine } from "./format.ts";
-import type { Summary } from "./summary.ts";
+import { partialNote, type Summary } from "./summary.ts";
 
 const MARK: Record<string, string> = { passed: "ok  ", failed: "FAIL", warning: "WARN", skipped: "skip" };
 
@@ -37,7 +37,7 @@ function clauseLines(s: Summary): string[] {
 export function renderConsoleSummary(s: Summary, reportsDir: string): string {
   const lines = [
     "",
-    `Conformance verdict: ${s.verdict.toUpperCase()}${s.strict ? " (strict)" : ""}   target ${s.target}   seed ${s.seed}   ${s.requests} requests`,
+    `Conformance verdict: ${s.verdict.toUpperCase()}${s.strict ? " (strict)" : ""}${partialNote(s)}   target ${s.target}   seed ${s.seed}   ${s.requests} requests`,
     ...levelLines(s),
     `  not covered: ${s.notCovered.length} named operations without documented shapes`,
     ...familyLines(s),

@@ -3,7 +3,7 @@ import type { Family } from "../config/load.ts";
 import type { ClauseRow } from "./coverage.ts";
 import { cell, firstLine, ICON, seconds } from "./format.ts";
 import { FAMILY_TITLES } from "./labels.ts";
-import type { Summary } from "./summary.ts";
+import { partialNote, type Summary } from "./summary.ts";
 
 const OUTCOME_COLUMNS = "| passed | failed | warning | skipped |";
 const row = (c: { passed: number; failed: number; warning: number; skipped: number }) =>
@@ -65,7 +65,7 @@ function problems(s: Summary): string[] {
 export function renderSummaryMarkdown(s: Summary): string {
   return [
     "# Conformance summary", "",
-    `**Verdict: ${s.verdict}**${s.strict ? " (strict)" : ""}`, "",
+    `**Verdict: ${s.verdict}**${s.strict ? " (strict)" : ""}${partialNote(s)}`, "",
     ...runInfo(s), "",
     ...countsTable(s),
     ...problems(s),

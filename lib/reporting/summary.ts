@@ -21,6 +21,13 @@ export interface RunInfo {
   /** `git rev-parse HEAD` of the harness, when known. */
   gitCommit?: string;
   propertyRuns?: number;
+  /** --check: only these checks ran, so the verdict speaks for them alone (a pack calls it incomplete). */
+  selectedChecks?: string[];
+}
+
+/** " — selected checks only (--check A, B)" for a partial run, else "". */
+export function partialNote(s: Pick<RunInfo, "selectedChecks">): string {
+  return s.selectedChecks?.length ? ` — selected checks only (--check ${s.selectedChecks.join(", ")}), not a full conformance run` : "";
 }
 
 export interface NotCovered { code: string; operation: string; title: string; family: string; spec: string; reason: string }

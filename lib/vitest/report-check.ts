@@ -4,9 +4,11 @@
  * mode and is otherwise a warning (a passed test carrying a "warning" annotation); info never fails.
  */
 import * as allure from "allure-js-commons";
+import { Status } from "allure-js-commons";
 import type { TestContext } from "vitest";
 import type { Operation } from "../catalogue/index.ts";
 import type { CheckResult } from "../checks/evaluate.ts";
+import { CATEGORY_TITLES } from "../checks/failure.ts";
 import type { Check } from "../checks/types.ts";
 import { toCurl } from "../http/curl.ts";
 import { exchangeEvidence, exchangeLine } from "../http/evidence.ts";
@@ -68,6 +70,18 @@ async function attachEvidence(result: CheckResult, log: ExchangeLog | undefined)
   log?.add(result.id, sample);
 }
 
+/**
+ * Allure has no warning status: the test passes (a should failure does not fail the run), tagged
+ * "warning", with a failed step that names the cause and carries the message, so a reader sees
+ * it in the tree and can filter on the tag.
+ */
+async function reportWarning(result: CheckResult, ctx: TestContext, text: string): Promise<void> {
+  const cause = result.category && result.category !== "harness" ? CATEGORY_TITLES[result.category] : "check failed";
+  await allure.tag("warning");
+  await allure.logStep(`WARNING (${result.level}): ${cause}`, Status.FAILED, failureError(result, text));
+  await ctx.annotate(text, "warning");
+}
+
 export interface ReportOptions {
   /** PROPERTY_RUNS of the run, shown as an excluded parameter (it does not change a test's identity). */
   propertyRuns?: number;
@@ -84,7 +98,9 @@ export async function reportCheck(
   await allure.testCaseId(check.id);
   await allure.severity(SEVERITY[check.level]);
   await allure.tags(check.level, check.id);
-  await allure.parameter("seed", String(result.seed), { excluded: true });
+  // The run's SEED reproduces the check (--check); the check's own seed is derived from it.
+  await allure.parameter("SEED", String(runSeed), { excluded: true });
+  await allure.parameter("check seed", String(result.seed), { excluded: true });
   if (options.propertyRuns !== undefined) await allure.parameter("property runs", String(options.propertyRuns), { excluded: true });
   if (check.description) await allure.description(check.description);
   await attachEvidence(result, options.exchangeLog);
@@ -97,10 +113,12 @@ export async function reportCheck(
     ...(result.category ? { category: result.category } : {}), ...(message ? { message } : {}),
   } satisfies ConformanceMeta;
   if (outcome === "skipped") {
+    // allure-vitest keeps no skip message: a step carries the reason into the report.
+    await allure.logStep(`skipped: ${message ?? "no reason given"}`, Status.SKIPPED);
     await ctx.annotate(message ?? "skipped", "skip-reason");
     ctx.skip(message);
   }
-  if (outcome === "warning") await ctx.annotate(failureText(result, runSeed), "warning");
+  if (outcome === "warning") await reportWarning(result, ctx, failureText(result, runSeed));
   if (outcome === "failed") throw failureError(result, failureText(result, runSeed));
 }
 

@@ -18,6 +18,7 @@ const TEXT_CASES: Array<[string, string, string]> = [
   ["a timestamp stays", "2025-06-15T10:00:00.250Z", "2025-06-15T10:00:00.250Z"],
   ["a CVC field in raw text", '{"card_cvc":"987","x":1', '{"card_cvc":[REMOVED],"x":1'],
   ["a bearer token", "Authorization: Bearer abc.def.ghi", "Authorization: Bearer [REDACTED]"],
+  ["prose about the bearer stays", "PT-BIZ-AUTH-NO-BEARER [should] | a request without the bearer token is refused", "PT-BIZ-AUTH-NO-BEARER [should] | a request without the bearer token is refused"],
   ["a configured secret anywhere", "token=sandbox-partner-access-token-0001;", "token=<PARTNER_ACCESS_TOKEN>;"],
   ["a short secret is not replaced as free text", "amount 123.00", "amount 123.00"],
 ];

@@ -1,6 +1,6 @@
 /**
  * `npm run conformance && npm run report` end to end, against a sandbox whose statement drops
- * `dt`: the HTML report (multi-file and single-file) builds under REPORTS_DIR, carries the
+ * `dt` (a must failure) and that refuses statements of one instant (a should warning): the HTML report (multi-file and single-file) builds under REPORTS_DIR, carries the
  * environment, parameters, categories and history, holds nothing that reaches past the machine,
  * and renders the run's checks in headless Chromium (skipped where Chromium is not installed).
  */
@@ -19,7 +19,8 @@ const runs: Record<"conformance" | "report" | "again" | "single", CliResult> = {
 const json = (path: string): unknown => JSON.parse(readFileSync(join(dir, path), "utf8"));
 
 beforeAll(async () => {
-  await withSandbox({ faults: [{ kind: "drop-field", operation: CARD_STATEMENT.key, path: ["dt"] }] }, async (sandbox) => {
+  const faults = [{ kind: "drop-field" as const, operation: CARD_STATEMENT.key, path: ["dt"] }, { kind: "behaviour" as const, name: "rejects-single-instant-periods" as const }];
+  await withSandbox({ faults }, async (sandbox) => {
     runs.conformance = await runCli("conformance.ts", [], { REPORTS_DIR: dir, TARGET_BASE_URL: sandbox.url, SEED: "5", PROPERTY_RUNS: "7" });
   });
   runs.report = await runCli("report.ts", [], { REPORTS_DIR: dir });
@@ -64,15 +65,33 @@ test("environment: target, profile, seed, strictness, property runs, harness ver
   expect(env.get("git commit")).toBe(gitCommit() ?? "unknown");
 });
 
-test("every check carries seed and property-run count as excluded parameters, and its § link", () => {
-  const results = readdirSync(join(dir, "allure-results")).filter((f) => f.endsWith("-result.json"))
-    .map((f) => json(join("allure-results", f)) as { labels: Array<{ name: string; value: string }>; parameters: unknown[]; links: unknown[] });
-  const schemaCheck = results.find((r) => r.labels.some((l) => l.name === "ALLURE_ID" && l.value === "CARD-STMT-SCHEMA"));
+interface AllureResult {
+  status: string;
+  labels: Array<{ name: string; value: string }>;
+  parameters: unknown[];
+  links: unknown[];
+  steps: Array<{ name: string; status: string }>;
+}
+const allureResult = (id: string): AllureResult | undefined =>
+  readdirSync(join(dir, "allure-results")).filter((f) => f.endsWith("-result.json"))
+    .map((f) => json(join("allure-results", f)) as AllureResult)
+    .find((r) => r.labels.some((l) => l.name === "ALLURE_ID" && l.value === id));
+
+test("every check carries the run's SEED, its own seed and the property-run count as excluded parameters, and its § link", () => {
+  const schemaCheck = allureResult("CARD-STMT-SCHEMA");
   expect(schemaCheck?.parameters).toEqual([
-    { name: "seed", value: expect.stringMatching(/^\d+$/), excluded: true },
+    { name: "SEED", value: "5", excluded: true },
+    { name: "check seed", value: expect.stringMatching(/^\d+$/), excluded: true },
     { name: "property runs", value: "7", excluded: true },
   ]);
   expect(schemaCheck?.links).toEqual([{ url: "spec.html#section-2.2", type: "spec", name: "§2.2" }]);
+});
+
+test("a should failure passes, tagged warning, with a failed step that names its cause", () => {
+  const positive = allureResult("CARD-STMT-POSITIVE");
+  expect(positive?.status).toBe("passed");
+  expect(positive?.labels).toContainEqual({ name: "tag", value: "warning" });
+  expect(positive?.steps.filter((s) => s.status === "failed").map((s) => s.name)).toEqual(["WARNING (should): API rejected valid request"]);
 });
 
 test("categories sort the failing run by cause: the dropped dt is a schema violation", () => {
