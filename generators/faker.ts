@@ -43,8 +43,12 @@ export function kztAmount(f: Faker, min = 1, max = 99.99): number {
   return f.number.int({ min: Math.round(min * 100), max: Math.round(max * 100) }) / 100;
 }
 
-export function orderId(f: Faker): string {
-  return `ORD-${f.string.alphanumeric({ length: 10, casing: "upper" })}`;
+/**
+ * An order id that is new on every request, like request_id: a target may refuse a repeated
+ * order id (the spec is silent), which would turn parallel debits into one and fail a rerun.
+ */
+export function freshOrderId(): string {
+  return `ORD-${randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase()}`;
 }
 
 /**

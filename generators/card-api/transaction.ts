@@ -1,7 +1,7 @@
 /** Transaction creation requests (§2.3): realistic debits of the configured payment card. */
 import type { Faker } from "@faker-js/faker";
 import type { Config } from "../../lib/config/load.ts";
-import { freshRequestId, kzMobile, kztAmount, orderId } from "../faker.ts";
+import { freshOrderId, freshRequestId, kzMobile, kztAmount } from "../faker.ts";
 
 export interface DebitOptions {
   amount?: number;
@@ -13,7 +13,7 @@ export function debitRequest(f: Faker, config: Config, options: DebitOptions = {
   const amount = options.amount ?? kztAmount(f);
   return {
     request_id: options.requestId ?? freshRequestId(),
-    transaction: { order_id: orderId(f), description: f.commerce.productName(), type: "debit" },
+    transaction: { order_id: freshOrderId(), description: f.commerce.productName(), type: "debit" },
     debit: {
       amount,
       currency: fx.currency,

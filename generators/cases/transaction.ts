@@ -7,7 +7,7 @@ import fc from "fast-check";
 import type { Config } from "../../lib/config/load.ts";
 import type { ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { debitRequest } from "../card-api/transaction.ts";
-import { fakerFor } from "../faker.ts";
+import { fakerFor, freshOrderId } from "../faker.ts";
 import { schemaArbitrary } from "../schema/arbitrary.ts";
 import { schemaMutations, TRANSPORT_MUTATIONS, type Mutation } from "../schema/mutations.ts";
 import { editAt, getAt } from "../schema/pointer.ts";
@@ -34,7 +34,7 @@ function validDebits(config: Config, registry: ValidatorRegistry): fc.Arbitrary<
   return fc.tuple(kzt(1, MAX_VALID_AMOUNT), schemaArbitrary("card-api/transaction-request.schema.json", registry, {
     "/request_id": freshUuid,
     "/transaction/type": fc.constant("debit"),
-    "/transaction/order_id": fc.stringMatching(/^ORD-[A-Z0-9]{10}$/),
+    "/transaction/order_id": freshUuid.map(() => freshOrderId()),
     // What a real client sends (§2.3 shows only the key device_os_type); exotic text is a boundary row.
     "/transaction/description": fc.stringMatching(/^[A-Z][a-z]{2,11}( [a-z]{2,11}){0,4}$/),
     "/additional": fc.constantFrom("ios", "android").map((value) => [{ key: "device_os_type", value }]),

@@ -1,6 +1,8 @@
 /**
- * A curl line that reproduces an exchange, redacted: secrets appear as shell variables
- * ("$PARTNER_ACCESS_TOKEN") to be filled from .env, card numbers masked, CVC removed.
+ * A curl line that reproduces an exchange, redacted: secrets — the configured card number and CVC
+ * included — appear as shell variables ("${PARTNER_ACCESS_TOKEN}") to be filled from .env; other
+ * card numbers are masked. A partner request's encrypted_data and signature are shortened like
+ * everywhere else, so its line shows the request; `SEED=… --check ID` replays it.
  */
 import type { Redactor } from "../redaction/redact.ts";
 import type { Exchange } from "./exchange.ts";
@@ -19,6 +21,6 @@ export function toCurl(exchange: Exchange, redactor: Redactor): string {
   for (const [name, value] of Object.entries(redactor.headers(request.headers))) {
     parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   }
-  parts.push(`--data-raw ${shellQuote(redactor.body(request.bodyText))}`);
+  parts.push(`--data-raw ${shellQuote(redactor.curlBody(request.bodyText))}`);
   return parts.join(" ");
 }

@@ -58,8 +58,10 @@ export class Redactor {
   private readonly placeholders = new Map<string, string>();
   /** Issuer prefixes of the configured card numbers: masked even when a mutation broke Luhn. */
   private readonly bins = new Set<string>();
-  /** Configured CVCs (too short to replace in free text): removed where they are a whole value. */
-  private readonly cvcs = new Set<string>();
+  /** Configured CVCs (too short to replace in free text), with their variable: removed where they are a whole value. */
+  private readonly cvcs = new Map<string, string>();
+  /** While a curl line's body is redacted: configured card data become placeholders (shell variables), not masks. */
+  private forCurl = false;
   /** The same CVCs as whole quoted values in text ("123", \"123\", '123'). */
   private cvcPattern: RegExp | undefined;
   private off: boolean | undefined;
@@ -81,9 +83,9 @@ export class Redactor {
     const items = secrets.flatMap((s) => [s, ...cardList(s)]);
     for (const s of items) {
       if (CARD_DIGITS.test(s.value)) this.bins.add(s.value.slice(0, 6));
-      if (/cvc|cvv/i.test(s.name) && s.value) this.cvcs.add(s.value);
+      if (/cvc|cvv/i.test(s.name) && s.value) this.cvcs.set(s.value, s.name);
     }
-    this.cvcPattern = this.cvcs.size ? new RegExp(`(\\\\?["'])(?:${[...this.cvcs].map(escapeRegExp).join("|")})(\\\\?["'])`, "g") : undefined;
+    this.cvcPattern = this.cvcs.size ? new RegExp(`(\\\\?["'])(?:${[...this.cvcs.keys()].map(escapeRegExp).join("|")})(\\\\?["'])`, "g") : undefined;
     const long = items.filter((s) => s.value.length >= MIN_SECRET_LENGTH);
     this.secrets = [...this.secrets, ...long].sort((a, b) => b.value.length - a.value.length);
     for (const s of this.secrets) if (!this.placeholders.has(s.value.toLowerCase())) this.placeholders.set(s.value.toLowerCase(), `<${s.name}>`);
@@ -101,7 +103,7 @@ export class Redactor {
   }
 
   private mentionsCvc(text: string): boolean {
-    for (const cvc of this.cvcs) if (text.includes(cvc)) return true;
+    for (const cvc of this.cvcs.keys()) if (text.includes(cvc)) return true;
     return false;
   }
 
@@ -114,8 +116,8 @@ export class Redactor {
     if (value === null || typeof value !== "object") return value;
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
-      if (CVC_KEY.test(key)) continue;
-      out[key] = this.field(key, v);
+      if (!CVC_KEY.test(key)) out[key] = this.field(key, v);
+      else if (this.forCurl && typeof v === "string" && this.cvcs.has(v)) out[key] = `<${this.cvcs.get(v)}>`;
     }
     return out;
   }
@@ -134,7 +136,9 @@ export class Redactor {
   }
 
   private field(key: string, v: unknown): unknown {
-    if (PAN_KEY.test(key) && (typeof v === "string" || typeof v === "number")) return maskPan(String(v));
+    if (PAN_KEY.test(key) && (typeof v === "string" || typeof v === "number")) {
+      return (this.forCurl && this.placeholders.get(String(v).toLowerCase())) || maskPan(String(v));
+    }
     if (typeof v !== "string") return this.json(v);
     if (CIPHERTEXT_KEY.test(key)) return shorten(v, 16);
     if (SIGNATURE_KEY.test(key)) return shorten(this.text(v), 8);
@@ -166,6 +170,20 @@ export class Redactor {
       return JSON.stringify(this.json(JSON.parse(text)));
     } catch {
       return this.text(text);
+    }
+  }
+
+  /**
+   * The body of a curl line: redacted like any body, except that the configured card number and
+   * CVC become placeholders — shell variables in the line, filled from .env — so that the line
+   * still sends the request it stands for. Other card numbers stay masked.
+   */
+  curlBody(text: string): string {
+    this.forCurl = true;
+    try {
+      return this.body(text);
+    } finally {
+      this.forCurl = false;
     }
   }
 

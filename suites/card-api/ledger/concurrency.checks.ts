@@ -15,6 +15,25 @@ import { amountLimits, formatMicro, largestMinimum, micro, newOperations, posted
 
 const REPLAYS = 10;
 
+/** The most of these exchanges that were in flight at the same time (from their start and duration). */
+export function mostInFlight(exchanges: Array<{ startedAt: number; durationMs: number }>): number {
+  const edges = exchanges.flatMap((e) => [[e.startedAt, 1], [e.startedAt + e.durationMs, -1]] as const)
+    // At the same instant a start counts before an end: two requests sent in the same millisecond overlap.
+    .sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  let now = 0;
+  let most = 0;
+  for (const [, step] of edges) most = Math.max(most, (now += step));
+  return most;
+}
+
+/**
+ * A race that did not happen proves nothing: when the pace (MAX_RPS, this process's share of
+ * CONCURRENCY) sent the requests one after another, the check is skipped with that reason.
+ */
+function requireOverlap(ctx: CheckContext, exchanges: Array<{ startedAt: number; durationMs: number }>): void {
+  if (mostInFlight(exchanges) < 2) ctx.skip("the requests were never in flight together (MAX_RPS or CONCURRENCY paced them one after another), so no race was tested");
+}
+
 /** A debit of a race card, by card_id only (the race fixtures are configured by id). */
 function raceDebit(ctx: CheckContext, cardId: string, amount: number) {
   const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount, requestId: freshRequestId() });
@@ -52,9 +71,10 @@ export const parallelDebitsWithinLimit = defineCheck({
     const total = accepted.length * race.amount;
     if (total > race.remaining) fail("invariant", `${accepted.length} of ${exchanges.length} parallel debits of ${amount.toFixed(2)} were accepted: ${formatMicro(total)} in total, over the remaining ${formatMicro(race.remaining)}`);
     const posted = newOperations(before, await statementOperations(ctx, race.cardId, windowSince(since)));
-    if (posted.length !== accepted.length || posted.some((op) => postedAmount(op) !== race.amount)) {
-      fail("invariant", `${accepted.length} debits were accepted, the statement shows ${posted.length} new operation(s)`);
-    }
+    if (posted.length !== accepted.length) fail("invariant", `${accepted.length} debits were accepted, the statement shows ${posted.length} new operation(s)`);
+    const wrong = posted.filter((op) => postedAmount(op) !== race.amount);
+    if (wrong.length) fail("invariant", `${wrong.length} new operation(s) with another amount than the debits' ${formatMicro(race.amount)}: ${wrong.slice(0, 3).map((op) => String(op.amount)).join(", ")}`);
+    requireOverlap(ctx, exchanges);
   },
 });
 
@@ -71,5 +91,6 @@ export const parallelReplaysPostOnce = defineCheck({
     if (!exchanges.some((e) => answerKind(e) === "success")) ctx.skip("none of the parallel requests was accepted, so a replay proves nothing");
     const posted = newOperations(before, await recentOperations(ctx));
     if (posted.length !== 1) fail("invariant", `${posted.length} operations posted for one request_id sent ${REPLAYS} times at once`);
+    requireOverlap(ctx, exchanges);
   },
 });

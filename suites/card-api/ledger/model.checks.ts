@@ -43,12 +43,20 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
   if (details.failed) {
     const error = details.errorInstance;
     if (!(error instanceof CheckFailure)) throw error;
-    throw new CheckFailure(error.category, `${error.detail} — after two probe debits, the commands ${String(details.counterexample?.[0])} and the final audit ` +
+    throw new CheckFailure(error.category, `${error.detail} — after two probe debits, ${commandsText(details.counterexample?.[0])} and the final audit ` +
       `(shrunk ${details.numShrinks} times); fast-check seed ${details.seed}, path "${details.counterexamplePath}"`);
   }
   if (skipped) throw skipped;
   // Every debit kept off the target by the guard: nothing was tested, say why (as a refused request does).
   if (sent === 0 && refusal) ctx.skip(refusal.message);
+}
+
+/** "the commands [debit(12.00), readStatement()] (replayPath "AB")", or "no other command". */
+function commandsText(commands: unknown): string {
+  const shown = String(commands ?? "");
+  const replayPath = /replayPath="([^"]*)"/.exec(shown)?.[1];
+  const list = shown.replace(/\s*\/\*replayPath=.*?\*\//, "").trim();
+  return list ? `the commands [${list}]${replayPath ? ` (replayPath "${replayPath}")` : ""}` : "no other command";
 }
 
 function ledgerCheck(id: string, spec: string, invariant: Invariant, title: string, description: string): Check {

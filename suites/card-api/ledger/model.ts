@@ -13,7 +13,9 @@ import type { DebitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../../generators/faker.ts";
 import { checkRemaining, checkWithin } from "./observations.ts";
 import { LIMIT_OBJECT_KINDS, limitsObjectValue } from "../../../generators/card-api/limits.ts";
-import { amountLimits, statementOperations, windowSince, type AmountLimit, type ObjectKind, type Operation } from "./readback.ts";
+import { amountLimits, readStatement, windowSince, type AmountLimit, type ObjectKind, type Operation } from "./readback.ts";
+import type { Period } from "../../../generators/card-api/period.ts";
+import { describeAnswer } from "../../../lib/checks/answers.ts";
 
 export type Invariant = "statement" | "usage" | "remaining" | "limits-enforced" | "period";
 
@@ -41,9 +43,9 @@ export class LedgerReal {
 
   /** Reads the statement and the limits the sequence starts from, and checks what they show already. */
   async open(): Promise<this> {
-    const period = windowSince(this.since);
-    this.baselineOperations = await this.operations(period);
-    checkWithin(this, this.baselineOperations, period);
+    const { operations, sent } = await this.statement(windowSince(this.since));
+    this.baselineOperations = operations;
+    checkWithin(this, operations, sent);
     for (const kind of OBJECT_KINDS) {
       this.baselineLimits.set(kind, await this.limits(kind));
       checkRemaining(this, kind, this.baselineLimits.get(kind)!);
@@ -55,8 +57,12 @@ export class LedgerReal {
     return limitsObjectValue(this.ctx.config, kind);
   }
 
-  operations(period = windowSince(this.since)): Promise<Operation[]> {
-    return statementOperations(this.ctx, this.ctx.config.fixtures.payment.cardId, period);
+  /** The payment card's statement, with the period as sent; unreadable, the check cannot judge (skipped). */
+  async statement(period: Period): Promise<{ operations: Operation[]; sent: Period }> {
+    const read = await readStatement(this.ctx, this.ctx.config.fixtures.payment.cardId, period);
+    this.last = read.exchange;
+    if (!read.operations) this.ctx.skip(`the statement of the payment card could not be read (${describeAnswer(read.exchange)})`);
+    return { operations: read.operations, sent: read.sent };
   }
 
   limits(kind: ObjectKind): Promise<AmountLimit[]> {

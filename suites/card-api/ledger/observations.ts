@@ -36,9 +36,17 @@ export function checkWithin(r: LedgerReal, operations: Operation[], period: Peri
     `${outside.length} operation(s) outside ${new Date(period.start).toISOString()} – ${new Date(period.end).toISOString()}: ${outside.slice(0, 2).map((o) => String(o.datetime)).join(", ")}`);
 }
 
+function offsetMs(offset: string): number {
+  return offset === "Z" ? 0 : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000;
+}
+
 function sameDay(a: number, b: number, offset: string): boolean {
-  const shift = offset === "Z" ? 0 : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000;
-  return Math.floor((a + shift) / DAY_MS) === Math.floor((b + shift) / DAY_MS);
+  return Math.floor((a + offsetMs(offset)) / DAY_MS) === Math.floor((b + offsetMs(offset)) / DAY_MS);
+}
+
+/** Within `marginMs` of midnight at the target's offset, when a daily limit may reset between two requests. */
+export function nearDayBoundary(now: number, offset: string, marginMs = 120_000): boolean {
+  return !sameDay(now - marginMs, now + marginMs, offset);
 }
 
 /** Cumulative usage moves by exactly the accepted amounts (or not at all, for a limit that does not apply). */

@@ -9,7 +9,8 @@ import { answerKind, describeAnswer, requireAnswer } from "../../../lib/checks/a
 import { requireSuccessBody } from "../../../lib/checks/response.ts";
 import type { CheckContext } from "../../../lib/checks/types.ts";
 import { statementRequest } from "../../../generators/card-api/statement.ts";
-import type { Period } from "../../../generators/card-api/period.ts";
+import { sentPeriod, type Period } from "../../../generators/card-api/period.ts";
+import type { Exchange } from "../../../lib/http/exchange.ts";
 import { freshRequestId } from "../../../generators/faker.ts";
 import { limitsObject, type LimitObjectKind } from "../../../generators/card-api/limits.ts";
 
@@ -37,13 +38,30 @@ export function formatMicro(units: number): string {
   return (units / 1_000_000).toFixed(2);
 }
 
+export interface StatementRead {
+  exchange: Exchange;
+  /** The operations, when the statement was answered as a success. */
+  operations?: Operation[];
+  /** The period as sent, read as generously as a target may read it (a date covers its whole day). */
+  sent: Period;
+}
+
+/** A card's statement over a period, whatever the answer. */
+export async function readStatement(ctx: CheckContext, cardId: string, period: Period): Promise<StatementRead> {
+  const request = statementRequest(cardId, period, ctx.config);
+  const exchange = await ctx.target.send(CARD_STATEMENT, request);
+  requireAnswer(exchange);
+  const sent = sentPeriod(request, ctx.config) ?? period;
+  if (answerKind(exchange) !== "success") return { exchange, sent };
+  const { operations } = requireSuccessBody(exchange);
+  return { exchange, sent, operations: Array.isArray(operations) ? (operations as Operation[]) : [] };
+}
+
 /** A card's operations over a period; without a readable statement the check cannot judge (skipped). */
 export async function statementOperations(ctx: CheckContext, cardId: string, period: Period): Promise<Operation[]> {
-  const exchange = await ctx.target.send(CARD_STATEMENT, statementRequest(cardId, period, ctx.config));
-  requireAnswer(exchange);
-  if (answerKind(exchange) !== "success") ctx.skip(`the statement of ${cardId} could not be read (${describeAnswer(exchange)})`);
-  const { operations } = requireSuccessBody(exchange);
-  return Array.isArray(operations) ? (operations as Operation[]) : [];
+  const read = await readStatement(ctx, cardId, period);
+  if (!read.operations) ctx.skip(`the statement of ${cardId} could not be read (${describeAnswer(read.exchange)})`);
+  return read.operations;
 }
 
 /** The payment card's operations from yesterday to tomorrow (wide enough for any clock skew). */
