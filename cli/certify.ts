@@ -71,7 +71,9 @@ function verify(path: string, keys: CertifyConfig): number {
     throw error;
   }
   const result = verifyPack(files, keys.verifyKey);
-  say(`verify: ${result.ok ? "OK" : "FAILED"} ${path}${result.manifest ? ` · verdict ${result.manifest.verdict} · ${result.manifest.files?.length ?? 0} files` : ""}`);
+  // The verdict of a pack that fails verification is not to be trusted: it is not shown.
+  const shown = result.ok && result.manifest ? ` · verdict ${result.manifest.verdict} · ${result.manifest.files?.length ?? 0} files` : "";
+  say(`verify: ${result.ok ? "OK" : "FAILED"} ${path}${shown}`);
   for (const problem of result.problems) say(`  ${problem}`);
   for (const note of result.notes) say(`  ${note}`);
   return result.ok ? EXIT.conformant : EXIT.failed;

@@ -64,7 +64,9 @@ function requireBlobs(dir: string): void {
 
 function clearOutputs(dir: string): void {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ConfigError("REPORTS_DIR", `${JSON.stringify(dir)} is a file, not a folder`);
-  for (const output of ["allure-results", "junit.xml", "summary.json", "summary.md"]) {
+  // The report and the pack of the last run too: handed over beside a new summary, they would mislead.
+  // (history/ stays: it is the trend across runs.)
+  for (const output of ["allure-results", "junit.xml", "summary.json", "summary.md", "allure-report", "allure-report-single", "certification", "certification.zip"]) {
     rmSync(join(dir, output), { recursive: true, force: true });
   }
 }

@@ -90,6 +90,19 @@ describe("--verify", () => {
     expect(stdout).toMatch(/summary\.json: changed/);
   });
 
+  type ZipEntries = Array<{ name: string; data: Buffer }>;
+  const FORGED: Array<[string, (entries: ZipEntries) => ZipEntries, RegExp]> = [
+    ["an entry beside the pack folder", (e) => [...e, { name: "summary.json", data: Buffer.from('{"verdict":"conformant"}') }], /summary\.json: outside the pack folder/],
+    ["an entry that climbs out of it", (e) => [...e, { name: "certification/../summary.json", data: Buffer.from("{}") }], /outside the pack folder/],
+    ["a second entry of one name", (e) => [...e, { name: "certification/summary.json", data: Buffer.from('{"verdict":"conformant"}') }], /certification\/summary\.json: appears twice/],
+  ];
+  test.for(FORGED)("a zip with %s fails to load, naming the entry", ([, forge, problem]) => {
+    const entries = [...loadPack(zip)].map(([name, data]) => ({ name: `certification/${name}`, data }));
+    const forged = join(tempReportsDir(), "forged.zip");
+    writeFileSync(forged, writeZip(forge(entries), new Date()));
+    expect(() => loadPack(forged)).toThrow(problem);
+  });
+
   test("a tampered folder fails (exit 1)", async () => {
     const copy = join(tempReportsDir(), "certification");
     cpSync(pack, copy, { recursive: true });

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { listFiles, MANIFEST_FILE, PACK_FORMAT, sha256, SIGNATURE_FILE, type Manifest } from "./manifest.ts";
 import { PACK_FOLDER } from "./pack.ts";
 import { signatureProblems, type PackSignature, type VerifyKey } from "./sign.ts";
-import { readZip } from "./zip.ts";
+import { readZip, ZipError } from "./zip.ts";
 
 export interface Verification {
   ok: boolean;
@@ -18,11 +18,20 @@ export interface Verification {
   manifest?: Manifest;
 }
 
-/** The files of a pack folder or zip, by path inside the pack. */
+/**
+ * The files of a pack folder or zip, by path inside the pack. Every zip entry must lie inside the
+ * pack folder, without `..` or an absolute path: an entry beside it would be extracted next to
+ * the pack, unverified, and read as part of it.
+ */
 export function loadPack(path: string): Map<string, Buffer> {
   if (statSync(path).isDirectory()) return new Map(listFiles(path).map((f) => [f, readFileSync(join(path, f))]));
   const prefix = `${PACK_FOLDER}/`;
-  return new Map([...readZip(readFileSync(path))].map(([name, data]) => [name.startsWith(prefix) ? name.slice(prefix.length) : name, data]));
+  return new Map([...readZip(readFileSync(path))].map(([name, data]) => {
+    if (!name.startsWith(prefix) || name.split("/").includes("..") || /^[/\\]|^[A-Za-z]:/.test(name)) {
+      throw new ZipError(`${name}: outside the pack folder ${prefix}`);
+    }
+    return [name.slice(prefix.length), data];
+  }));
 }
 
 function parseJson<T>(data: Buffer | undefined): T | undefined {
@@ -57,7 +66,7 @@ export function verifyPack(files: Map<string, Buffer>, key: VerifyKey | undefine
   if (files.has(SIGNATURE_FILE) && !signature) return { ok: false, problems: [`${SIGNATURE_FILE}: not JSON`], notes: [], manifest };
   const problems = [...fileProblems(files, manifest), ...(key ? signatureProblems(manifestBytes, signature, key) : [])];
   const notes = key
-    ? [`signature: ${signature?.algorithm} key ${signature?.keyId}${problems.length ? "" : " verified"}`]
+    ? [signature ? `signature: ${signature.algorithm} key ${signature.keyId}${problems.length ? "" : " verified"}` : "signature: none in the pack"]
     : [signature ? `signed (${signature.algorithm}, key ${signature.keyId}) but not checked: set CERTIFY_VERIFY_KEY to verify it` : "not signed"];
   return { ok: problems.length === 0, problems, notes, manifest };
 }

@@ -115,6 +115,8 @@ export function readZip(zip: Buffer): Map<string, Buffer> {
     if (method !== 0 && method !== 8) throw new ZipError(`${name}: unsupported compression method ${method}`);
     const data = method === 8 ? inflate(name, raw, size) : Buffer.from(raw);
     if (data.length !== size || crc32(data) !== crc) throw new ZipError(`${name}: damaged entry (CRC or size mismatch)`);
+    // Two entries of one name: an unzip tool keeps one, the verifier another — never ambiguous.
+    if (files.has(name)) throw new ZipError(`${name}: appears twice`);
     files.set(name, data);
   }
   return files;
