@@ -4,6 +4,7 @@
  * (a hung target costs one timeout, and shrinking a transport error proves nothing); a failing
  * case is shrunk, and the check fails with the seed, the fast-check path and the shrunk request.
  */
+import { EVIDENCE_HEAD } from "../reporting/exchange-log.ts";
 import fc from "fast-check";
 import type { Operation } from "../catalogue/index.ts";
 import type { Exchange } from "../http/exchange.ts";
@@ -60,7 +61,8 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
       return true;
     }
     sent++;
-    if (sent === 1) ctx.record(exchange);
+    // The first few cases as evidence of what was sent (the report keeps a bounded sample anyway).
+    if (sent <= EVIDENCE_HEAD) ctx.record(exchange);
     if (exchange.transportError || answerKind(exchange) === "transport") {
       transport = exchange;
       return true;
