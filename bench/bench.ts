@@ -9,7 +9,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../lib/config/load.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
-import { bareServerLike, CONCURRENCY, harnessRate, rawRate, validationRate } from "./measures.ts";
+import { bareServerLike, CONCURRENCY, harnessLoad, median, medianRatio, rawLoad, ROUNDS, sideBySide, validationRate } from "./measures.ts";
 import { ROOT, startServer, timedConformance } from "./processes.ts";
 
 const TARGETS = {
@@ -26,10 +26,12 @@ async function throughput() {
   const sandbox = await startServer("cli/sandbox.ts", ["--port", "0"]);
   const bare = await bareServerLike(sandbox.url, config);
   try {
-    const raw = await rawRate(sandbox.url, config);
-    const harness = await harnessRate(sandbox.url);
-    const bareLoad = await rawRate(bare.url, config);
-    return { raw, harness, bare: bareLoad };
+    const sources = { raw: rawLoad(sandbox.url, config), harness: await harnessLoad(sandbox.url), bare: rawLoad(bare.url, config) };
+    try {
+      return await sideBySide(sources);
+    } finally {
+      await Promise.all(Object.values(sources).map((s) => s.close()));
+    }
   } finally {
     sandbox.stop();
     bare.stop();
@@ -52,18 +54,22 @@ function met(name: keyof typeof TARGETS, value: number): string {
 }
 
 async function main() {
-  const { raw, harness, bare } = await throughput();
+  const windows = await throughput();
+  const [raw, harness, bare] = [windows.raw!, windows.harness!, windows.bare!];
+  const rps = (loads: typeof raw) => median(loads.map((l) => l.rps));
   const { validate_per_s, schema_compile_ms } = validationRate();
   const r = await runs();
   const round = (n: number, digits = 2) => Number(n.toFixed(digits));
   const figures = {
-    raw_rps: round(raw.rps, 0), harness_rps: round(harness.rps, 0), harness_vs_raw: round(harness.rps / raw.rps),
-    sandbox_vs_bare: round(raw.rps / bare.rps), validate_per_s: round(validate_per_s, 0), schema_compile_ms: round(schema_compile_ms, 1),
+    raw_rps: round(rps(raw), 0), harness_rps: round(rps(harness), 0), harness_vs_raw: round(medianRatio(harness, raw)),
+    sandbox_vs_bare: round(medianRatio(raw, bare)), validate_per_s: round(validate_per_s, 0), schema_compile_ms: round(schema_compile_ms, 1),
     run_s: round(r.normal.seconds, 1), scale_10x: round(r.scaled.seconds / r.normal.seconds), peak_rss_mb: round(r.scaled.peakRssMb ?? NaN, 0),
     cores: availableParallelism(),
   };
   const details = {
-    concurrency: CONCURRENCY, bare_rps: round(bare.rps, 0), errors: { raw: raw.errors, harness: harness.errors, bare: bare.errors },
+    concurrency: CONCURRENCY, bare_rps: round(rps(bare), 0),
+    rounds: ROUNDS, window_rps: Object.fromEntries(Object.entries(windows).map(([name, loads]) => [name, loads.map((l) => round(l.rps, 0))])),
+    errors: Object.fromEntries(Object.entries(windows).map(([name, loads]) => [name, loads.reduce((n, l) => n + l.errors, 0)])),
     run_requests: r.requests, run_exit: r.normal.code, scaled_property_runs: 10 * r.runsDefault, scaled_run_s: round(r.scaled.seconds, 1),
     scaled_requests: r.scaledRequests, scaled_exit: r.scaled.code, targets: TARGETS,
   };

@@ -19,22 +19,43 @@ import { startServer } from "./processes.ts";
 
 export const CONCURRENCY = 16;
 const WARMUP_MS = 1_000;
-const MEASURE_MS = 3_000;
+/** Rounds of side-by-side windows: raw, harness, bare, then again. */
+export const ROUNDS = 5;
+const WINDOW_MS = 1_500;
 const MAX_REQUESTS = 200_000;
 
-async function measured(one: () => Promise<boolean>): Promise<Load> {
-  await closedLoop(CONCURRENCY, WARMUP_MS, MAX_REQUESTS, one);
-  return closedLoop(CONCURRENCY, MEASURE_MS, MAX_REQUESTS, one);
-}
+/** One load: a request of its kind, and how to release what it holds. */
+export interface LoadSource { one: () => Promise<boolean>; close: () => Promise<void> }
 
 /** raw_rps against a URL: valid statement requests for the seeded card. */
-export async function rawRate(url: string, config: Config): Promise<Load> {
+export function rawLoad(url: string, config: Config): LoadSource {
   const raw = rawPoster(url, CARD_STATEMENT.path!, JSON.stringify(seededStatementRequest(config)), CONCURRENCY);
-  try {
-    return await measured(() => raw.post());
-  } finally {
-    await raw.close();
+  return { one: () => raw.post(), close: () => raw.close() };
+}
+
+/**
+ * Each load in turn, window after window, for ROUNDS rounds (after a warm-up of each): a shared
+ * machine's load drifts over seconds, so two rates taken in neighbouring windows compare fairly
+ * where two long measurements a minute apart do not. Returns every window's rate per load.
+ */
+export async function sideBySide(sources: Record<string, LoadSource>): Promise<Record<string, Load[]>> {
+  const windows: Record<string, Load[]> = {};
+  for (const source of Object.values(sources)) await closedLoop(CONCURRENCY, WARMUP_MS, MAX_REQUESTS, source.one);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, source] of Object.entries(sources)) (windows[name] ??= []).push(await closedLoop(CONCURRENCY, WINDOW_MS, MAX_REQUESTS, source.one));
   }
+  return windows;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The median over rounds of a / b, each round's two windows side by side. */
+export function medianRatio(a: Load[], b: Load[]): number {
+  return median(a.map((load, i) => load.rps / b[i]!.rps));
 }
 
 /** Exchanges a check keeps as evidence, out of the PROPERTY_RUNS it sends (lib/reporting/exchange-log.ts). */
@@ -45,20 +66,19 @@ const EVIDENCE_SAMPLE = 5;
  * through the target (guard, pace, client), classify the answer, validate it against its schema,
  * and keep the evidence a check keeps: its first exchanges, redacted.
  */
-export async function harnessRate(url: string): Promise<Load> {
+export async function harnessLoad(url: string): Promise<LoadSource> {
   const config = loadConfig({ TARGET_BASE_URL: url, CONCURRENCY: String(CONCURRENCY) });
   const run = await createRunContext(config);
   let sent = 0;
-  try {
-    return await measured(async () => {
+  return {
+    async one() {
       const exchange = await run.target.send(CARD_STATEMENT, seededStatementRequest(config));
       const valid = answerKind(exchange) === "success" && run.validators.validate(CARD_STATEMENT.responseSchema!, requireSuccessBody(exchange)).valid;
       if (sent++ % config.run.propertyRuns < EVIDENCE_SAMPLE) exchangeEvidence(exchange, redactor);
       return valid;
-    });
-  } finally {
-    await run.target.close();
-  }
+    },
+    close: () => run.target.close(),
+  };
 }
 
 /** The sandbox's statement answer (fetched by the harness's own client), for the bare server to replay. */
