@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { closedLoop } from "../../bench/load.ts";
 import { conformanceArgs } from "../../bench/processes.ts";
+import { median, medianRatio } from "../../bench/measures.ts";
 
 test("the closed loop stops at its request bound and counts failures", async () => {
   let calls = 0;
@@ -26,4 +27,14 @@ test("runs are launched with the node arguments of npm run conformance", () => {
   const script = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).scripts.conformance as string;
   expect(["node", ...conformanceArgs()].join(" ")).toBe(script);
   expect(conformanceArgs().at(-1)).toBe("cli/conformance.mjs");
+});
+
+test("ratios are medians of neighbouring windows: one disturbed round does not move them", () => {
+  const loads = (rates: number[]) => rates.map((rps) => ({ rps, requests: 0, errors: 0, seconds: 1 }));
+  // Round 3 ran while the machine was busy: both loads dropped, their ratio did not.
+  const harness = loads([600, 620, 200, 590, 610]);
+  const raw = loads([1000, 1000, 350, 1000, 1000]);
+  expect(medianRatio(harness, raw)).toBe(0.6);
+  expect(median([5, 1, 3])).toBe(3);
+  expect(median([4, 1, 3, 2])).toBe(2.5);
 });
