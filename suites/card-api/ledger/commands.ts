@@ -117,7 +117,7 @@ class ReadEmptyPeriod implements Command {
   check = () => true;
   async run(_m: LedgerModel, r: LedgerReal) {
     const read = await readStatement(r.ctx, r.ctx.config.fixtures.payment.cardId, { start: Date.UTC(2001, 0, 1), end: Date.UTC(2001, 0, 2) });
-    r.last = read.exchange;
+    r.observe(read.exchange);
     r.assert("period", read.operations !== undefined, () => `a period without debits (1 January 2001) was answered ${describeAnswer(read.exchange)}, not with an empty list`);
     const count = read.operations?.length ?? 0;
     r.assert("period", count === 0, () => `a period without debits (1 January 2001) returned ${count} operation(s)`);

@@ -2,13 +2,15 @@
  * Model-based checks of the payment card's ledger: random sequences of debits and readings
  * (fast-check commands) between two probe debits and a final audit, one check per invariant, so
  * that each broken invariant fails its own check. A failing sequence is shrunk; the failure names the commands, the seed and the path
- * (replayPath included) and attaches the last exchange.
+ * (replayPath included) and attaches the last exchange; every run attaches the first few exchanges
+ * it sent, as evidence of what was checked.
  */
 import fc from "fast-check";
 import { defineCheck } from "../../../lib/checks/define.ts";
 import { CheckFailure, CheckSkipped } from "../../../lib/checks/failure.ts";
 import { deriveSeed } from "../../../lib/checks/seed.ts";
 import type { Check, CheckContext } from "../../../lib/checks/types.ts";
+import type { Exchange } from "../../../lib/http/exchange.ts";
 import { audit, ledgerCommands, probe } from "./commands.ts";
 import { LedgerReal, type Invariant, type LedgerModel } from "./model.ts";
 
@@ -22,11 +24,12 @@ function sequences(ctx: CheckContext): number {
 async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> {
   let skipped: CheckSkipped | undefined;
   let run = 0;
+  const trail: Exchange[] = [];
   let sent = 0;
   let refusal: Error | undefined;
   const property = fc.asyncProperty(fc.commands(ledgerCommands(), { maxCommands: MAX_COMMANDS }), async (commands) => {
     try {
-      const real = await new LedgerReal(ctx, invariant, deriveSeed(ctx.seed, `sequence ${run++}`)).open();
+      const real = await new LedgerReal(ctx, invariant, deriveSeed(ctx.seed, `sequence ${run++}`), trail).open();
       const model: LedgerModel = { accepted: [] };
       await probe(model, real);
       await fc.asyncModelRun(() => ({ model, real }), commands);
@@ -39,6 +42,7 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
     }
   });
   const details = await fc.check(property, { seed: ctx.seed, numRuns: sequences(ctx) });
+  for (const exchange of trail) ctx.record(exchange);
   ctx.note(`${details.numRuns} command sequence(s) of up to ${MAX_COMMANDS} steps (seed ${details.seed})`);
   if (details.failed) {
     const error = details.errorInstance;

@@ -33,12 +33,21 @@ export class LedgerReal {
   baselineLimits = new Map<ObjectKind, AmountLimit[]>();
   /** The last exchange, attached as evidence when an invariant breaks. */
   last: Exchange | undefined;
+  /** The first exchanges of the whole check (shared by its sequences), attached as evidence of what was sent. */
+  static readonly TRAIL = 5;
   /** Debits sent, and the guard's refusal of the last one it kept off the target. */
   sent = 0;
   refusal: RequestRefused | undefined;
 
-  constructor(readonly ctx: CheckContext, readonly invariant: Invariant, seed: number) {
+  constructor(readonly ctx: CheckContext, readonly invariant: Invariant, seed: number, private readonly trail: Exchange[] = []) {
     this.faker = fakerFor(seed);
+  }
+
+  /** Notes an exchange of this sequence: the last one, and the check's first few. */
+  observe(exchange: Exchange): Exchange {
+    this.last = exchange;
+    if (this.trail.length < LedgerReal.TRAIL) this.trail.push(exchange);
+    return exchange;
   }
 
   /** Reads the statement and the limits the sequence starts from, and checks what they show already. */
@@ -60,7 +69,7 @@ export class LedgerReal {
   /** The payment card's statement, with the period as sent; unreadable, the check cannot judge (skipped). */
   async statement(period: Period): Promise<{ operations: Operation[]; sent: Period }> {
     const read = await readStatement(this.ctx, this.ctx.config.fixtures.payment.cardId, period);
-    this.last = read.exchange;
+    this.observe(read.exchange);
     if (!read.operations) this.ctx.skip(`the statement of the payment card could not be read (${describeAnswer(read.exchange)})`);
     return { operations: read.operations, sent: read.sent };
   }
@@ -72,9 +81,9 @@ export class LedgerReal {
   /** Sends a debit; undefined when the guard keeps it off the target (then nothing is asserted). */
   async debit(body: DebitRequest): Promise<Exchange | undefined> {
     try {
-      this.last = await this.ctx.target.send(CREATE_TRANSACTION, body);
+      const exchange = this.observe(await this.ctx.target.send(CREATE_TRANSACTION, body));
       this.sent++;
-      return this.last;
+      return exchange;
     } catch (error) {
       if (!(error instanceof RequestRefused)) throw error;
       this.refusal = error;
