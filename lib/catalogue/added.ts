@@ -10,6 +10,7 @@ import { isAbsolute, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FAMILIES, type Family } from "../config/load.ts";
 import { ConfigError } from "../config/reader.ts";
+import { NAMED_ONLY_OPERATIONS } from "./named-only.ts";
 import type { Operation } from "./types.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -43,11 +44,15 @@ function entryOf(file: string, raw: Record<string, unknown>): Operation {
   if (!String(raw.path).startsWith("/")) problem(`"path" must start with /`);
   if (!/^§\d+(\.\d+)*$/.test(String(raw.spec))) problem(`"spec" must be a clause such as §4.6`);
   if (!/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$/.test(String(raw.code))) problem(`"code" must look like CARD-BLOCK (check ids start with it)`);
+  // Said, never assumed: an operation that moves money must not reach production by omission.
+  if (typeof raw.mutates !== "boolean") problem(`"mutates" must be true or false (true if it moves money or creates a profile)`);
+  // What the spec's own list says moves money keeps moving money, whatever the entry says.
+  const named = NAMED_ONLY_OPERATIONS.find((op) => op.key === raw.key);
   const text = (field: (typeof STRING_FIELDS)[number]) => String(raw[field]);
   return {
     key: text("key"), code: text("code"), family: raw.family as Family, title: text("title"), method: "POST",
     path: text("path"), spec: text("spec"), documented: true,
-    requestSchema: text("requestSchema"), responseSchema: text("responseSchema"), mutates: raw.mutates === true,
+    requestSchema: text("requestSchema"), responseSchema: text("responseSchema"), mutates: raw.mutates === true || named?.mutates === true,
   };
 }
 

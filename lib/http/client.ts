@@ -43,6 +43,8 @@ export class HttpClient {
   private readonly pools = new Map<string, Pool>();
   readonly pace: Pace;
   private readonly breaker = new HangBreaker();
+  /** Origins that asked for a pause longer than the harness waits: nothing more is sent there until it ends. */
+  private readonly pausedUntil = new Map<string, { until: number; reason: string }>();
 
   constructor(private readonly options: ClientOptions) {
     this.pace = options.pace ?? new Pace({ concurrency: options.connections ?? 64 });
@@ -80,6 +82,11 @@ export class HttpClient {
         exchange.transportError = { kind: "timeout", message: hung };
         return;
       }
+      const paused = this.pausedUntil.get(new URL(url).origin);
+      if (paused && Date.now() < paused.until) {
+        exchange.transportError = { kind: "rate-limited", message: `not sent: ${paused.reason}` };
+        return;
+      }
       if (!(await this.pace.acquire())) {
         exchange.transportError = { kind: "deadline", message: "not sent: the run deadline (RUN_DEADLINE_MS) has passed" };
         return;
@@ -114,8 +121,14 @@ export class HttpClient {
     const waitMs = retryAfterMs(header);
     const asked = header ? `Retry-After: ${header}` : "no Retry-After";
     if (retry >= MAX_429_RETRIES) return `HTTP 429 (${asked}) after ${MAX_429_RETRIES} retries`;
-    if (waitMs > MAX_RETRY_AFTER_MS) return `HTTP 429 (${asked}): longer than the ${MAX_RETRY_AFTER_MS} ms the harness waits`;
-    if (waitMs >= this.pace.remainingMs()) return `HTTP 429 (${asked}): the wait would pass the run deadline`;
+    const tooLong = waitMs > MAX_RETRY_AFTER_MS ? `longer than the ${MAX_RETRY_AFTER_MS} ms the harness waits`
+      : waitMs >= this.pace.remainingMs() ? "the wait would pass the run deadline" : undefined;
+    if (tooLong) {
+      // Honoured all the same: the target asked for quiet, so it gets it for as long as it asked.
+      const reason = `HTTP 429 (${asked}): ${tooLong}`;
+      this.pausedUntil.set(new URL(exchange.request.url).origin, { until: Date.now() + waitMs, reason: `the target asked for a pause (${reason})` });
+      return reason;
+    }
     this.pace.pauseUntil(Date.now() + waitMs);
     (exchange.notes ??= []).push(`rate limited: HTTP 429 (${asked}), waited ${waitMs} ms and retried`);
     return undefined;

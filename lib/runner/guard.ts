@@ -61,7 +61,10 @@ export function* cardNumbers(value: unknown, path: string): Generator<{ path: st
 function reserveDebit(budget: DebitBudget, op: Operation, body: unknown): void {
   const path = DEBIT_AMOUNT_PATHS[op.key];
   if (!path) return;
-  const minor = debitMinor(path.reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), body));
+  // A body that is a list (a mutation) counts every element: a lenient target may book them.
+  const bodies = Array.isArray(body) ? body : [body];
+  const amountOf = (b: unknown) => path.reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), b);
+  const minor = bodies.reduce((sum: number, b) => sum + debitMinor(amountOf(b)), 0);
   if (minor === 0) return;
   const reservation = budget.reserve(minor);
   if (!reservation.ok) {
@@ -72,9 +75,13 @@ function reserveDebit(budget: DebitBudget, op: Operation, body: unknown): void {
   }
 }
 
-/** Minor units of an amount, rounded up; anything that is not a number debits nothing. */
+/**
+ * Minor units of an amount, rounded up. A string counts by the first number in it, read as a
+ * lenient target might ("9,00" is 9.00); no number at all debits nothing.
+ */
 function debitMinor(amount: unknown): number {
-  const n = typeof amount === "number" ? amount : typeof amount === "string" ? Number(amount) : NaN;
+  const text = typeof amount === "string" ? /\d+(?:[.,]\d+)?/.exec(amount)?.[0]?.replace(",", ".") : undefined;
+  const n = typeof amount === "number" ? amount : text !== undefined ? Number(text) : NaN;
   if (Number.isNaN(n)) return 0;
   // Counted by size whatever the sign: a target that mishandles a negative debit still moves money.
   return Math.ceil(Math.abs(n) * 100 - 1e-6);

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { filesEndingWith, loadAddedOperations } from "../../lib/catalogue/added.ts";
 import { evaluateModule } from "../../lib/checks/evaluate.ts";
 import { genericModule } from "../../lib/checks/generic/module.ts";
@@ -66,4 +66,25 @@ test("a malformed catalogue entry is a configuration error: exit 2, one line nam
   expect(code).toBe(2);
   expect(stderr.trim().split("\n")).toHaveLength(1);
   expect(stderr).toMatch(/configuration error: CATALOGUE_DIR: .*broken\.operation\.json: "spec" must be a non-empty string/);
+});
+
+describe("mutates is said, never assumed: what moves money is not sent to production by omission", () => {
+  const entry = (extra: Record<string, unknown>) => {
+    const dir = mkdtempSync(join(tmpdir(), "catalogue-"));
+    const raw = JSON.parse(readFileSync(join(EXAMPLE, "block-card", "block-card.operation.json"), "utf8")) as Record<string, unknown>;
+    const { mutates: _dropped, ...rest } = raw;
+    writeFileSync(join(dir, "entry.operation.json"), JSON.stringify({ ...rest, ...extra }));
+    return dir;
+  };
+
+  test("an entry without mutates is refused, naming the field", () => {
+    expect(() => loadAddedOperations(entry({}))).toThrow(/"mutates" must be true or false/);
+  });
+
+  test("an operation the spec's list marks as moving money stays so, whatever the entry says", () => {
+    const [issued] = loadAddedOperations(entry({ key: "card-api.issue-card", mutates: false }));
+    expect(issued?.mutates).toBe(true);
+    const [read] = loadAddedOperations(entry({ key: "card-api.card-info", mutates: false }));
+    expect(read?.mutates).toBe(false);
+  });
 });
