@@ -4,7 +4,9 @@
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { CREATE_TRANSACTION } from "../../lib/catalogue/index.ts";
+import { createGuard } from "../../lib/runner/guard.ts";
 import { FileDebitBudget, MemoryDebitBudget } from "../../lib/runner/debit-budget.ts";
 import { debitShare } from "../../lib/runner/run-limits.ts";
 import { ROOT, tempReportsDir } from "../support/cli.ts";
@@ -36,4 +38,25 @@ test("a reservation that would pass the cap is refused and says what is left", (
 test("across n shards (other machines) each shard gets a whole-minor-unit share of the cap", () => {
   expect(debitShare(10_001, 2)).toBe(5_000);
   expect(debitShare(10_000, 1)).toBe(10_000);
+});
+
+describe("the guard counts what a lenient target could book", () => {
+  const settings = { targetEnv: "sandbox", allowMutations: false, maxDebitTotalMinor: 1_000, testPans: [], maxRps: undefined, concurrency: 4, runDeadlineMs: 60_000, baselineFile: undefined } as const;
+  const send = (guard: ReturnType<typeof createGuard>, body: unknown) => guard(CREATE_TRANSACTION, JSON.stringify(body));
+
+  test.for([
+    ["a debit wrapped in a list (a mutation)", [{ debit: { amount: 9 } }]],
+    ["an amount written with a decimal comma", { debit: { amount: "9,00" } }],
+    ["an amount as a string", { debit: { amount: "9.00" } }],
+  ] as const)("%s counts against MAX_DEBIT_TOTAL", ([, body]) => {
+    const guard = createGuard({ ...settings, testPans: [] }, new MemoryDebitBudget(1_000));
+    send(guard, body);
+    expect(() => send(guard, { debit: { amount: 9 } })).toThrow(/would pass MAX_DEBIT_TOTAL=10\.00 \(9\.00 already debited/);
+  });
+
+  test("a body with no amount at all debits nothing", () => {
+    const guard = createGuard({ ...settings, testPans: [] }, new MemoryDebitBudget(1_000));
+    send(guard, { debit: {} });
+    expect(() => send(guard, { debit: { amount: 9 } })).not.toThrow();
+  });
 });
