@@ -125,17 +125,38 @@ function bounds(schema: JsonSchema): { min?: number; max?: number; exMin?: numbe
   return { min: n("minimum"), max: n("maximum"), exMin: n("exclusiveMinimum"), exMax: n("exclusiveMaximum") };
 }
 
-function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
+/** Decimal places of a step: 0.01 → 2, 0.25 → 2, 5 → 0, 1e-7 → 7. */
+function decimalsOf(step: number): number {
+  const [mantissa, exponent] = step.toString().split("e-");
+  return Math.min(20, (mantissa!.split(".")[1]?.length ?? 0) + Number(exponent ?? 0));
+}
+
+/**
+ * k × step for whole k, the bounds divided by the step first (so 100 ≤ x ≤ 5000 with step 0.01
+ * draws k from 10000 to 500000), rounded to the step's decimals: 3 × 0.1 is 0.30000000000000004
+ * in floating point, which a target dividing by the step would rightly refuse.
+ */
+function multiplesArbitrary(schema: JsonSchema, step: number, wholeOnly: boolean): fc.Arbitrary<number> {
   const b = bounds(schema);
-  const min = Math.max(b.min ?? -1e9, b.exMin !== undefined ? Math.floor(b.exMin) + 1 : -1e9);
-  const max = Math.min(b.max ?? 1e9, b.exMax !== undefined ? Math.ceil(b.exMax) - 1 : 1e9);
+  const lo = Math.max(b.min ?? -1e9, b.exMin ?? -1e9);
+  const hi = Math.min(b.max ?? 1e9, b.exMax ?? 1e9);
+  const decimals = wholeOnly ? 0 : decimalsOf(step);
+  const at = (k: number) => Number((k * step).toFixed(decimals));
+  let kMin = Math.ceil(lo / step - 1e-9);
+  let kMax = Math.floor(hi / step + 1e-9);
+  if (at(kMin) < lo || (b.exMin !== undefined && at(kMin) <= b.exMin)) kMin++;
+  if (at(kMax) > hi || (b.exMax !== undefined && at(kMax) >= b.exMax)) kMax--;
+  return fc.integer({ min: kMin, max: Math.max(kMin, kMax) }).map(at);
+}
+
+function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
   const step = typeof schema.multipleOf === "number" ? schema.multipleOf : 1;
-  return fc.integer({ min: Math.ceil(min / step), max: Math.floor(max / step) }).map((k) => k * step);
+  return multiplesArbitrary(schema, Number.isInteger(step) ? step : 1, true);
 }
 
 function numberArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
   const b = bounds(schema);
-  if (typeof schema.multipleOf === "number") return integerArbitrary({ ...schema, multipleOf: undefined }).map((k) => k * (schema.multipleOf as number)).filter(Number.isFinite);
+  if (typeof schema.multipleOf === "number") return multiplesArbitrary(schema, schema.multipleOf, false);
   return fc.double({
     noNaN: true, noDefaultInfinity: true,
     min: b.min ?? b.exMin ?? -1e12, max: b.max ?? b.exMax ?? 1e12,

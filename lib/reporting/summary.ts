@@ -25,9 +25,15 @@ export interface RunInfo {
   selectedChecks?: string[];
 }
 
-/** " — selected checks only (--check A, B)" for a partial run, else "". */
-export function partialNote(s: Pick<RunInfo, "selectedChecks">): string {
-  return s.selectedChecks?.length ? ` — selected checks only (--check ${s.selectedChecks.join(", ")}), not a full conformance run` : "";
+/**
+ * What a verdict does not cover: " — selected checks only (--check A, B)" for a partial run, or
+ * " — 13 must checks skipped" (a production run without mutations, a missing key), else "".
+ * A certification pack calls such a run incomplete.
+ */
+export function partialNote(s: Pick<RunInfo, "selectedChecks"> & { checks: Array<Pick<ConformanceMeta, "level" | "outcome">> }): string {
+  if (s.selectedChecks?.length) return ` — selected checks only (--check ${s.selectedChecks.join(", ")}), not a full conformance run`;
+  const skipped = s.checks.filter((c) => (c.level ?? "must") === "must" && c.outcome === "skipped").length;
+  return skipped ? ` — ${skipped} must check${skipped > 1 ? "s" : ""} skipped, so not every requirement was checked` : "";
 }
 
 export interface NotCovered { code: string; operation: string; title: string; family: string; spec: string; reason: string }

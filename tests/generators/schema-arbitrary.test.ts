@@ -81,3 +81,23 @@ test("overrides pin a path to a fixture", () => {
   const arb = schemaArbitrary("card-api/limits-request.schema.json", registry, { "/object/value": fc.constant("FIXTURE") });
   for (const value of fc.sample(arb, { seed: 3, numRuns: 20 })) expect((value as { object: { value: string } }).object.value).toBe("FIXTURE");
 });
+
+describe("multipleOf: whole steps within the bounds, written to the step's decimals", () => {
+  const AMOUNTS: Array<[string, Record<string, unknown>]> = [
+    ["a money amount of 100.00 to 5000.00 in cents", { type: "number", minimum: 100, maximum: 5000, multipleOf: 0.01 }],
+    ["quarters above an exclusive 0", { type: "number", exclusiveMinimum: 0, maximum: 10, multipleOf: 0.25 }],
+    ["even integers from 3 to 11", { type: "integer", minimum: 3, maximum: 11, multipleOf: 2 }],
+    ["tenths with no bounds", { type: "number", multipleOf: 0.1 }],
+  ];
+  test.for(AMOUNTS)("%s", ([, schema]) => {
+    const id = `${TEST_BASE}amount-${JSON.stringify(schema).length}.schema.json`;
+    const local = new ValidatorRegistry([...loadSchemas(), { $id: id, ...schema }]);
+    const step = schema.multipleOf as number;
+    fc.assert(fc.property(schemaArbitrary(id, local), (value) => {
+      expect(local.validate(id, value).valid).toBe(true);
+      // Exactly representable as the step's decimals (no 45.410000000000004).
+      const decimals = (String(step).split(".")[1] ?? "").length;
+      expect(Number((value as number).toFixed(decimals))).toBe(value);
+    }), { seed: 3, numRuns: 200 });
+  });
+});
