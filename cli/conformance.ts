@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
 import { validators } from "../lib/validation/registry.ts";
+import { checkAddedOperations } from "../generators/cases/schema-cases.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
 import { ConfigError } from "../lib/config/reader.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
@@ -137,6 +138,7 @@ async function main(): Promise<number> {
   let config = loadConfig(process.env);
   if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
   validators().compileAll(ADDED_OPERATIONS);
+  checkAddedOperations(ADDED_OPERATIONS, validators());
   const { shard, mergeFrom, baseline } = checkUsage(options, config);
   // Workers read the same environment: fix the seed and the target before they start.
   process.env.SEED = String(config.run.seed);

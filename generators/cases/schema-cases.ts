@@ -6,7 +6,9 @@
  */
 import fc from "fast-check";
 import type { Operation } from "../../lib/catalogue/index.ts";
-import type { ValidatorRegistry } from "../../lib/validation/registry.ts";
+import { ConfigError } from "../../lib/config/reader.ts";
+import { describeIssues, type ValidatorRegistry } from "../../lib/validation/registry.ts";
+import { UnsupportedSchemaError } from "../schema/walk.ts";
 import { schemaArbitrary } from "../schema/arbitrary.ts";
 import { schemaMutations, TRANSPORT_MUTATIONS } from "../schema/mutations.ts";
 import { plainCase, type OperationCases } from "./types.ts";
@@ -16,10 +18,36 @@ function fullest(values: unknown[]): unknown {
   return values.reduce((best, v) => (JSON.stringify(v).length > JSON.stringify(best).length ? v : best), values[0]);
 }
 
+/** Examples are sent as valid requests: an invalid one would blame a correct target. */
+function requireValidExamples(op: Operation, ref: string, examples: unknown, registry: ValidatorRegistry): void {
+  if (!Array.isArray(examples)) return;
+  examples.forEach((example, i) => {
+    const { valid, issues } = registry.validate(ref, example);
+    if (!valid) throw new ConfigError("CATALOGUE_DIR", `${op.key}: example ${i} of ${ref} does not match its schema: ${describeIssues(issues)}`);
+  });
+}
+
+/**
+ * Builds the cases of every added operation once, at start: a keyword the generators do not
+ * support, or an invalid example, stops the run with exit 2 naming it — not a harness error in
+ * every check of the operation.
+ */
+export function checkAddedOperations(operations: Operation[], registry: ValidatorRegistry): void {
+  for (const op of operations) {
+    try {
+      schemaCases(op, registry);
+    } catch (error) {
+      if (error instanceof UnsupportedSchemaError) throw new ConfigError("CATALOGUE_DIR", `${op.key}: ${error.message}`);
+      throw error;
+    }
+  }
+}
+
 export function schemaCases(op: Operation, registry: ValidatorRegistry): OperationCases {
   const ref = op.requestSchema;
   if (!ref) throw new Error(`${op.key} has no request schema`);
   const examples = registry.resolve(ref).schema.examples;
+  requireValidExamples(op, ref, examples, registry);
   const bodies = Array.isArray(examples) && examples.length ? fc.constantFrom(...(examples as unknown[])) : schemaArbitrary(ref, registry);
   const full = fullest(fc.sample(bodies, { numRuns: 30, seed: 1 }));
   return {

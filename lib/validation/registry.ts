@@ -43,7 +43,13 @@ function readSchema(file: string, added: boolean): Record<string, unknown> {
     if (!added) throw error;
     throw new ConfigError("CATALOGUE_DIR", `${file}: not JSON (${(error as Error).message})`);
   }
-  if (added && schema && typeof schema === "object") ADDED_SCHEMAS.set(schema, file);
+  if (added && schema && typeof schema === "object") {
+    // The shared definitions are referred to relative to this base, and the OpenAPI export names components from it.
+    if (typeof schema.$id !== "string" || !schema.$id.startsWith(SCHEMA_BASE)) {
+      throw new ConfigError("CATALOGUE_DIR", `${file}: "$id" must start with ${SCHEMA_BASE} (e.g. ${SCHEMA_BASE}added/card-api/block-card-request.schema.json)`);
+    }
+    ADDED_SCHEMAS.set(schema, file);
+  }
   return schema;
 }
 

@@ -63,7 +63,14 @@ test("the supported keyword subset, all in one schema", () => {
   const id = `${TEST_BASE}kitchen-sink.schema.json`;
   fc.assert(fc.property(schemaArbitrary(id, local), (value) => local.validate(id, value).valid), { seed: 1, numRuns: 100 });
   const names = schemaMutations(id, local).map((m) => m.name);
-  expect(names).toEqual(expect.arrayContaining(["/count below its minimum", "/ratio at its exclusive minimum", "/code not matching its pattern", "/name longer than its maxLength", "/kind outside its enum", "/ref not a UUID", "/both/a dropped"]));
+  expect(names).toEqual(expect.arrayContaining(["/count below its minimum", "/ratio at its exclusive minimum", "/code not matching its pattern", "/name longer than its maxLength", "/kind outside its enum", "/ref not a UUID", "/both/a dropped",
+    "/fixed other than its const", "/mail not an email address", "/link not a URI", "/tags with fewer items than its minItems", "/tags with more items than its maxItems", "(root) with a property its schema does not allow"]));
+  // Each of them, applied to a valid value, is invalid.
+  fc.assert(fc.property(schemaArbitrary(id, local), fc.constantFrom(...schemaMutations(id, local)), (value, mutation) => {
+    const variant = mutation.apply(value);
+    fc.pre(variant !== undefined);
+    expect(local.validate(id, variant!.body).valid, mutation.name).toBe(false);
+  }), { seed: 11, numRuns: 300 });
 });
 
 test.for([
