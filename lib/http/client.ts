@@ -82,7 +82,7 @@ export class HttpClient {
         exchange.transportError = { kind: "timeout", message: hung };
         return;
       }
-      const paused = this.pausedUntil.get(new URL(url).origin);
+      const paused = this.pausedUntil.size ? this.pausedUntil.get(new URL(url).origin) : undefined;
       if (paused && Date.now() < paused.until) {
         exchange.transportError = { kind: "rate-limited", message: `not sent: ${paused.reason}` };
         return;
