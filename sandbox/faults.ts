@@ -39,6 +39,7 @@ export const BEHAVIOUR_FAULTS = {
   "limits-not-enforced": "debits are accepted whatever the limits (minimum and cumulative)",
   "limit-race": "the limit check and the posting are not atomic: parallel debits all pass the check",
   "operations-outside-period": "every statement also holds an operation dated a day before its period",
+  "empty-period-is-an-error": "a statement with no operations in its period is answered 404 instead of an empty list",
 } as const;
 
 export type BehaviourFaultName = keyof typeof BEHAVIOUR_FAULTS;

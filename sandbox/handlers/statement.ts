@@ -47,6 +47,7 @@ export function statement(req: SandboxRequest, env: SandboxEnv): SandboxResponse
   const postings = env.faults.has("statement-ignores-period")
     ? env.ledger.postingsOf(card.cardId)
     : env.ledger.postingsOf(card.cardId, from, to);
+  if (!postings.length && env.faults.has("empty-period-is-an-error")) reject(404, "OBJECT_NOT_FOUND", "no operations in this period");
   const operations = postings.map(toOperation);
   if (env.faults.has("operations-outside-period")) {
     operations.push(toOperation({ ...(env.ledger.postingsOf(SANDBOX_CARDS.statement.cardId)[0]!), cardId: card.cardId, at: from - 86_400_000 }));

@@ -78,4 +78,5 @@ export const FAULT_CASES: FaultCase[] = [
   behaviour("limits-not-enforced", ["CARD-LEDGER-LIMITS-ENFORCED", "CARD-LEDGER-RACE"]),
   behaviour("limit-race", ["CARD-LEDGER-RACE"]),
   behaviour("operations-outside-period", ["CARD-LEDGER-PERIOD", "CARD-STMT-PERIOD"]),
+  behaviour("empty-period-is-an-error", ["CARD-LEDGER-PERIOD", "CARD-STMT-POSITIVE"]),
 ];
