@@ -18,6 +18,8 @@ export class Pace {
   private inFlight = 0;
   private readonly queue: Array<() => void> = [];
   private nextStart = 0;
+  /** When the last request really started: a stalled event loop must not bunch later starts up. */
+  private lastStart = -Infinity;
   private pausedUntil = 0;
 
   constructor(readonly options: PaceOptions) {}
@@ -31,6 +33,10 @@ export class Pace {
       return false;
     }
     if (delay > 0) await sleep(delay);
+    // The planned start may have been overrun (a busy machine): space the real starts too.
+    const gap = this.options.rps ? 1000 / this.options.rps : 0;
+    while (Date.now() < this.lastStart + gap) await sleep(this.lastStart + gap - Date.now());
+    this.lastStart = Date.now();
     return true;
   }
 
