@@ -11,7 +11,7 @@ import { requireSuccessBody } from "../lib/checks/response.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
 import { exchangeEvidence } from "../lib/http/evidence.ts";
 import { redactor } from "../lib/redaction/redact.ts";
-import { createRunContext } from "../lib/runner/context.ts";
+import { createRunContext } from "../lib/checks/run-context.ts";
 import { ValidatorRegistry, loadSchemas } from "../lib/validation/registry.ts";
 import { seededStatementRequest } from "../generators/card-api/statement.ts";
 import { closedLoop, rawPoster, type Load } from "./load.ts";

@@ -17,7 +17,7 @@ import { loadPack, verifyPack } from "../lib/reporting/certify/verify.ts";
 import { ZipError } from "../lib/reporting/certify/zip.ts";
 import { gitCommit } from "../lib/reporting/git.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
-import { HARNESS_VERSION } from "../lib/runner/version.ts";
+import { HARNESS_VERSION } from "../lib/config/version.ts";
 import { ALL_MODULES } from "../suites/modules.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));

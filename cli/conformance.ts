@@ -20,13 +20,13 @@ import { exitCodeOf, type Summary } from "../lib/reporting/summary.ts";
 import { applyBaseline, loadBaseline, type Baseline } from "../lib/runner/baseline.ts";
 import { baselineConsoleLines, writeBaselineVerdict } from "../lib/runner/baseline-report.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
-import { createRunContext, loadConfiguredProfile } from "../lib/runner/context.ts";
-import { FileDebitBudget } from "../lib/runner/debit-budget.ts";
+import { createRunContext, loadConfiguredProfile } from "../lib/checks/run-context.ts";
+import { FileDebitBudget } from "../lib/http/debit-budget.ts";
 import { describePreflight, runPreflight } from "../lib/runner/preflight.ts";
-import { debitShare, planRunLimits, RUN_LIMITS_ENV, workerCount, type RunLimits } from "../lib/runner/run-limits.ts";
+import { debitShare, planRunLimits, RUN_LIMITS_ENV, workerCount, type RunLimits } from "../lib/http/run-limits.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
-import { HARNESS_VERSION } from "../lib/runner/version.ts";
+import { HARNESS_VERSION } from "../lib/config/version.ts";
 import { startSandbox } from "../sandbox/server.ts";
 import { ALL_MODULES } from "../suites/modules.ts";
 

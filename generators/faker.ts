@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Faker } from "@faker-js/faker";
 // The English entry only: the package root loads every locale (about 30 MB more per worker thread).
 import { faker as english } from "@faker-js/faker/locale/en";
-import { luhnCheckDigit } from "../lib/redaction/luhn.ts";
+import { luhnCheckDigit } from "../lib/test-data/luhn.ts";
 
 const FakerClass = english.constructor as new (options: { locale: Faker["rawDefinitions"] }) => Faker;
 

@@ -3,7 +3,7 @@
  * idempotency store. Postings are kept sorted by time per card, so a statement for a period is a
  * binary search, not a scan of the card's whole history.
  */
-import type { SandboxCard } from "./test-data.ts";
+import type { SandboxCard } from "../lib/test-data/published.ts";
 import type { LimitDefinition } from "./limits.ts";
 import type { SandboxResponse } from "./protocol.ts";
 

@@ -7,7 +7,7 @@
  * is the calendar day at the platform's offset (+05:00).
  */
 import type { Ledger } from "./ledger.ts";
-import type { SandboxCard } from "./test-data.ts";
+import type { SandboxCard } from "../lib/test-data/published.ts";
 
 export type ObjectKind = "card" | "account" | "client";
 

@@ -5,7 +5,7 @@
  */
 import { Ledger, type Merchant, type Posting } from "./ledger.ts";
 import type { LimitDefinition } from "./limits.ts";
-import { RACE_DAILY_LIMIT_MINOR, SANDBOX_CARDS, SANDBOX_RACE_CARDS } from "./test-data.ts";
+import { RACE_DAILY_LIMIT_MINOR, SANDBOX_CARDS, SANDBOX_RACE_CARDS } from "../lib/test-data/published.ts";
 
 const MERCHANTS: Merchant[] = [
   { name: "SMALL SHOP ALMATY", country: "KAZ", address_line1: "Abay Ave 10", postal_code: "050000", url: "https://shop.example" },

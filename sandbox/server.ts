@@ -17,7 +17,7 @@ import { cardApiError, partnerError, Rejection, type SandboxResponse } from "./p
 import { acceptedAnyway, ROUTES, type Route } from "./routes.ts";
 import { toJsonText } from "./json.ts";
 import { seedLedger } from "./seed.ts";
-import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "./test-data.ts";
+import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../lib/test-data/published.ts";
 
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 /** Rejections about the form of the input, which the fault "accepts-invalid-input" turns into successes. */

@@ -1,6 +1,6 @@
 /** Every module of the conformance run, for the harness's own tests and tools. */
 import { ADDED_OPERATIONS } from "../lib/catalogue/index.ts";
-import { genericModule } from "../lib/checks/generic/module.ts";
+import { genericModule } from "./generic/module.ts";
 import { limitsListModule } from "./card-api/limits-list.module.ts";
 import { statementModule } from "./card-api/statement.module.ts";
 import { transactionCreateModule } from "./card-api/transaction-create.module.ts";

@@ -8,7 +8,7 @@ import { ConfigError, createReader, type Env } from "./reader.ts";
 import { profileSpecProblem } from "../crypto/index.ts";
 import { parseKey, type KeyKind } from "../crypto/keys.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
-import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../../sandbox/test-data.ts";
+import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../test-data/published.ts";
 import { SECRET_VARIABLES, VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
 
 export const FAMILIES = ["card-api", "partner-transfer-api", "merchant-api", "gateway-api", "partner-api"] as const;

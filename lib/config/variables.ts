@@ -11,7 +11,7 @@ import {
   SANDBOX_PARTNER,
   SANDBOX_STATEMENT_PERIOD,
   SANDBOX_TERMINAL,
-} from "../../sandbox/test-data.ts";
+} from "../test-data/published.ts";
 
 export interface VariableSpec {
   /** Default when neither the environment nor `.env` sets it ("" = unset). */

@@ -12,7 +12,7 @@
 import { CATALOGUE, type Operation } from "../catalogue/index.ts";
 import type { Config, Family } from "../config/load.ts";
 import { FAMILY_TITLES } from "../reporting/labels.ts";
-import { HARNESS_VERSION } from "../runner/version.ts";
+import { HARNESS_VERSION } from "../config/version.ts";
 import { bundleSchemas, CUSTOM_FORMAT } from "./components.ts";
 import { documentedOperation, namedOnlyOperation, namedOperationEntry, operationId, PARTNER_BEARER } from "./operations.ts";
 

@@ -2,7 +2,7 @@
  * Recognising card numbers, once for the whole harness: the redactor masks what this finds, and
  * the guard refuses to send what this finds unless it is a listed test card.
  */
-import { luhnValid } from "./luhn.ts";
+import { luhnValid } from "../test-data/luhn.ts";
 
 /** Field names that hold a card number (card_pan, cardPan, card_number, primaryAccountNumber): there every number counts, Luhn-valid or not. */
 export const PAN_KEY = /(^|_|card)pan$|card_?number|primary_?account_?number/i;

@@ -5,7 +5,7 @@
  */
 import { CATALOGUE, type Operation } from "../catalogue/index.ts";
 import type { Level } from "../checks/types.ts";
-import type { ConformanceMeta, ReportedOutcome } from "../vitest/meta.ts";
+import type { ConformanceMeta, ReportedOutcome } from "../checks/meta.ts";
 import { FAMILY_TITLES } from "./labels.ts";
 import { compareClauses, type SpecClause } from "./spec-clauses.ts";
 

@@ -5,7 +5,7 @@
  */
 import type { Level } from "../checks/types.ts";
 import { NOT_COVERED_OPERATIONS } from "../catalogue/index.ts";
-import type { ConformanceMeta, ReportedOutcome } from "../vitest/meta.ts";
+import type { ConformanceMeta, ReportedOutcome } from "../checks/meta.ts";
 import { clauseRows, countOutcomes, familyRows, operationRows, type ClauseRow, type FamilyRow, type OperationRow } from "./coverage.ts";
 import type { SpecClause } from "./spec-clauses.ts";
 

@@ -6,7 +6,7 @@ import { processConfiguration } from "../config/load.ts";
 import { ExchangeLog } from "../reporting/exchange-log.ts";
 import { FAMILY_TITLES } from "../reporting/labels.ts";
 import { redactor } from "../redaction/redact.ts";
-import { createRunContext } from "../runner/context.ts";
+import { createRunContext } from "../checks/run-context.ts";
 import { reportCheck } from "./report-check.ts";
 
 /** "CARD-STMT-PERIOD [must] §4.2 — Card statement: every operation lies within the requested period" */

@@ -16,8 +16,8 @@ import type { Exchange } from "../http/exchange.ts";
 import { redactor } from "../redaction/redact.ts";
 import { EVIDENCE_HEAD, EVIDENCE_TAIL, sampleEvidence, type ExchangeLog } from "../reporting/exchange-log.ts";
 import { FAMILY_TITLES, SEVERITY, SPEC_LINK_TYPE, specLinkValue } from "../reporting/labels.ts";
-import type { ConformanceMeta, ReportedOutcome } from "./meta.ts";
-import "./meta.ts";
+import type { ConformanceMeta, ReportedOutcome } from "../checks/meta.ts";
+import "../checks/meta.ts";
 
 async function labelOperation(op: Operation, spec: string): Promise<void> {
   await allure.epic(FAMILY_TITLES[op.family]);

@@ -2,7 +2,7 @@
 import { validateRequest, type SandboxEnv } from "../env.ts";
 import { cardsOf, formatMinor, usageMinor, type LimitDefinition, type ObjectKind } from "../limits.ts";
 import { nowWithOffset, ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
-import { SANDBOX_CARDS } from "../test-data.ts";
+import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
 
 interface LimitsRequest { request_id: string; object: { type: string; value: string } }
 

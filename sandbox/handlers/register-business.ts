@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { unsignedPart } from "../../lib/crypto/envelope.ts";
-import { SANDBOX_PARTNER } from "../test-data.ts";
+import { SANDBOX_PARTNER } from "../../lib/test-data/published.ts";
 import { validateRequest, type SandboxEnv } from "../env.ts";
 import { ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
 

@@ -2,7 +2,7 @@
 import { periodBound } from "../../lib/time/iso.ts";
 import { validateRequest, type SandboxEnv } from "../env.ts";
 import { remember } from "../json.ts";
-import { SANDBOX_CARDS } from "../test-data.ts";
+import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
 import type { Posting } from "../ledger.ts";
 import { nowWithOffset, ok, PLATFORM_OFFSET, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
 

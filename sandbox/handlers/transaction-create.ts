@@ -6,12 +6,12 @@
  */
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../../lib/crypto/default-profile.ts";
-import { luhnValid } from "../../lib/redaction/luhn.ts";
+import { luhnValid } from "../../lib/test-data/luhn.ts";
 import { validateRequest, type SandboxEnv } from "../env.ts";
 import { limitsForCard, usageMinor } from "../limits.ts";
 import { magicDebit } from "../magic.ts";
 import { nowWithOffset, ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
-import { SANDBOX_CARDS, type SandboxCard } from "../test-data.ts";
+import { SANDBOX_CARDS, type SandboxCard } from "../../lib/test-data/published.ts";
 
 interface CardRef { card_id?: string; card_pan?: string; card_cvc?: string; card_month?: string; card_year?: string }
 interface Party { amount: number; currency: string; card?: CardRef }

@@ -1,9 +1,9 @@
 /** §4.4 Limits list: POST /v5/card-api/limits/list. */
 import { LIMITS_LIST as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
-import { generatedChecks } from "../../lib/checks/generic/generated.ts";
+import { generatedChecks } from "../generic/generated.ts";
 import { casesFor } from "../../generators/cases/index.ts";
-import { fieldForm, SUCCESS, successChecks, successValue } from "../../lib/checks/generic/success.ts";
+import { fieldForm, SUCCESS, successChecks, successValue } from "../generic/success.ts";
 import { limitsRequest } from "../../generators/card-api/limits.ts";
 import { limitsListedForEveryObjectKind } from "./limits-list.checks.ts";
 import { limitsOfUnknownObjects } from "./unknown-objects.checks.ts";

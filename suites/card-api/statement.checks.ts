@@ -1,7 +1,7 @@
 /** Checks specific to §4.2 card statement. */
 import { defineCheck } from "../../lib/checks/define.ts";
 import { fail } from "../../lib/checks/failure.ts";
-import { SUCCESS } from "../../lib/checks/generic/success.ts";
+import { SUCCESS } from "../generic/success.ts";
 import { requireSuccessBody } from "../../lib/checks/response.ts";
 import { parseIsoDateTime } from "../../lib/time/iso.ts";
 import { COMMON_DEFS } from "../../lib/validation/registry.ts";

@@ -1,9 +1,9 @@
 /** §4.2 Card statement: POST /v5/card-api/card/statement. */
 import { CARD_STATEMENT as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
-import { generatedChecks } from "../../lib/checks/generic/generated.ts";
+import { generatedChecks } from "../generic/generated.ts";
 import { casesFor } from "../../generators/cases/index.ts";
-import { SUCCESS, successChecks, successValue } from "../../lib/checks/generic/success.ts";
+import { SUCCESS, successChecks, successValue } from "../generic/success.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import {
   operationDatetimesHaveMilliseconds,

@@ -1,9 +1,9 @@
 /** §4.3 Create transaction: POST /v5/card-api/transaction/create. */
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
-import { generatedChecks } from "../../lib/checks/generic/generated.ts";
+import { generatedChecks } from "../generic/generated.ts";
 import { casesFor } from "../../generators/cases/index.ts";
-import { fieldForm, SUCCESS, successChecks, successValue } from "../../lib/checks/generic/success.ts";
+import { fieldForm, SUCCESS, successChecks, successValue } from "../generic/success.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { debitOfUnknownCardRefused } from "./unknown-objects.checks.ts";

@@ -5,7 +5,7 @@
  */
 import { test } from "vitest";
 import { ADDED_OPERATIONS, NOT_COVERED_OPERATIONS } from "../../lib/catalogue/index.ts";
-import { genericModule } from "../../lib/checks/generic/module.ts";
+import { genericModule } from "../generic/module.ts";
 import { describeModule } from "../../lib/vitest/describe-module.ts";
 import { reportNotCovered } from "../../lib/vitest/report-check.ts";
 

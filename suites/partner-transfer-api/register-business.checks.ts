@@ -1,7 +1,7 @@
 /** Checks specific to §4.1 register business client. */
 import { defineCheck } from "../../lib/checks/define.ts";
 import { fail } from "../../lib/checks/failure.ts";
-import { SUCCESS } from "../../lib/checks/generic/success.ts";
+import { SUCCESS } from "../generic/success.ts";
 import { at, requireSuccessBody } from "../../lib/checks/response.ts";
 import { REGISTER_BUSINESS } from "../../lib/catalogue/index.ts";
 import { sealRequest } from "../../lib/crypto/envelope.ts";

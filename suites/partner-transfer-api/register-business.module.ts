@@ -1,9 +1,9 @@
 /** §4.1 Register business client: POST /v5/partner/transfer/business/create. */
 import { REGISTER_BUSINESS as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
-import { generatedChecks } from "../../lib/checks/generic/generated.ts";
+import { generatedChecks } from "../generic/generated.ts";
 import { casesFor } from "../../generators/cases/index.ts";
-import { fieldForm, SUCCESS, successChecks, successValue } from "../../lib/checks/generic/success.ts";
+import { fieldForm, SUCCESS, successChecks, successValue } from "../generic/success.ts";
 import { sealRequest } from "../../lib/crypto/envelope.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { businessClientData } from "../../generators/partner-transfer-api/business-client.ts";

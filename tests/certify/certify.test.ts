@@ -12,8 +12,8 @@ import { loadPack, verifyPack } from "../../lib/reporting/certify/verify.ts";
 import { writeZip } from "../../lib/reporting/certify/zip.ts";
 import type { Har } from "../../lib/reporting/har.ts";
 import { UNSAFE_REDACTION_SWITCH, UNSAFE_REDACTION_VALUE } from "../../lib/redaction/redact.ts";
-import { HARNESS_VERSION } from "../../lib/runner/version.ts";
-import { SANDBOX_CARDS } from "../../sandbox/test-data.ts";
+import { HARNESS_VERSION } from "../../lib/config/version.ts";
+import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
 import { ROOT, runCli, tempReportsDir, type CliResult } from "../support/cli.ts";
 import { ed25519Keys } from "./keys.ts";
 

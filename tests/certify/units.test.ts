@@ -11,7 +11,7 @@ import { packVerdict } from "../../lib/reporting/certify/manifest.ts";
 import { parseSigningKey, parseVerifyKey, signatureProblems, signManifest } from "../../lib/reporting/certify/sign.ts";
 import { readZip, writeZip, ZipError } from "../../lib/reporting/certify/zip.ts";
 import type { Summary } from "../../lib/reporting/summary.ts";
-import type { ConformanceMeta } from "../../lib/vitest/meta.ts";
+import type { ConformanceMeta } from "../../lib/checks/meta.ts";
 import { ed25519Keys, hmacKey } from "./keys.ts";
 
 describe("zip", () => {

@@ -4,7 +4,7 @@
  * or production, and a failure under that key names it as the likely cause.
  */
 import { expect, test } from "vitest";
-import { createRunContext } from "../../lib/runner/context.ts";
+import { createRunContext } from "../../lib/checks/run-context.ts";
 import { publishedKeyNote } from "../../lib/runner/preflight.ts";
 import { registerBusinessModule } from "../../suites/partner-transfer-api/register-business.module.ts";
 import { configFor, evaluateAll, withSandbox } from "../support/harness.ts";

@@ -9,7 +9,7 @@ import { describe, expect, test } from "vitest";
 import { createProfile, type ProfileKeys } from "../../lib/crypto/index.ts";
 import { JWS_HEADER } from "../../lib/crypto/jws-profile.ts";
 import { parseKey } from "../../lib/crypto/keys.ts";
-import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../../sandbox/test-data.ts";
+import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../../lib/test-data/published.ts";
 import { SANDBOX_PROFILE_KEYS } from "../../sandbox/server.ts";
 
 const PARTNER_SIDE: ProfileKeys = {

@@ -8,8 +8,8 @@ import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
 import { ConfigError } from "../../lib/config/reader.ts";
 import { loadProfile } from "../../lib/crypto/index.ts";
-import { loadConfiguredProfile, profileKeysOf } from "../../lib/runner/context.ts";
-import { SANDBOX_KEY_PAIRS } from "../../sandbox/test-data.ts";
+import { loadConfiguredProfile, profileKeysOf } from "../../lib/checks/run-context.ts";
+import { SANDBOX_KEY_PAIRS } from "../../lib/test-data/published.ts";
 
 const FIXTURES = "./tests/crypto/fixtures";
 const keys = profileKeysOf(loadConfig({}));

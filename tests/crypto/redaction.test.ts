@@ -9,7 +9,7 @@ import { JWS_HEADER } from "../../lib/crypto/jws-profile.ts";
 import { toCurl } from "../../lib/http/curl.ts";
 import { exchangeEvidence } from "../../lib/http/evidence.ts";
 import { Redactor } from "../../lib/redaction/redact.ts";
-import { SANDBOX_KEY_PAIRS } from "../../sandbox/test-data.ts";
+import { SANDBOX_KEY_PAIRS } from "../../lib/test-data/published.ts";
 import { configFor, evaluateAll, withSandbox } from "../support/harness.ts";
 
 const redactor = new Redactor();

@@ -7,7 +7,7 @@ import request from "supertest";
 import { describe, expect, test } from "vitest";
 import { createProfile } from "../../lib/crypto/index.ts";
 import { JWS_HEADER } from "../../lib/crypto/jws-profile.ts";
-import { SANDBOX_KEY_PAIRS } from "../../sandbox/test-data.ts";
+import { SANDBOX_KEY_PAIRS } from "../../lib/test-data/published.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 import { configFor, evaluateAll, failingIds, withSandbox } from "../support/harness.ts";
 

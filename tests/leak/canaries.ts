@@ -5,7 +5,7 @@
  * a CVC in a CVC-named field (JSON, escaped JSON, XML-escaped, key=value, words) or as a whole
  * quoted value, and each secret verbatim, in any case.
  */
-import { luhnCheckDigit } from "../../lib/redaction/luhn.ts";
+import { luhnCheckDigit } from "../../lib/test-data/luhn.ts";
 import type { FileText } from "./texts.ts";
 
 const PAN_BODY = "499999123456789";

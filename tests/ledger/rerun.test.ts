@@ -4,7 +4,7 @@
  * per run, instead of failing once a card's daily limit is used up.
  */
 import { expect, test } from "vitest";
-import { SANDBOX_RACE_CARDS } from "../../sandbox/test-data.ts";
+import { SANDBOX_RACE_CARDS } from "../../lib/test-data/published.ts";
 import { configFor, evaluateAll, withSandbox } from "../support/harness.ts";
 
 test("as many runs as there are race cards, against one sandbox, are all green; then the race check says why it cannot run", async () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "vitest";
 import type { FailureCategory } from "../../lib/checks/failure.ts";
-import { createRunContext } from "../../lib/runner/context.ts";
+import { createRunContext } from "../../lib/checks/run-context.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 import { runPreflight } from "../../lib/runner/preflight.ts";
 import { configFor, evaluateAll, withSandbox } from "../support/harness.ts";

@@ -12,7 +12,7 @@ import type { CheckResult } from "../../lib/checks/evaluate.ts";
 import { CARD_STATEMENT, REGISTER_BUSINESS } from "../../lib/catalogue/index.ts";
 import { loadConfig } from "../../lib/config/load.ts";
 import { renderOpenApi } from "../../lib/openapi/document.ts";
-import { createRunContext } from "../../lib/runner/context.ts";
+import { createRunContext } from "../../lib/checks/run-context.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 import { configFor, evaluateAll, failingIds } from "../support/harness.ts";
 import { PRISM_START_TIMEOUT_MS, startPrism, type RunningPrism } from "../support/prism.ts";

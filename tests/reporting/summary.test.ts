@@ -11,7 +11,7 @@ import { SPEC_DOCUMENT } from "../../lib/reporting/labels.ts";
 import { renderSummaryMarkdown } from "../../lib/reporting/markdown.ts";
 import { compareClauses, parseSpecClauses } from "../../lib/reporting/spec-clauses.ts";
 import { buildSummary } from "../../lib/reporting/summary.ts";
-import type { ConformanceMeta } from "../../lib/vitest/meta.ts";
+import type { ConformanceMeta } from "../../lib/checks/meta.ts";
 
 const spec = readFileSync(new URL(`../../${SPEC_DOCUMENT}`, import.meta.url), "utf8");
 const clauses = parseSpecClauses(spec);

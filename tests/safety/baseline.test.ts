@@ -10,7 +10,7 @@ import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
 import { ConfigError } from "../../lib/config/reader.ts";
 import type { Summary } from "../../lib/reporting/summary.ts";
 import { applyBaseline, loadBaseline, type Baseline } from "../../lib/runner/baseline.ts";
-import type { ConformanceMeta, ReportedOutcome } from "../../lib/vitest/meta.ts";
+import type { ConformanceMeta, ReportedOutcome } from "../../lib/checks/meta.ts";
 import { runCli, tempReportsDir } from "../support/cli.ts";
 import { withSandbox } from "../support/harness.ts";
 

@@ -6,9 +6,9 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { CREATE_TRANSACTION } from "../../lib/catalogue/index.ts";
-import { createGuard } from "../../lib/runner/guard.ts";
-import { FileDebitBudget, MemoryDebitBudget } from "../../lib/runner/debit-budget.ts";
-import { debitShare } from "../../lib/runner/run-limits.ts";
+import { createGuard } from "../../lib/http/guard.ts";
+import { FileDebitBudget, MemoryDebitBudget } from "../../lib/http/debit-budget.ts";
+import { debitShare } from "../../lib/http/run-limits.ts";
 import { ROOT, tempReportsDir } from "../support/cli.ts";
 
 function reserveInChild(file: string, count: number, minor: number): Promise<number> {

@@ -6,8 +6,8 @@
 import { retryAfterMs } from "../../lib/http/retry-after.ts";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { LIMITS_LIST } from "../../lib/catalogue/index.ts";
-import { createRunContext } from "../../lib/runner/context.ts";
-import { currentRunLimits } from "../../lib/runner/run-limits.ts";
+import { createRunContext } from "../../lib/checks/run-context.ts";
+import { currentRunLimits } from "../../lib/http/run-limits.ts";
 import { limitsRequest } from "../../generators/card-api/limits.ts";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server.ts";
 import { configFor, evaluateAll } from "../support/harness.ts";

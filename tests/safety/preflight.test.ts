@@ -5,7 +5,7 @@
  */
 import { createServer } from "node:net";
 import { describe, expect, test } from "vitest";
-import { createRunContext } from "../../lib/runner/context.ts";
+import { createRunContext } from "../../lib/checks/run-context.ts";
 import { PreflightProblem, runPreflight, type PreflightReport } from "../../lib/runner/preflight.ts";
 import type { SandboxOptions } from "../../sandbox/server.ts";
 import { configFor, withSandbox } from "../support/harness.ts";

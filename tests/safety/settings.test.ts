@@ -6,8 +6,8 @@
 import { expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
 import { ConfigError } from "../../lib/config/reader.ts";
-import { planRunLimits, workerCount } from "../../lib/runner/run-limits.ts";
-import { SANDBOX_CARDS } from "../../sandbox/test-data.ts";
+import { planRunLimits, workerCount } from "../../lib/http/run-limits.ts";
+import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
 
 const PAN = SANDBOX_CARDS.payment.pan;
 

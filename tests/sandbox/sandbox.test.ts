@@ -10,7 +10,7 @@ import { loadConfig } from "../../lib/config/load.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { businessClientData } from "../../generators/partner-transfer-api/business-client.ts";
-import { SANDBOX_PARTNER } from "../../sandbox/test-data.ts";
+import { SANDBOX_PARTNER } from "../../lib/test-data/published.ts";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server.ts";
 
 let sandbox: RunningSandbox;

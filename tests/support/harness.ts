@@ -1,7 +1,7 @@
 /** Helpers of the harness's own tests: a sandbox (with faults) and a configuration pointing at it. */
 import { evaluateModule, type CheckResult } from "../../lib/checks/evaluate.ts";
 import { loadConfig, type Config } from "../../lib/config/load.ts";
-import { createRunContext } from "../../lib/runner/context.ts";
+import { createRunContext } from "../../lib/checks/run-context.ts";
 import type { Fault } from "../../sandbox/faults.ts";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../sandbox/server.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";

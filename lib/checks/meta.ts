@@ -1,5 +1,5 @@
 /** What each conformance test records in its task meta for the summary reporter. */
-import type { Level } from "../checks/types.ts";
+import type { Level } from "./types.ts";
 import type { Family } from "../config/load.ts";
 
 export type ReportedOutcome = "passed" | "failed" | "warning" | "skipped";

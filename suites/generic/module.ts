@@ -3,10 +3,10 @@
  * every operation gets (HTTP 200, JSON, response schema) and the three over generated requests
  * (valid ones succeed, invalid ones are refused, nothing gets a 5xx). No code per operation.
  */
-import type { Operation } from "../../catalogue/index.ts";
-import { casesFor } from "../../../generators/cases/index.ts";
-import { defineModule } from "../define.ts";
-import type { Module } from "../types.ts";
+import type { Operation } from "../../lib/catalogue/index.ts";
+import { casesFor } from "../../generators/cases/index.ts";
+import { defineModule } from "../../lib/checks/define.ts";
+import type { Module } from "../../lib/checks/types.ts";
 import { generatedChecks } from "./generated.ts";
 import { SUCCESS, successChecks } from "./success.ts";
 

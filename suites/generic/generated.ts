@@ -5,12 +5,12 @@
  * no required fields (§2.3), so these are what a sound payment API does, not what it states.
  */
 import fc from "fast-check";
-import type { Operation } from "../../catalogue/index.ts";
-import type { Mutation } from "../../../generators/schema/mutations.ts";
-import type { OperationCases } from "../../../generators/cases/types.ts";
-import { answerKind, describeAnswer } from "../answers.ts";
-import { defineProperty, type Case } from "../property.ts";
-import type { Check, CheckContext } from "../types.ts";
+import type { Operation } from "../../lib/catalogue/index.ts";
+import type { Mutation } from "../../generators/schema/mutations.ts";
+import type { OperationCases } from "../../generators/cases/types.ts";
+import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
+import { defineProperty, type Case } from "../../lib/checks/property.ts";
+import type { Check, CheckContext } from "../../lib/checks/types.ts";
 
 export type CasesFor = (op: Operation, ctx: CheckContext) => OperationCases;
 

@@ -8,7 +8,7 @@
  */
 import { CREATE_TRANSACTION, type Operation } from "../catalogue/index.ts";
 import type { SafetySettings } from "../config/safety.ts";
-import { RequestRefused, type RequestGuard } from "../http/target.ts";
+import { RequestRefused, type RequestGuard } from "./target.ts";
 import { cardNumbersIn, maskPan, PAN_KEY } from "../redaction/card-numbers.ts";
 import type { DebitBudget } from "./debit-budget.ts";
 

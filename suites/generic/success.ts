@@ -3,12 +3,12 @@
  * registered once per operation like Schemathesis' checks: status, content type, schema, and the
  * success values and timestamp forms the spec shows.
  */
-import type { Operation } from "../../catalogue/index.ts";
-import { COMMON_DEFS, describeIssues } from "../../validation/registry.ts";
-import { defineCheck } from "../define.ts";
-import { fail } from "../failure.ts";
-import { at, requireResponse, requireSchema, requireSuccessBody } from "../response.ts";
-import type { Check } from "../types.ts";
+import type { Operation } from "../../lib/catalogue/index.ts";
+import { COMMON_DEFS, describeIssues } from "../../lib/validation/registry.ts";
+import { defineCheck } from "../../lib/checks/define.ts";
+import { fail } from "../../lib/checks/failure.ts";
+import { at, requireResponse, requireSchema, requireSuccessBody } from "../../lib/checks/response.ts";
+import type { Check } from "../../lib/checks/types.ts";
 
 export const SUCCESS = "success";
 

@@ -27,7 +27,7 @@ export const SANDBOX_KEY_PAIRS = {
   platformPublicKey: '{"kty":"OKP","crv":"Ed25519","x":"9iM3Rs4fGBCR3K4BEg_LH-i7__GUHW91Xnj4JtocXqs"}',
 } as const;
 
-import { luhnCheckDigit } from "../lib/redaction/luhn.ts";
+import { luhnCheckDigit } from "./luhn.ts";
 
 export interface SandboxCard {
   cardId: string;

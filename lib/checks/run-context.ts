@@ -3,7 +3,7 @@
  * its pace), the validators. Asynchronous because CRYPTO_PROFILE may name a user module, which is
  * imported (once per context). The run-wide limits come from the CLI's hand-off (run-limits.ts).
  */
-import type { RunContext } from "../checks/types.ts";
+import type { RunContext } from "./types.ts";
 import type { Config } from "../config/load.ts";
 import { loadProfile, type CryptoProfile, type ProfileKeys } from "../crypto/index.ts";
 import { HttpClient } from "../http/client.ts";
@@ -11,8 +11,8 @@ import { Pace } from "../http/pace.ts";
 import { Target } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
 import { validators } from "../validation/registry.ts";
-import { createGuard } from "./guard.ts";
-import { currentRunLimits, debitBudgetOf, type RunLimits } from "./run-limits.ts";
+import { createGuard } from "../http/guard.ts";
+import { currentRunLimits, debitBudgetOf, type RunLimits } from "../http/run-limits.ts";
 
 /** The partner's side of the keys: what the harness signs, encrypts and verifies with. */
 export function profileKeysOf(config: Config): ProfileKeys {
