@@ -58,7 +58,7 @@ export function medianRatio(a: Load[], b: Load[]): number {
   return median(a.map((load, i) => load.rps / b[i]!.rps));
 }
 
-/** Exchanges a check keeps as evidence, out of the PROPERTY_RUNS it sends (lib/reporting/exchange-log.ts). */
+/** Exchanges a check keeps as evidence, out of the PROPERTY_RUNS it sends (lib/checks/evidence.ts). */
 const EVIDENCE_SAMPLE = 5;
 
 /**

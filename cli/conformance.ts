@@ -13,7 +13,7 @@ import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
 import { validators } from "../lib/validation/registry.ts";
 import { checkAddedOperations } from "../generators/cases/schema-cases.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
-import { ConfigError } from "../lib/config/reader.ts";
+import { ConfigError } from "../lib/config/errors.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
 import { redactor } from "../lib/redaction/redact.ts";
 import { exitCodeOf, type Summary } from "../lib/reporting/summary.ts";
@@ -23,6 +23,7 @@ import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 import { createRunContext, loadConfiguredProfile } from "../lib/checks/run-context.ts";
 import { FileDebitBudget } from "../lib/http/debit-budget.ts";
 import { describePreflight, runPreflight } from "../lib/runner/preflight.ts";
+import { PREFLIGHT_REQUESTS } from "../suites/preflight-requests.ts";
 import { debitShare, planRunLimits, RUN_LIMITS_ENV, workerCount, type RunLimits } from "../lib/http/run-limits.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
@@ -90,7 +91,7 @@ function handOutLimits(config: Config, shard: Shard | undefined, startedAt: numb
 async function preflight(config: Config, limits: RunLimits, quiet: boolean): Promise<void> {
   const run = await createRunContext(config, limits);
   try {
-    const lines = describePreflight(await runPreflight(run));
+    const lines = describePreflight(await runPreflight(run, PREFLIGHT_REQUESTS));
     if (!quiet && lines.length) process.stdout.write(`${lines.join("\n")}\n`);
   } finally {
     await run.target.close();

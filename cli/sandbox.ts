@@ -4,7 +4,7 @@
  * crypto profile a harness would name in CRYPTO_PROFILE (`default` unless given).
  */
 import { parseArgs } from "node:util";
-import { ConfigError } from "../lib/config/reader.ts";
+import { ConfigError } from "../lib/config/errors.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 import { startSandbox } from "../sandbox/server.ts";
 

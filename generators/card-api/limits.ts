@@ -1,5 +1,6 @@
 /** Limits list requests (§2.4) for the objects of the payment fixture: card, account, client. */
-import type { Config, LimitObjectKind } from "../../lib/config/load.ts";
+import type { Config } from "../../lib/config/load.ts";
+import type { LimitObjectKind } from "../../lib/catalogue/types.ts";
 import { freshRequestId } from "../faker.ts";
 
 export type { LimitObjectKind };

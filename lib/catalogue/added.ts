@@ -8,8 +8,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { FAMILIES, type Family } from "../config/load.ts";
-import { ConfigError } from "../config/reader.ts";
+import { FAMILIES, type Family } from "./types.ts";
+import { ConfigError } from "../config/errors.ts";
 import { NAMED_ONLY_OPERATIONS } from "./named-only.ts";
 import type { Operation } from "./types.ts";
 

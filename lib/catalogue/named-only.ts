@@ -2,7 +2,7 @@
  * Operations the spec names without shapes (§1, §4.5, §4.6, §6, §9). They are listed in every
  * report as not covered, with the reason, so a reader sees the whole interface.
  */
-import type { Family } from "../config/load.ts";
+import type { Family } from "./types.ts";
 import type { Operation } from "./types.ts";
 
 interface Named { title: string; path?: string; mutates?: boolean }

@@ -1,6 +1,6 @@
 /** What each conformance test records in its task meta for the summary reporter. */
 import type { Level } from "./types.ts";
-import type { Family } from "../config/load.ts";
+import type { Family } from "../catalogue/types.ts";
 
 export type ReportedOutcome = "passed" | "failed" | "warning" | "skipped";
 

@@ -4,7 +4,7 @@
  * (a hung target costs one timeout, and shrinking a transport error proves nothing); a failing
  * case is shrunk, and the check fails with the seed, the fast-check path and the shrunk request.
  */
-import { EVIDENCE_HEAD } from "../reporting/exchange-log.ts";
+import { EVIDENCE_HEAD } from "./evidence.ts";
 import fc from "fast-check";
 import type { Operation } from "../catalogue/index.ts";
 import type { Exchange } from "../http/exchange.ts";

@@ -4,15 +4,15 @@
  */
 import { randomInt } from "node:crypto";
 import { loadEnvFile } from "./env-file.ts";
-import { ConfigError, createReader, type Env } from "./reader.ts";
+import { createReader, type Env } from "./reader.ts";
+import { ConfigError } from "./errors.ts";
 import { profileSpecProblem } from "../crypto/index.ts";
 import { parseKey, type KeyKind } from "../crypto/keys.ts";
+import type { Family, LimitObjectKind } from "../catalogue/types.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
 import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../test-data/published.ts";
 import { SECRET_VARIABLES, VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
 
-export const FAMILIES = ["card-api", "partner-transfer-api", "merchant-api", "gateway-api", "partner-api"] as const;
-export type Family = (typeof FAMILIES)[number];
 export const STATEMENT_DATE_FORMATS = ["datetime-offset", "datetime-utc", "date"] as const;
 export type StatementDateFormat = (typeof STATEMENT_DATE_FORMATS)[number];
 export const IDEMPOTENCY_MODES = ["either", "replay", "reject"] as const;
@@ -68,9 +68,6 @@ export interface Config {
   /** Values of the secret variables, to be replaced in every output. */
   secrets: Array<{ name: string; value: string }>;
 }
-
-/** The object kinds whose limits are listed (§1, §2.4); their wire names are configurable. */
-export type LimitObjectKind = "card" | "account" | "client";
 
 const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 const OFFSET = /^(Z|[+-]\d{2}:\d{2})$/;

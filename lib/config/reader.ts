@@ -1,13 +1,7 @@
 /** Typed readers over an environment map; each error names its variable, and hides secrets. */
 import { parseIsoDateTime } from "../time/iso.ts";
+import { ConfigError } from "./errors.ts";
 import { VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
-
-export class ConfigError extends Error {
-  override name = "ConfigError";
-  constructor(readonly variable: string, problem: string) {
-    super(`${variable}: ${problem}`);
-  }
-}
 
 export type Env = Record<string, string | undefined>;
 

@@ -3,7 +3,8 @@
  * (TARGET_ENV), what may be sent to it (mutations, card numbers, a debit cap), how fast
  * (MAX_RPS, CONCURRENCY) and for how long (RUN_DEADLINE_MS). Read with the one config reader.
  */
-import { ConfigError, type createReader } from "./reader.ts";
+import { type createReader } from "./reader.ts";
+import { ConfigError } from "./errors.ts";
 
 export const TARGET_ENVS = ["sandbox", "staging", "production"] as const;
 export type TargetEnv = (typeof TARGET_ENVS)[number];

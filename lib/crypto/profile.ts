@@ -5,7 +5,7 @@
  * (CRYPTO_PROFILE): a built-in name or the path of a user module exporting a ProfileFactory.
  * The sandbox and the harness use the same interface, each with the keys of its own side.
  */
-import type { Family } from "../config/load.ts";
+import type { Family } from "../catalogue/types.ts";
 
 export type SigningParty = "partner" | "platform";
 

@@ -10,7 +10,8 @@
  *   or to the sandbox's `npm run sandbox` address; per-family base URLs as path-level servers.
  */
 import { CATALOGUE, type Operation } from "../catalogue/index.ts";
-import type { Config, Family } from "../config/load.ts";
+import type { Config } from "../config/load.ts";
+import type { Family } from "../catalogue/types.ts";
 import { FAMILY_TITLES } from "../reporting/labels.ts";
 import { HARNESS_VERSION } from "../config/version.ts";
 import { bundleSchemas, CUSTOM_FORMAT } from "./components.ts";

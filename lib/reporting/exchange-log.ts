@@ -2,10 +2,7 @@
  * Records the exchanges of a run for the certification pack's HAR file, redacted, in batches:
  * each test file keeps its checks' exchanges in memory and appends them as JSON lines to
  * `REPORTS_DIR/exchanges/<operation>.jsonl` once, in afterAll — never a file per request.
- *
- * A property check may send thousands of requests, so only a bounded sample of each check's
- * evidence is kept (and attached to the Allure report): its first EVIDENCE_HEAD exchanges and,
- * when the check failed, also its last EVIDENCE_TAIL (the failing, shrunk case comes last).
+ * Which exchanges of a check are kept is the check engine's evidence policy (lib/checks/evidence.ts).
  */
 import { appendFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -13,8 +10,6 @@ import { exchangeEvidence, type ExchangeEvidence } from "../http/evidence.ts";
 import type { Exchange } from "../http/exchange.ts";
 import type { Redactor } from "../redaction/redact.ts";
 
-export const EVIDENCE_HEAD = 5;
-export const EVIDENCE_TAIL = 5;
 export const EXCHANGES_FOLDER = "exchanges";
 
 /** One line of an exchanges/*.jsonl file: a redacted exchange and the checks that used it. */
@@ -22,20 +17,6 @@ export interface ExchangeRecord {
   startedAt: string;
   checks: string[];
   evidence: ExchangeEvidence;
-}
-
-export interface EvidenceSample<T> {
-  sample: T[];
-  /** Exchanges of the check left out of the sample. */
-  omitted: number;
-}
-
-/** The bounded sample of a check's evidence: first EVIDENCE_HEAD, and last EVIDENCE_TAIL of a failed check. */
-export function sampleEvidence<T>(evidence: readonly T[], failed: boolean): EvidenceSample<T> {
-  const head = evidence.slice(0, EVIDENCE_HEAD);
-  const tail = failed ? evidence.slice(Math.max(EVIDENCE_HEAD, evidence.length - EVIDENCE_TAIL)) : [];
-  const sample = [...head, ...tail];
-  return { sample, omitted: evidence.length - sample.length };
 }
 
 export function exchangesFolder(reportsDir: string): string {

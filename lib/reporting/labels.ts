@@ -1,6 +1,6 @@
 /** Names and mappings shared by every report: family titles, severities, the § link map. */
 import type { Level } from "../checks/types.ts";
-import type { Family } from "../config/load.ts";
+import type { Family } from "../catalogue/types.ts";
 
 export const FAMILY_TITLES: Record<Family, string> = {
   "card-api": "Card API",

@@ -1,5 +1,5 @@
 /** summary.md: the verdict, counts, per family, per operation, per clause, then every check. */
-import type { Family } from "../config/load.ts";
+import type { Family } from "../catalogue/types.ts";
 import type { ClauseRow } from "./coverage.ts";
 import { cell, firstLine, ICON, seconds } from "./format.ts";
 import { FAMILY_TITLES } from "./labels.ts";

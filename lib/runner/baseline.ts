@@ -7,7 +7,7 @@
  *   { "expectedFailures": [ { "id": "CARD-STMT-DT", "reason": "dt has no offset; ticket PAY-123" } ] }
  */
 import { existsSync, readFileSync } from "node:fs";
-import { ConfigError } from "../config/reader.ts";
+import { ConfigError } from "../config/errors.ts";
 import type { Summary } from "../reporting/summary.ts";
 
 export const DEFAULT_BASELINE_FILE = "conformance-baseline.json";

@@ -12,12 +12,11 @@
 import { randomBytes } from "node:crypto";
 import { CARD_STATEMENT, LIMITS_LIST, REGISTER_BUSINESS, type Operation } from "../catalogue/index.ts";
 import type { RunContext } from "../checks/types.ts";
-import type { Config, Family } from "../config/load.ts";
+import type { Config } from "../config/load.ts";
+import type { Family } from "../catalogue/types.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
-import { seededStatementRequest } from "../../generators/card-api/statement.ts";
-import { limitsRequest } from "../../generators/card-api/limits.ts";
 
 export type ProbeOutcome =
   | { kind: "ok"; exchange: Exchange }
@@ -83,21 +82,30 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
   return { kind: "inconclusive", text: `${spec.op.title}: ${answer.inconclusive}` };
 }
 
+/**
+ * The fixture reads the preflight sends. The suites build them (suites/preflight-requests.ts) and
+ * the CLI hands them over: the runner never imports the generators (ARCHITECTURE.md).
+ */
+export interface ProbeRequests {
+  statement(config: Config): unknown;
+  limits(config: Config): unknown;
+}
+
 /** The statement of STATEMENT_CARD_ID answers: the card API is reachable, its auth and the fixture right. */
-export function statementFixture(run: RunContext): Promise<ProbeOutcome> {
+export function statementFixture(run: RunContext, requests: ProbeRequests): Promise<ProbeOutcome> {
   return probe(run, {
     op: CARD_STATEMENT,
-    body: seededStatementRequest(run.config),
+    body: requests.statement(run.config),
     refused: "CARD_API_HEADERS: the card API refused the statement request; set the auth headers the target expects (not shown, §5)",
     rejected: "STATEMENT_CARD_ID: the target rejected the statement of this card for STATEMENT_PERIOD_START–STATEMENT_PERIOD_END; set a card that exists on the target",
   });
 }
 
 /** The limits of PAYMENT_CARD_ID answer: the card the debit checks use exists (read-only). */
-export function paymentCardFixture(run: RunContext): Promise<ProbeOutcome> {
+export function paymentCardFixture(run: RunContext, requests: ProbeRequests): Promise<ProbeOutcome> {
   return probe(run, {
     op: LIMITS_LIST,
-    body: limitsRequest(run.config, "card"),
+    body: requests.limits(run.config),
     refused: "CARD_API_HEADERS: the card API refused the limits request; set the auth headers the target expects (not shown, §5)",
     rejected: "PAYMENT_CARD_ID: the target rejected the limits of this card; set a card that exists on the target",
   });

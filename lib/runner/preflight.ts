@@ -13,7 +13,7 @@ import type { Exchange } from "../http/exchange.ts";
 import { redactor } from "../redaction/redact.ts";
 import { parseIsoDateTime } from "../time/iso.ts";
 import { UsageError } from "./cli-errors.ts";
-import { partnerCredentials, paymentCardFixture, statementFixture, type ProbeOutcome } from "./preflight-probes.ts";
+import { partnerCredentials, paymentCardFixture, statementFixture, type ProbeOutcome, type ProbeRequests } from "./preflight-probes.ts";
 
 /** Ends the run with exit code 2 (a UsageError, see runMain). */
 export class PreflightProblem extends UsageError {
@@ -30,10 +30,10 @@ export interface PreflightReport {
 /** A skew beyond this is worth a warning: period and timestamp checks compare instants. */
 export const SKEW_WARNING_MS = 60_000;
 
-export async function runPreflight(run: RunContext): Promise<PreflightReport> {
+export async function runPreflight(run: RunContext, requests: ProbeRequests): Promise<PreflightReport> {
   checkCredentialsParse(run.config);
   await checkProfileWorks(run);
-  const outcomes = await Promise.all([statementFixture(run), paymentCardFixture(run), partnerCredentials(run)]);
+  const outcomes = await Promise.all([statementFixture(run, requests), paymentCardFixture(run, requests), partnerCredentials(run)]);
   // The most basic problem first: no connection explains every other symptom.
   const problem = outcomes.find((o) => o.kind === "unreachable") ?? outcomes.find((o) => o.kind === "problem");
   if (problem && "text" in problem) throw new PreflightProblem(`preflight: ${redactor.text(problem.text)}`);

@@ -10,7 +10,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { catalogueDir, filesEndingWith } from "../catalogue/added.ts";
 import { isIsoDateTime } from "../time/iso.ts";
-import { ConfigError } from "../config/reader.ts";
+import { ConfigError } from "../config/errors.ts";
 
 export const SCHEMAS_DIR = fileURLToPath(new URL("../../schemas/", import.meta.url));
 

@@ -14,7 +14,8 @@ import { toCurl } from "../http/curl.ts";
 import { exchangeEvidence, exchangeLine } from "../http/evidence.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { redactor } from "../redaction/redact.ts";
-import { EVIDENCE_HEAD, EVIDENCE_TAIL, sampleEvidence, type ExchangeLog } from "../reporting/exchange-log.ts";
+import { EVIDENCE_HEAD, EVIDENCE_TAIL, sampleEvidence } from "../checks/evidence.ts";
+import type { ExchangeLog } from "../reporting/exchange-log.ts";
 import { FAMILY_TITLES, SEVERITY, SPEC_LINK_TYPE, specLinkValue } from "../reporting/labels.ts";
 import type { ConformanceMeta, ReportedOutcome } from "../checks/meta.ts";
 import "../checks/meta.ts";
@@ -60,7 +61,7 @@ function failureError(result: CheckResult, text: string): Error {
   return error;
 }
 
-/** Attaches the bounded evidence sample (exchange-log.ts) and records it for the HAR file. */
+/** Attaches the bounded evidence sample (lib/checks/evidence.ts) and records it for the HAR file. */
 async function attachEvidence(result: CheckResult, log: ExchangeLog | undefined): Promise<void> {
   const { sample, omitted } = sampleEvidence(result.evidence, result.outcome === "failed");
   for (const exchange of sample) await attachExchange(exchange);

@@ -9,6 +9,7 @@ import type { FailureCategory } from "../../lib/checks/failure.ts";
 import { createRunContext } from "../../lib/checks/run-context.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 import { runPreflight } from "../../lib/runner/preflight.ts";
+import { PREFLIGHT_REQUESTS } from "../../suites/preflight-requests.ts";
 import { configFor, evaluateAll, withSandbox } from "../support/harness.ts";
 import { startCountingProxy, startMisbehavingTarget, type Misbehaviour } from "../support/targets.ts";
 
@@ -42,7 +43,7 @@ describe("a misbehaving target: the checks fail with the cause named, in bounded
       const started = Date.now();
       // The preflight notes what it could not verify and lets the checks report it (no exit 2).
       const run = await createRunContext(config);
-      const preflight = await runPreflight(run).finally(() => run.target.close());
+      const preflight = await runPreflight(run, PREFLIGHT_REQUESTS).finally(() => run.target.close());
       expect(preflight.unverified.length).toBeGreaterThan(0);
 
       const results = await evaluateAll(config);
@@ -74,7 +75,7 @@ test("a slow but correct target (answers after 150 ms, timeout 1000 ms) passes e
     try {
       const config = configFor(slow.url, { REQUEST_TIMEOUT_MS: "1000", PROPERTY_RUNS: "5" });
       const run = await createRunContext(config);
-      await runPreflight(run).finally(() => run.target.close());
+      await runPreflight(run, PREFLIGHT_REQUESTS).finally(() => run.target.close());
       const results = await evaluateAll(config, PACED_MODULES);
       expect(results.filter((r) => r.outcome !== "passed").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
       expect(slow.received.length).toBeGreaterThan(0);

@@ -6,7 +6,8 @@ import { afterAll, expect, test } from "vitest";
 import { exchangeEvidence } from "../../lib/http/evidence.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { Redactor } from "../../lib/redaction/redact.ts";
-import { ExchangeLog, exchangesFolder, sampleEvidence, type ExchangeRecord } from "../../lib/reporting/exchange-log.ts";
+import { sampleEvidence } from "../../lib/checks/evidence.ts";
+import { ExchangeLog, exchangesFolder, type ExchangeRecord } from "../../lib/reporting/exchange-log.ts";
 import { buildHar } from "../../lib/reporting/har.ts";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);

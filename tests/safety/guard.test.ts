@@ -10,6 +10,7 @@ import type { Config } from "../../lib/config/load.ts";
 import { RequestRefused } from "../../lib/http/target.ts";
 import { createRunContext } from "../../lib/checks/run-context.ts";
 import { runPreflight } from "../../lib/runner/preflight.ts";
+import { PREFLIGHT_REQUESTS } from "../../suites/preflight-requests.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor, testPan } from "../../generators/faker.ts";
 import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
@@ -37,7 +38,7 @@ async function withProxy<T>(body: (proxy: TestTarget) => Promise<T>): Promise<T>
 /** The preflight and every check, as a run does them. */
 async function runEverything(config: Config) {
   const run = await createRunContext(config);
-  await runPreflight(run).finally(() => run.target.close());
+  await runPreflight(run, PREFLIGHT_REQUESTS).finally(() => run.target.close());
   return evaluateAll(config);
 }
 

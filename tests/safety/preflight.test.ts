@@ -7,13 +7,14 @@ import { createServer } from "node:net";
 import { describe, expect, test } from "vitest";
 import { createRunContext } from "../../lib/checks/run-context.ts";
 import { PreflightProblem, runPreflight, type PreflightReport } from "../../lib/runner/preflight.ts";
+import { PREFLIGHT_REQUESTS } from "../../suites/preflight-requests.ts";
 import type { SandboxOptions } from "../../sandbox/server.ts";
 import { configFor, withSandbox } from "../support/harness.ts";
 import { runCli, tempReportsDir } from "../support/cli.ts";
 
 async function preflightAgainst(url: string, env: Record<string, string>): Promise<PreflightReport> {
   const run = await createRunContext(configFor(url, env));
-  return runPreflight(run).finally(() => run.target.close());
+  return runPreflight(run, PREFLIGHT_REQUESTS).finally(() => run.target.close());
 }
 
 async function closedPortUrl(): Promise<string> {

@@ -5,7 +5,7 @@
  */
 import { expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
-import { ConfigError } from "../../lib/config/reader.ts";
+import { ConfigError } from "../../lib/config/errors.ts";
 import { planRunLimits, workerCount } from "../../lib/http/run-limits.ts";
 import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
 

@@ -6,7 +6,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Redactor } from "../../redaction/redact.ts";
-import { exchangesFolder, type ExchangeRecord, EVIDENCE_HEAD, EVIDENCE_TAIL } from "../exchange-log.ts";
+import { EVIDENCE_HEAD, EVIDENCE_TAIL } from "../../checks/evidence.ts";
+import { exchangesFolder, type ExchangeRecord } from "../exchange-log.ts";
 import { buildHar } from "../har.ts";
 import type { Summary } from "../summary.ts";
 import { fileEntries, hashSchemaSet, listFiles, MANIFEST_FILE, PACK_FORMAT, packVerdict, SIGNATURE_FILE, type Manifest } from "./manifest.ts";
