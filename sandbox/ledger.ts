@@ -4,8 +4,22 @@
  * binary search, not a scan of the card's whole history.
  */
 import type { SandboxCard } from "../lib/test-data/published.ts";
-import type { LimitDefinition } from "./limits.ts";
 import type { SandboxResponse } from "./protocol.ts";
+
+export type ObjectKind = "card" | "account" | "client";
+
+/** A limit of the sandbox's state; what it means for a debit is limits.ts. */
+export interface LimitDefinition {
+  id: string;
+  /** Group in the limits object: product, card, or another group (tolerated by the spec). */
+  group: string;
+  object: { kind: ObjectKind; value: string };
+  mcc: string;
+  region: string;
+  minMinor: number;
+  totalMinor: number;
+  currency: string;
+}
 
 export interface Merchant { name: string; country: string; address_line1: string; postal_code: string; url: string }
 

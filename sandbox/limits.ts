@@ -6,22 +6,8 @@
  * card: §2.3 carries no MCC or region, so those fields are informational here. The period `day`
  * is the calendar day at the platform's offset (+05:00).
  */
-import type { Ledger } from "./ledger.ts";
+import type { Ledger, LimitDefinition, ObjectKind } from "./ledger.ts";
 import type { SandboxCard } from "../lib/test-data/published.ts";
-
-export type ObjectKind = "card" | "account" | "client";
-
-export interface LimitDefinition {
-  id: string;
-  /** Group in the limits object: product, card, or another group (tolerated by the spec). */
-  group: string;
-  object: { kind: ObjectKind; value: string };
-  mcc: string;
-  region: string;
-  minMinor: number;
-  totalMinor: number;
-  currency: string;
-}
 
 const OFFSET_MS = 5 * 3_600_000;
 const DAY_MS = 86_400_000;

@@ -4,7 +4,7 @@
  * outside it, so a target that ignores the period is caught.
  */
 import { Ledger, type Merchant, type Posting } from "./ledger.ts";
-import type { LimitDefinition } from "./limits.ts";
+import type { LimitDefinition } from "./ledger.ts";
 import { RACE_DAILY_LIMIT_MINOR, SANDBOX_CARDS, SANDBOX_RACE_CARDS } from "../lib/test-data/published.ts";
 
 const MERCHANTS: Merchant[] = [

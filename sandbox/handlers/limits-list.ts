@@ -1,6 +1,7 @@
 /** §4.4 limits list: every active limit of a card, account or client, with current usage. */
 import { validateRequest, type SandboxEnv } from "../env.ts";
-import { cardsOf, formatMinor, usageMinor, type LimitDefinition, type ObjectKind } from "../limits.ts";
+import type { LimitDefinition, ObjectKind } from "../ledger.ts";
+import { cardsOf, formatMinor, usageMinor } from "../limits.ts";
 import { nowWithOffset, ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
 import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
 

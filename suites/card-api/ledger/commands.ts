@@ -8,7 +8,8 @@ import fc from "fast-check";
 import { answerKind, describeAnswer, requireAnswer } from "../../../lib/checks/answers.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { formatMicro, largestMinimum, micro, newOperations, readStatement, smallestRemaining, windowSince, type AmountLimit, type ObjectKind } from "./readback.ts";
-import { OBJECT_KINDS, type LedgerModel, type LedgerReal } from "./model.ts";
+import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
+import type { LedgerModel } from "./observations.ts";
 import { checkUsage, checkRemaining, checkStatement, checkWithin, nearDayBoundary } from "./observations.ts";
 
 type Command = fc.AsyncCommand<LedgerModel, LedgerReal>;

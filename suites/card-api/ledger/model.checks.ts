@@ -12,7 +12,8 @@ import { deriveSeed } from "../../../lib/checks/seed.ts";
 import type { Check, CheckContext } from "../../../lib/checks/types.ts";
 import type { Exchange } from "../../../lib/http/exchange.ts";
 import { audit, ledgerCommands, probe } from "./commands.ts";
-import { LedgerReal, type Invariant, type LedgerModel } from "./model.ts";
+import { LedgerReal } from "./model.ts";
+import type { Invariant, LedgerModel } from "./observations.ts";
 
 const MAX_COMMANDS = 8;
 

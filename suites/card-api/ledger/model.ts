@@ -11,22 +11,15 @@ import type { Exchange } from "../../../lib/http/exchange.ts";
 import { RequestRefused } from "../../../lib/http/target.ts";
 import type { DebitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../../generators/faker.ts";
-import { checkRemaining, checkWithin } from "./observations.ts";
+import { checkRemaining, checkWithin, type Invariant, type Observed } from "./observations.ts";
 import { LIMIT_OBJECT_KINDS, limitsObjectValue } from "../../../generators/card-api/limits.ts";
 import { amountLimits, readStatement, windowSince, type AmountLimit, type ObjectKind, type Operation } from "./readback.ts";
 import type { Period } from "../../../generators/card-api/period.ts";
 import { describeAnswer } from "../../../lib/checks/answers.ts";
 
-export type Invariant = "statement" | "usage" | "remaining" | "limits-enforced" | "period";
-
 export const OBJECT_KINDS = LIMIT_OBJECT_KINDS;
 
-export interface LedgerModel {
-  /** Debits accepted in this sequence, in micro-units, with their bodies (for replays). */
-  accepted: Array<{ body: DebitRequest; micro: number }>;
-}
-
-export class LedgerReal {
+export class LedgerReal implements Observed {
   readonly faker: Faker;
   readonly since = Date.now();
   baselineOperations: Operation[] = [];

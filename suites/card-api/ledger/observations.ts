@@ -4,10 +4,30 @@
  * debit (an MCC- or region-specific one), so usage must move by exactly the accepted amounts or
  * not at all, and at least one cumulative limit of an object that has any must move.
  */
+import type { DebitRequest } from "../../../generators/card-api/transaction.ts";
 import type { Period } from "../../../generators/card-api/period.ts";
 import { parseIsoDateTime } from "../../../lib/time/iso.ts";
 import { formatMicro, micro, postedAmount, type AmountLimit, type ObjectKind, type Operation } from "./readback.ts";
-import type { LedgerModel, LedgerReal } from "./model.ts";
+import type { CheckContext } from "../../../lib/checks/types.ts";
+
+/** The invariants a model sequence asserts; each is its own check (model.checks.ts). */
+export type Invariant = "statement" | "usage" | "remaining" | "limits-enforced" | "period";
+
+/** What the model knows: the debits accepted in this sequence, in micro-units, with their bodies (for replays). */
+export interface LedgerModel {
+  accepted: Array<{ body: DebitRequest; micro: number }>;
+}
+
+/**
+ * What an observation needs of the real side of a sequence (model.ts's LedgerReal has it): stated
+ * here so that the observations do not import the model that calls them.
+ */
+export interface Observed {
+  readonly ctx: CheckContext;
+  readonly since: number;
+  readonly baselineLimits: Map<ObjectKind, AmountLimit[]>;
+  assert(invariant: Invariant, holds: boolean, detail: () => string): void;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -16,7 +36,7 @@ function sorted(values: number[]): string {
 }
 
 /** New operations in the window are exactly the accepted debits: amount, currency, once each. */
-export function checkStatement(r: LedgerReal, m: LedgerModel, fresh: Operation[]): void {
+export function checkStatement(r: Observed, m: LedgerModel, fresh: Operation[]): void {
   const currency = r.ctx.config.fixtures.payment.currency;
   const got = fresh.map((op) => postedAmount(op) ?? NaN);
   const want = m.accepted.map((a) => a.micro);
@@ -27,7 +47,7 @@ export function checkStatement(r: LedgerReal, m: LedgerModel, fresh: Operation[]
 }
 
 /** Every operation of a statement lies in its period (read generously, as the request was sent). */
-export function checkWithin(r: LedgerReal, operations: Operation[], period: Period): void {
+export function checkWithin(r: Observed, operations: Operation[], period: Period): void {
   const outside = operations.filter((op) => {
     const at = typeof op.datetime === "string" ? parseIsoDateTime(op.datetime) : undefined;
     return at !== undefined && (at < period.start - 1_000 || at > period.end + 1_000);
@@ -50,7 +70,7 @@ export function nearDayBoundary(now: number, offset: string, marginMs = 120_000)
 }
 
 /** Cumulative usage moves by exactly the accepted amounts (or not at all, for a limit that does not apply). */
-export function checkUsage(r: LedgerReal, m: LedgerModel, kind: ObjectKind, limits: AmountLimit[]): void {
+export function checkUsage(r: Observed, m: LedgerModel, kind: ObjectKind, limits: AmountLimit[]): void {
   if (!sameDay(r.since, Date.now(), r.ctx.config.target.utcOffset)) return; // a daily limit reset in between
   const types = r.ctx.config.cardApi.cumulativeLimitTypes;
   const before = new Map((r.baselineLimits.get(kind) ?? []).map((l) => [l.key, micro(l.current)]));
@@ -65,7 +85,7 @@ export function checkUsage(r: LedgerReal, m: LedgerModel, kind: ObjectKind, limi
 }
 
 /** remaining = value − current for cumulative limits; every amount a non-negative decimal string. */
-export function checkRemaining(r: LedgerReal, kind: ObjectKind, limits: AmountLimit[]): void {
+export function checkRemaining(r: Observed, kind: ObjectKind, limits: AmountLimit[]): void {
   const types = r.ctx.config.cardApi.cumulativeLimitTypes;
   for (const l of limits) {
     const [value, current, remaining] = [micro(l.value), micro(l.current), micro(l.remaining)];
