@@ -9,7 +9,6 @@ import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { loadProfile, type ProfileKeys } from "../lib/crypto/index.ts";
 import { signResponse } from "../lib/crypto/envelope.ts";
-import { ValidatorRegistry, validators as sharedValidators } from "../lib/validation/registry.ts";
 import type { SandboxEnv } from "./env.ts";
 import { FaultSet, type Fault } from "./faults.ts";
 import type { Ledger } from "./ledger.ts";
@@ -28,7 +27,6 @@ export interface SandboxOptions {
   host?: string;
   faults?: readonly Fault[];
   cardApiHeader?: { name: string; value: string };
-  validators?: ValidatorRegistry;
   /** Crypto profile (CRYPTO_PROFILE value: built-in name or module path), `default` when unset. */
   profile?: string;
 }
@@ -55,7 +53,6 @@ async function createEnv(options: SandboxOptions): Promise<SandboxEnv> {
     ledger: seedLedger(),
     faults: new FaultSet(options.faults),
     profile,
-    validators: options.validators ?? sharedValidators(),
     ...(options.cardApiHeader ? { cardApiHeader: options.cardApiHeader } : {}),
   };
 }

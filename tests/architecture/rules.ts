@@ -1,0 +1,88 @@
+/**
+ * The import rules of ARCHITECTURE.md, as data: which unit (a top folder, or a folder of lib/) may
+ * import which. imports.test.ts applies them to the real graph and to synthetic ones.
+ */
+import type { Edge } from "./graph.ts";
+
+/** The foundation of lib/: may import each other (without a cycle), never anything above. */
+export const FOUNDATION = ["config", "catalogue", "validation", "crypto", "time", "redaction", "test-data"].map((f) => `lib/${f}`);
+/** A leaf of lib/config (it imports nothing): the one piece of configuration lib/crypto may use. */
+export const CONFIG_ERRORS = "lib/config/errors";
+
+/** The layers of lib/, top to bottom: a unit imports only units below it (and the foundation). */
+const LIB_LAYERS: Record<string, readonly string[]> = {
+  "lib/runner": ["lib/vitest", "lib/openapi", "lib/reporting", "lib/checks", "lib/http"],
+  "lib/vitest": ["lib/reporting", "lib/checks", "lib/http"],
+  "lib/openapi": ["lib/reporting", "lib/checks", "lib/http"],
+  "lib/reporting": ["lib/checks", "lib/http"],
+  "lib/checks": ["lib/http"],
+  "lib/http": [],
+};
+
+/** The unit an import edge belongs to: `lib/<folder>`, `lib/config/errors`, or a top folder. */
+export function unitOf(path: string): string {
+  if (path === "lib/config/errors.ts") return CONFIG_ERRORS;
+  const parts = path.split("/");
+  return parts[0] === "lib" && parts.length > 2 ? `lib/${parts[1]}` : parts[0]!;
+}
+
+const ANYWHERE_BUT_TESTS = (to: string) => to !== "tests";
+
+/** Why an edge breaks the rules, or undefined when it keeps them. */
+export function ruleBroken(edge: Edge): string | undefined {
+  const from = unitOf(edge.from);
+  const to = unitOf(edge.to);
+  if (from === to) return undefined;
+  const allowed = allowedTargets(from, edge.typeOnly);
+  return allowed(to) ? undefined : `${from} may not import ${to}`;
+}
+
+function allowedTargets(from: string, typeOnly: boolean): (to: string) => boolean {
+  const foundation = (to: string) => FOUNDATION.includes(to) || to === CONFIG_ERRORS;
+  switch (from) {
+    // The composition roots: they start the sandbox, the suites and the engine.
+    case "cli": return (to) => ANYWHERE_BUT_TESTS(to) && to !== "bench";
+    case "bench": return ANYWHERE_BUT_TESTS;
+    case "suites": return (to) => to.startsWith("lib/") || to === "generators" || to === "schemas";
+    // Generators build values from the catalogue, the configuration and the schemas. They may name
+    // the shapes the engine sends (RequestVariant, Case, Scenario) as types, never run its code.
+    case "generators": return (to) => foundation(to) || (typeOnly && (to === "lib/checks" || to === "lib/http"));
+    // The sandbox is the other side: its own routes and validation, only the published data, the clock and the crypto.
+    case "sandbox": return (to) => ["lib/test-data", "lib/time", "lib/crypto"].includes(to);
+    case CONFIG_ERRORS: return () => false;
+    case "lib/crypto": return (to) => foundation(to) && to !== "lib/config";
+  }
+  if (FOUNDATION.includes(from)) return foundation;
+  const below = LIB_LAYERS[from];
+  if (below) return (to) => below.includes(to) || foundation(to);
+  return () => false;
+}
+
+/** Strongly connected components with more than one node (Tarjan): every cycle of the graph. */
+export function cycles(edges: ReadonlyArray<readonly [string, string]>): string[][] {
+  const next = new Map<string, string[]>();
+  for (const [a, b] of edges) if (a !== b) next.set(a, [...(next.get(a) ?? []), b]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do component.push((w = stack.pop()!)); while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of next.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
