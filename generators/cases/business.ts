@@ -17,7 +17,7 @@ import type { Case, OperationCases } from "./types.ts";
 const KAZAKH = fc.constantFrom("Әсел", "Нұрлан", "Қайрат", "Ұлжан", "Ғалым");
 
 function sealed(label: string, data: unknown): Case {
-  return { label, request: async (ctx) => ({ body: await sealRequest(ctx.target.profile, data) }) };
+  return { label, request: async (ctx) => ({ body: await sealRequest(ctx.profile, data) }) };
 }
 
 export function businessCases(_config: Config, registry: ValidatorRegistry): OperationCases {
@@ -37,17 +37,17 @@ export function businessCases(_config: Config, registry: ValidatorRegistry): Ope
     validExamples: [edited("a director with a Kazakh name", (d) => (d.director = { first_name: "Әсел", last_name: "Нұрланқызы" }))],
     fullRequest: full,
     validBodies: data,
-    seal: (ctx, body) => sealRequest(ctx.target.profile, body),
+    seal: (ctx, body) => sealRequest(ctx.profile, body),
     boundaries: [
       edited("company name of 200 characters", (d) => (d.company_name = "Ж".repeat(200))),
       edited("non-ASCII company name", (d) => (d.company_name = NON_ASCII_TEXT)),
       edited("legal address of 300 characters", (d) => (d.legal_address = "a".repeat(300))),
       edited("no optional fields", (d) => { delete d.email; delete d.legal_address; delete d.director; }),
       { label: "a 100 kB encrypted_data", request: async (ctx) => {
-        const body = await sealRequest(ctx.target.profile, full());
+        const body = await sealRequest(ctx.profile, full());
         return { body: { ...body, payload: { encrypted_data: "QUJD".repeat(25_000) } } };
       } },
-      { label: "a very long signature", request: async (ctx) => ({ body: { ...(await sealRequest(ctx.target.profile, full())), signature: "ab".repeat(5_000) } }) },
+      { label: "a very long signature", request: async (ctx) => ({ body: { ...(await sealRequest(ctx.profile, full())), signature: "ab".repeat(5_000) } }) },
     ],
     mutations: [...schemaMutations("partner-transfer/signed-request.schema.json", registry), ...TRANSPORT_MUTATIONS],
   };

@@ -1,6 +1,6 @@
 /** The generated cases of each documented operation, by catalogue key. */
 import { CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST, REGISTER_BUSINESS, type Operation } from "../../lib/catalogue/index.ts";
-import type { RunContext } from "../../lib/checks/types.ts";
+import type { CaseContext } from "../../lib/checks/types.ts";
 import { businessCases } from "./business.ts";
 import { limitsCases } from "./limits.ts";
 import { schemaCases } from "./schema-cases.ts";
@@ -18,7 +18,7 @@ const BUILDERS = new Map([
 ]);
 
 /** The documented operations' own builders; any other operation's cases come from its schemas. */
-export function casesFor(op: Operation, ctx: RunContext): OperationCases {
+export function casesFor(op: Operation, ctx: CaseContext): OperationCases {
   const build = BUILDERS.get(op.key);
   return build ? build(ctx.config, ctx.validators) : schemaCases(op, ctx.validators);
 }

@@ -5,7 +5,7 @@
  */
 import type fc from "fast-check";
 import type { Case } from "../../lib/checks/property.ts";
-import type { RunContext } from "../../lib/checks/types.ts";
+import type { CaseContext } from "../../lib/checks/types.ts";
 import type { Mutation } from "../schema/mutations.ts";
 
 export type { Case } from "../../lib/checks/property.ts";
@@ -25,7 +25,7 @@ export interface OperationCases {
   /** Invalid variants, one named row each. */
   mutations: Mutation[];
   /** Turns a body into what is sent (the partner envelope seals and signs it). */
-  seal?: (ctx: RunContext, body: unknown) => Promise<unknown>;
+  seal?: (ctx: CaseContext, body: unknown) => Promise<unknown>;
 }
 
 export function plainCase(label: string, body: unknown): Case {

@@ -5,6 +5,7 @@
  */
 import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
+import { EvidenceRecorder } from "./evidence.ts";
 import { CheckFailure, CheckSkipped, type FailureCategory } from "./failure.ts";
 import { deriveSeed } from "./seed.ts";
 import type { Check, CheckContext, Level, Module, Outcome, RunContext } from "./types.ts";
@@ -19,7 +20,10 @@ export interface CheckResult {
   category?: FailureCategory | "harness";
   message?: string;
   notes: string[];
+  /** The evidence sample (evidence.ts): the first exchanges, and the last ones of a failed check. */
   evidence: Exchange[];
+  /** Exchanges of the check left out of the sample. */
+  evidenceOmitted: number;
   seed: number;
   durationMs: number;
   /** Requests the check sent (scenarios it was first to use included). */
@@ -38,7 +42,12 @@ export class ModuleRun {
       const scenario = this.module.scenarios[name];
       if (!scenario) throw new Error(`module ${this.module.operation.key} has no scenario "${name}"`);
       const seed = deriveSeed(this.run.config.run.seed, `${this.module.operation.code}:${name}`);
-      pending = scenario({ ...this.run, seed });
+      const { config, target, validators } = this.run;
+      pending = scenario({
+        config, validators, profile: target.profile, seed,
+        send: (op, body, options) => target.send(op, body, options),
+        sendVariant: (op, variant) => target.sendVariant(op, variant),
+      });
       this.memo.set(name, pending);
     }
     return pending;
@@ -52,21 +61,19 @@ export class ModuleRun {
 export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise<CheckResult> {
   const started = Date.now();
   const seed = deriveSeed(moduleRun.run.config.run.seed, check.id);
-  const evidence: Exchange[] = [];
+  const evidence = new EvidenceRecorder();
   const notes: string[] = [];
   const record = (exchange: Exchange) => {
-    if (!evidence.includes(exchange)) {
-      evidence.push(exchange);
-      // What the client did on the way (a 429 honoured) is reported, not failed.
-      notes.push(...(exchange.notes ?? []));
-    }
+    // What the client did on the way (a 429 honoured) is reported, not failed.
+    if (evidence.add(exchange)) for (const note of exchange.notes ?? []) if (!notes.includes(note)) notes.push(note);
     return exchange;
   };
+  const { config, target, validators } = moduleRun.run;
   const ctx: CheckContext = {
-    ...moduleRun.run,
-    seed,
+    config, validators, profile: target.profile, seed,
     scenario: async (name) => record(await moduleRun.scenario(name)),
-    send: async (op, body, options) => record(await moduleRun.run.target.send(op, body, options)),
+    send: async (op, body, options) => record(await target.send(op, body, options)),
+    sendVariant: async (op, variant) => record(await target.sendVariant(op, variant)),
     record: (exchange) => void record(exchange),
     note: (text) => void notes.push(text),
     skip: (reason) => {
@@ -75,11 +82,12 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
   };
   const base = {
     id: check.id, level: check.level, spec: check.spec, title: check.title,
-    operationKey: moduleRun.module.operation.key, notes, evidence, seed,
+    operationKey: moduleRun.module.operation.key, notes, seed,
   };
   const sentBefore = moduleRun.run.target.sent;
   const outcome = await settle(() => check.run(ctx));
-  return { ...base, ...outcome, durationMs: Date.now() - started, requests: moduleRun.run.target.sent - sentBefore };
+  const { sample, omitted } = evidence.sample(outcome.outcome === "failed");
+  return { ...base, ...outcome, evidence: sample, evidenceOmitted: omitted, durationMs: Date.now() - started, requests: moduleRun.run.target.sent - sentBefore };
 }
 
 async function settle(run: () => Promise<void> | void): Promise<Pick<CheckResult, "outcome" | "category" | "message">> {

@@ -1,9 +1,12 @@
 /**
- * The evidence policy of the check engine. A property check may send thousands of requests, so
- * only a bounded sample of each check's evidence is kept (attached to the Allure report and
- * written to the exchange log): its first EVIDENCE_HEAD exchanges and, when the check failed, also
- * its last EVIDENCE_TAIL (the failing, shrunk case comes last).
+ * The evidence policy of the check engine. Every exchange a check makes goes through its context
+ * and is counted, but a property check may send thousands of requests, so only a bounded sample
+ * is kept (attached to the Allure report and written to the exchange log): its first EVIDENCE_HEAD
+ * exchanges and, when the check failed, also its last EVIDENCE_TAIL (the failing, shrunk case is
+ * recorded again at the end, so it comes last).
  */
+import type { Exchange } from "../http/exchange.ts";
+
 export const EVIDENCE_HEAD = 5;
 export const EVIDENCE_TAIL = 5;
 
@@ -13,10 +16,32 @@ export interface EvidenceSample<T> {
   omitted: number;
 }
 
-/** The bounded sample of a check's evidence: first EVIDENCE_HEAD, and last EVIDENCE_TAIL of a failed check. */
-export function sampleEvidence<T>(evidence: readonly T[], failed: boolean): EvidenceSample<T> {
-  const head = evidence.slice(0, EVIDENCE_HEAD);
-  const tail = failed ? evidence.slice(Math.max(EVIDENCE_HEAD, evidence.length - EVIDENCE_TAIL)) : [];
-  const sample = [...head, ...tail];
-  return { sample, omitted: evidence.length - sample.length };
+/** The exchanges of one check, as they are made: all counted, the first and the last few kept. */
+export class EvidenceRecorder {
+  private readonly head: Exchange[] = [];
+  private tail: Exchange[] = [];
+  private readonly seen = new WeakSet<Exchange>();
+  private count = 0;
+
+  /** Records an exchange (again: it moves to the end of the tail); true the first time it is seen. */
+  add(exchange: Exchange): boolean {
+    const first = !this.seen.has(exchange);
+    if (first) {
+      this.seen.add(exchange);
+      this.count++;
+    }
+    if (this.head.includes(exchange)) return first;
+    if (this.head.length < EVIDENCE_HEAD) {
+      this.head.push(exchange);
+      return first;
+    }
+    this.tail = [...this.tail.filter((e) => e !== exchange), exchange].slice(-EVIDENCE_TAIL);
+    return first;
+  }
+
+  /** The sample the reports keep: the head, and the tail of a failed check. */
+  sample(failed: boolean): EvidenceSample<Exchange> {
+    const sample = failed ? [...this.head, ...this.tail] : [...this.head];
+    return { sample, omitted: this.count - sample.length };
+  }
 }

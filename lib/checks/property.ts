@@ -4,7 +4,6 @@
  * (a hung target costs one timeout, and shrinking a transport error proves nothing); a failing
  * case is shrunk, and the check fails with the seed, the fast-check path and the shrunk request.
  */
-import { EVIDENCE_HEAD } from "./evidence.ts";
 import fc from "fast-check";
 import type { Operation } from "../catalogue/index.ts";
 import type { Exchange } from "../http/exchange.ts";
@@ -13,12 +12,12 @@ import { redactor } from "../redaction/redact.ts";
 import { answerKind, requireAnswer } from "./answers.ts";
 import { defineCheck } from "./define.ts";
 import { fail, type FailureCategory } from "./failure.ts";
-import type { Check, CheckContext, Level, RunContext } from "./types.ts";
+import type { CaseContext, Check, CheckContext, Level } from "./types.ts";
 
 /** A generated request; its label names the row it comes from (valid, a boundary, a mutation). */
 export interface Case {
   label: string;
-  request: (ctx: RunContext) => RequestVariant | Promise<RequestVariant>;
+  request: (ctx: CaseContext) => RequestVariant | Promise<RequestVariant>;
 }
 
 /** Why an answer is wrong for a case, or undefined when it is right. */
@@ -53,7 +52,7 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
     if (transport) return true;
     let exchange: Exchange;
     try {
-      exchange = await ctx.target.sendVariant(spec.operation, await c.request(ctx));
+      exchange = await ctx.sendVariant(spec.operation, await c.request(ctx));
     } catch (error) {
       // The guard keeps this case off a real target (e.g. a card number not in TEST_PANS): not sent, not judged.
       if (!(error instanceof RequestRefused)) throw error;
@@ -61,8 +60,6 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
       return true;
     }
     sent++;
-    // The first few cases as evidence of what was sent (the report keeps a bounded sample anyway).
-    if (sent <= EVIDENCE_HEAD) ctx.record(exchange);
     if (exchange.transportError || answerKind(exchange) === "transport") {
       transport = exchange;
       return true;

@@ -1,7 +1,8 @@
 import type { Operation } from "../catalogue/index.ts";
 import type { Config } from "../config/load.ts";
 import type { Exchange } from "../http/exchange.ts";
-import type { SendOptions, Target } from "../http/target.ts";
+import type { CryptoProfile } from "../crypto/profile.ts";
+import type { RequestVariant, SendOptions, Target } from "../http/target.ts";
 import type { ValidatorRegistry } from "../validation/registry.ts";
 
 /** must: the spec states it · should: sound practice where the spec is silent · info: observation. */
@@ -16,22 +17,43 @@ export interface RunContext {
   readonly validators: ValidatorRegistry;
 }
 
+/**
+ * What checks, scenarios and generated cases may read of the run: the configuration, the crypto
+ * profile (to seal and sign) and the compiled schemas. Not the target: every request goes through
+ * the context's send/sendVariant, so that no exchange escapes the evidence.
+ */
+export interface CaseContext {
+  readonly config: Config;
+  readonly profile: CryptoProfile;
+  readonly validators: ValidatorRegistry;
+}
+
 /** What a scenario (a named request of a module) gets to build and send its request. */
-export interface ScenarioContext extends RunContext {
+export interface ScenarioContext extends CaseContext {
   /** Seed of this scenario, derived from SEED and the scenario's name. */
   readonly seed: number;
+  /** Sends a request; the exchange is recorded by each check that uses the scenario (CheckContext.scenario). */
+  send(op: Operation, body: unknown, options?: SendOptions): Promise<Exchange>;
+  sendVariant(op: Operation, variant: RequestVariant): Promise<Exchange>;
 }
 
 export type Scenario = (ctx: ScenarioContext) => Promise<Exchange>;
 
-export interface CheckContext extends RunContext {
+/**
+ * The one contract of a check: it gets this context, sends every request through it (each
+ * exchange is recorded as its evidence, sampled by lib/checks/evidence.ts), fails in one way —
+ * `fail(category, message)` (lib/checks/failure.ts) — and skips with `skip(reason)`.
+ */
+export interface CheckContext extends CaseContext {
   /** Seed of this check, derived from SEED and the check id. */
   readonly seed: number;
   /** The module's scenario exchange (sent once, shared by the module's checks), recorded as evidence. */
   scenario(name: string): Promise<Exchange>;
   /** Sends a request and records the exchange as evidence of this check. */
   send(op: Operation, body: unknown, options?: SendOptions): Promise<Exchange>;
-  /** Records an exchange made elsewhere (e.g. by a property run) as evidence. */
+  /** Sends a generated variant (raw text, headers, content type) and records the exchange. */
+  sendVariant(op: Operation, variant: RequestVariant): Promise<Exchange>;
+  /** Records again an exchange already sent (e.g. the case that decided), so it is kept in the evidence tail. */
   record(exchange: Exchange): void;
   /** An observation for the report (info level findings, figures). */
   note(text: string): void;

@@ -14,7 +14,7 @@ import { toCurl } from "../http/curl.ts";
 import { exchangeEvidence, exchangeLine } from "../http/evidence.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { redactor } from "../redaction/redact.ts";
-import { EVIDENCE_HEAD, EVIDENCE_TAIL, sampleEvidence } from "../checks/evidence.ts";
+import { EVIDENCE_HEAD, EVIDENCE_TAIL } from "../checks/evidence.ts";
 import type { ExchangeLog } from "../reporting/exchange-log.ts";
 import { FAMILY_TITLES, SEVERITY, SPEC_LINK_TYPE, specLinkValue } from "../reporting/labels.ts";
 import type { ConformanceMeta, ReportedOutcome } from "../checks/meta.ts";
@@ -63,7 +63,7 @@ function failureError(result: CheckResult, text: string): Error {
 
 /** Attaches the bounded evidence sample (lib/checks/evidence.ts) and records it for the HAR file. */
 async function attachEvidence(result: CheckResult, log: ExchangeLog | undefined): Promise<void> {
-  const { sample, omitted } = sampleEvidence(result.evidence, result.outcome === "failed");
+  const { evidence: sample, evidenceOmitted: omitted } = result;
   for (const exchange of sample) await attachExchange(exchange);
   if (omitted > 0) {
     await allure.logStep(`${omitted} more exchanges not attached (sample: first ${EVIDENCE_HEAD}, and last ${EVIDENCE_TAIL} of a failed check)`);

@@ -11,9 +11,9 @@ import { limitsOfUnknownObjects } from "./unknown-objects.checks.ts";
 export const limitsListModule = defineModule({
   operation: op,
   scenarios: {
-    [SUCCESS]: (ctx) => ctx.target.send(op, limitsRequest(ctx.config, "card")),
-    account: (ctx) => ctx.target.send(op, limitsRequest(ctx.config, "account")),
-    client: (ctx) => ctx.target.send(op, limitsRequest(ctx.config, "client")),
+    [SUCCESS]: (ctx) => ctx.send(op, limitsRequest(ctx.config, "card")),
+    account: (ctx) => ctx.send(op, limitsRequest(ctx.config, "account")),
+    client: (ctx) => ctx.send(op, limitsRequest(ctx.config, "client")),
   },
   checks: [
     ...successChecks(op, "§2.4"),

@@ -16,7 +16,7 @@ import { statementOfUnknownCard } from "./unknown-objects.checks.ts";
 export const statementModule = defineModule({
   operation: op,
   scenarios: {
-    [SUCCESS]: (ctx) => ctx.target.send(op, seededStatementRequest(ctx.config)),
+    [SUCCESS]: (ctx) => ctx.send(op, seededStatementRequest(ctx.config)),
   },
   checks: [
     ...successChecks(op, "§2.2"),

@@ -12,7 +12,7 @@ export const transactionCreateModule = defineModule({
   operation: op,
   scenarios: {
     // A fixed small amount: the answer to a plain valid debit should not depend on the seed.
-    [SUCCESS]: (ctx) => ctx.target.send(op, debitRequest(fakerFor(ctx.seed), ctx.config, { amount: 10 })),
+    [SUCCESS]: (ctx) => ctx.send(op, debitRequest(fakerFor(ctx.seed), ctx.config, { amount: 10 })),
   },
   checks: [
     ...successChecks(op, "§2.3"),

@@ -21,7 +21,7 @@ export function genericModule(op: Operation): Module {
       scenarios: {
         [SUCCESS]: async (ctx) => {
           const request = await casesFor(op, ctx).validExamples[0]!.request(ctx);
-          return ctx.target.sendVariant(op, request);
+          return ctx.sendVariant(op, request);
         },
       },
       checks: [...successChecks(op, op.spec), ...generatedChecks(op, op.spec, casesFor)],

@@ -47,8 +47,8 @@ function refusesRegistration(row: (typeof ROWS)[number]): Check {
     title: `Register business client: a request ${row.what} is refused`,
     description: "§5: partner transfer requests carry a bearer token and a signature, and personal data is encrypted. Any 4xx, or a 2xx with state false, is a refusal.",
     async run(ctx) {
-      const sealed = await sealRequest(ctx.target.profile, businessClientData(fakerFor(ctx.seed), true));
-      const variant = await row.tamper(sealed, ctx.target.profile);
+      const sealed = await sealRequest(ctx.profile, businessClientData(fakerFor(ctx.seed), true));
+      const variant = await row.tamper(sealed, ctx.profile);
       const exchange = await ctx.send(op, variant.body, { ...(variant.headers ? { headers: variant.headers } : {}) });
       requireAnswer(exchange);
       const kind = answerKind(exchange);

@@ -19,7 +19,7 @@ export const responseSignatureVerifies = defineCheck({
     "configured CRYPTO_PROFILE and its platform key; without one the check is skipped. A failure under the " +
     "sandbox's published key says so: against a real target it usually means the target's key was not set.",
   async run(ctx) {
-    const profile = ctx.target.profile;
+    const profile = ctx.profile;
     if (profile.canVerify?.("platform") === false) ctx.skip(`profile "${profile.name}" holds no platform key (PLATFORM_SIGNING_KEY / PLATFORM_PUBLIC_KEY): the response signature cannot be verified`);
     const body = requireSuccessBody(await ctx.scenario(SUCCESS));
     const { signature } = body;
@@ -40,7 +40,7 @@ export const eachRegistrationIsAProfileOfItsOwn = defineCheck({
   async run(ctx) {
     const first = at(requireSuccessBody(await ctx.scenario(SUCCESS)), ["payload", "client_uuid"]);
     const data = businessClientData(fakerFor(ctx.seed + 1), true);
-    const second = await ctx.send(REGISTER_BUSINESS, await sealRequest(ctx.target.profile, data));
+    const second = await ctx.send(REGISTER_BUSINESS, await sealRequest(ctx.profile, data));
     const uuid = at(requireSuccessBody(second), ["payload", "client_uuid"]);
     if (typeof first !== "string" || typeof uuid !== "string") ctx.skip("a registration answer has no client_uuid (the schema check reports it)");
     if (uuid === first) fail("value", `two different clients were both given client_uuid ${uuid}`);

@@ -14,7 +14,7 @@ export const registerBusinessModule = defineModule({
   operation: op,
   scenarios: {
     [SUCCESS]: async (ctx) =>
-      ctx.target.send(op, await sealRequest(ctx.target.profile, businessClientData(fakerFor(ctx.seed), true))),
+      ctx.send(op, await sealRequest(ctx.profile, businessClientData(fakerFor(ctx.seed), true))),
   },
   checks: [
     ...successChecks(op, "§2.1"),

@@ -6,7 +6,7 @@ import { afterAll, expect, test } from "vitest";
 import { exchangeEvidence } from "../../lib/http/evidence.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { Redactor } from "../../lib/redaction/redact.ts";
-import { sampleEvidence } from "../../lib/checks/evidence.ts";
+import { EvidenceRecorder } from "../../lib/checks/evidence.ts";
 import { ExchangeLog, exchangesFolder, type ExchangeRecord } from "../../lib/reporting/exchange-log.ts";
 import { buildHar } from "../../lib/reporting/har.ts";
 
@@ -17,8 +17,23 @@ const SAMPLES: Array<[string, number, boolean, number[], number]> = [
   ["a failed property check also keeps its last five", 2000, true, [1, 2, 3, 4, 5, 1996, 1997, 1998, 1999, 2000], 1990],
   ["a failed check with seven keeps each once", 7, true, range(7), 0],
 ];
+const exchangeNo = (seq: number) => ({ seq }) as unknown as Exchange;
 test.for(SAMPLES)("%s", ([, n, failed, kept, omitted]) => {
-  expect(sampleEvidence(range(n), failed)).toEqual({ sample: kept, omitted });
+  const recorder = new EvidenceRecorder();
+  const exchanges = range(n).map(exchangeNo);
+  for (const e of exchanges) recorder.add(e);
+  const { sample, omitted: left } = recorder.sample(failed);
+  expect({ sample: sample.map((e) => (e as unknown as { seq: number }).seq), omitted: left }).toEqual({ sample: kept, omitted });
+});
+
+test("an exchange recorded again (the shrunk case that decided) moves to the end of a failed check's sample, counted once", () => {
+  const recorder = new EvidenceRecorder();
+  const exchanges = range(20).map(exchangeNo);
+  for (const e of exchanges) recorder.add(e);
+  expect(recorder.add(exchanges[9]!)).toBe(false);
+  const { sample, omitted } = recorder.sample(true);
+  expect(sample.map((e) => (e as unknown as { seq: number }).seq)).toEqual([1, 2, 3, 4, 5, 17, 18, 19, 20, 10]);
+  expect(omitted).toBe(10);
 });
 
 const dir = mkdtempSync(join(tmpdir(), "exchange-log-"));

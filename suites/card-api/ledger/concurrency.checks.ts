@@ -64,7 +64,7 @@ export const parallelDebitsWithinLimit = defineCheck({
     const since = Date.now();
     const before = await statementOperations(ctx, race.cardId, windowSince(since));
     const amount = race.amount / 1_000_000;
-    const exchanges = await Promise.all(Array.from({ length: ctx.config.cardApi.raceDebits }, () => ctx.target.send(CREATE_TRANSACTION, raceDebit(ctx, race.cardId, amount))));
+    const exchanges = await Promise.all(Array.from({ length: ctx.config.cardApi.raceDebits }, () => ctx.send(CREATE_TRANSACTION, raceDebit(ctx, race.cardId, amount))));
     exchanges.forEach(requireAnswer);
     const accepted = exchanges.filter((e) => answerKind(e) === "success");
     accepted.slice(0, 2).forEach((e) => ctx.record(e));
@@ -85,7 +85,7 @@ export const parallelReplaysPostOnce = defineCheck({
   async run(ctx) {
     const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: 3.33 });
     const before = await recentOperations(ctx);
-    const exchanges = await Promise.all(Array.from({ length: REPLAYS }, () => ctx.target.send(CREATE_TRANSACTION, body)));
+    const exchanges = await Promise.all(Array.from({ length: REPLAYS }, () => ctx.send(CREATE_TRANSACTION, body)));
     exchanges.forEach(requireAnswer);
     ctx.record(exchanges[0]!);
     if (!exchanges.some((e) => answerKind(e) === "success")) ctx.skip("none of the parallel requests was accepted, so a replay proves nothing");

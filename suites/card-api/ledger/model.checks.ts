@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { defineCheck } from "../../../lib/checks/define.ts";
-import { CheckFailure, CheckSkipped } from "../../../lib/checks/failure.ts";
+import { CheckFailure, CheckSkipped, fail } from "../../../lib/checks/failure.ts";
 import { deriveSeed } from "../../../lib/checks/seed.ts";
 import type { Check, CheckContext } from "../../../lib/checks/types.ts";
 import type { Exchange } from "../../../lib/http/exchange.ts";
@@ -48,7 +48,7 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
   if (details.failed) {
     const error = details.errorInstance;
     if (!(error instanceof CheckFailure)) throw error;
-    throw new CheckFailure(error.category, `${error.detail} — after two probe debits, ${commandsText(details.counterexample?.[0])} and the final audit ` +
+    fail(error.category, `${error.detail} — after two probe debits, ${commandsText(details.counterexample?.[0])} and the final audit ` +
       `(shrunk ${details.numShrinks} times); fast-check seed ${details.seed}, path "${details.counterexamplePath}"`);
   }
   if (skipped) throw skipped;

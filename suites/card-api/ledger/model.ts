@@ -74,7 +74,7 @@ export class LedgerReal implements Observed {
   /** Sends a debit; undefined when the guard keeps it off the target (then nothing is asserted). */
   async debit(body: DebitRequest): Promise<Exchange | undefined> {
     try {
-      const exchange = this.observe(await this.ctx.target.send(CREATE_TRANSACTION, body));
+      const exchange = this.observe(await this.ctx.send(CREATE_TRANSACTION, body));
       this.sent++;
       return exchange;
     } catch (error) {

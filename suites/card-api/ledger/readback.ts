@@ -49,7 +49,7 @@ export interface StatementRead {
 /** A card's statement over a period, whatever the answer. */
 export async function readStatement(ctx: CheckContext, cardId: string, period: Period): Promise<StatementRead> {
   const request = statementRequest(cardId, period, ctx.config);
-  const exchange = await ctx.target.send(CARD_STATEMENT, request);
+  const exchange = await ctx.send(CARD_STATEMENT, request);
   requireAnswer(exchange);
   const sent = sentPeriod(request, ctx.config) ?? period;
   if (answerKind(exchange) !== "success") return { exchange, sent };
@@ -103,7 +103,7 @@ export interface AmountLimit { key: string; type: string; value: string; current
 
 /** Every amount limit of an object, all groups (product, card and any other), keyed by group/id/type. */
 export async function amountLimits(ctx: CheckContext, kind: ObjectKind, value: string): Promise<AmountLimit[]> {
-  const exchange = await ctx.target.send(LIMITS_LIST, { request_id: freshRequestId(), object: limitsObject(ctx.config, kind, value) });
+  const exchange = await ctx.send(LIMITS_LIST, { request_id: freshRequestId(), object: limitsObject(ctx.config, kind, value) });
   requireAnswer(exchange);
   if (answerKind(exchange) !== "success") ctx.skip(`the limits of the ${kind} could not be read (${describeAnswer(exchange)})`);
   const { limits } = requireSuccessBody(exchange);
