@@ -13,7 +13,9 @@ export type ResponseFault =
   /** Removes a field; "*" in the path walks every array item. */
   | { kind: "drop-field"; operation: string; path: string[] }
   /** Replaces a field's value; "*" in the path walks every array item. */
-  | { kind: "set-field"; operation: string; path: string[]; value: unknown };
+  | { kind: "set-field"; operation: string; path: string[]; value: unknown }
+  /** Adds a field the answer does not have (e.g. a limit group the spec does not show). */
+  | { kind: "add-field"; operation: string; path: string[]; value: unknown };
 
 export const BEHAVIOUR_FAULTS = {
   "statement-ignores-period": "the statement returns every operation of the card, whatever the period",
@@ -60,13 +62,14 @@ export class FaultSet {
   /** Applies the body faults of an operation's success answer (before it is signed). */
   rewriteBody(operation: string, response: SandboxResponse): void {
     if (response.status !== 200) return;
-    const edits = this.faults.filter((f) => (f.kind === "drop-field" || f.kind === "set-field") && f.operation === operation);
+    const edits = this.faults.filter((f) => (f.kind === "drop-field" || f.kind === "set-field" || f.kind === "add-field") && f.operation === operation);
     if (!edits.length) return;
     // Answers may share cached parts (statement rows): edit a copy.
     response.body = structuredClone(response.body);
     for (const f of edits) {
       if (f.kind === "drop-field" && f.operation === operation) edit(response.body, f.path, (o, k) => delete o[k]);
       if (f.kind === "set-field" && f.operation === operation) edit(response.body, f.path, (o, k) => (o[k] = structuredClone(f.value)));
+      if (f.kind === "add-field") edit(response.body, f.path, (o, k) => (o[k] = structuredClone(f.value)), true);
     }
   }
 
@@ -82,17 +85,17 @@ export class FaultSet {
 
 type Obj = Record<string, unknown>;
 
-function edit(node: unknown, path: readonly string[], apply: (parent: Obj, key: string) => void): void {
+function edit(node: unknown, path: readonly string[], apply: (parent: Obj, key: string) => void, create = false): void {
   const [head, ...rest] = path;
   if (head === undefined || node === null || typeof node !== "object") return;
   if (head === "*") {
-    if (Array.isArray(node)) for (const item of node) edit(item, rest, apply);
+    if (Array.isArray(node)) for (const item of node) edit(item, rest, apply, create);
     return;
   }
   const obj = node as Obj;
   if (rest.length === 0) {
-    if (head in obj) apply(obj, head);
+    if (create || head in obj) apply(obj, head);
   } else {
-    edit(obj[head], rest, apply);
+    edit(obj[head], rest, apply, create);
   }
 }

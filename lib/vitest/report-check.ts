@@ -17,7 +17,7 @@ import { redactor } from "../redaction/redact.ts";
 import { EVIDENCE_HEAD, EVIDENCE_TAIL } from "../checks/evidence.ts";
 import type { ExchangeLog } from "../reporting/exchange-log.ts";
 import { FAMILY_TITLES, SEVERITY, SPEC_LINK_TYPE, specLinkValue } from "../reporting/labels.ts";
-import type { ConformanceMeta, ReportedOutcome } from "../checks/meta.ts";
+import { reportedOutcome, type ConformanceMeta } from "../checks/meta.ts";
 import "../checks/meta.ts";
 
 async function labelOperation(op: Operation, spec: string): Promise<void> {
@@ -34,12 +34,6 @@ async function attachExchange(exchange: Exchange): Promise<void> {
     if (evidence.transportError) await allure.attachment("transport error", JSON.stringify(evidence.transportError), "application/json");
     await allure.attachment("curl", toCurl(exchange, redactor), "text/plain");
   });
-}
-
-function outcomeOf(result: CheckResult, strict: boolean): ReportedOutcome {
-  if (result.outcome !== "failed") return result.outcome;
-  if (result.category === "harness" || result.level === "must") return "failed";
-  return result.level === "should" && strict ? "failed" : "warning";
 }
 
 function failureText(result: CheckResult, runSeed: number): string {
@@ -106,7 +100,7 @@ export async function reportCheck(
   if (check.description) await allure.description(check.description);
   await attachEvidence(result, options.exchangeLog);
   for (const note of result.notes) await ctx.annotate(redactor.text(note), "note");
-  const outcome = outcomeOf(result, strict);
+  const outcome = reportedOutcome(result, strict);
   const message = result.message && redactor.text(result.message);
   ctx.task.meta.conformance = {
     kind: "check", id: check.id, level: check.level, spec: check.spec, title: check.title,

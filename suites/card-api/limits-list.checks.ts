@@ -4,6 +4,7 @@ import { requireSchema, requireSuccessBody } from "../../lib/checks/response.ts"
 import { LIMITS_LIST } from "../../lib/catalogue/index.ts";
 import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
 import { fail } from "../../lib/checks/failure.ts";
+import { SUCCESS } from "../generic/success.ts";
 
 /** Scenario names of the object kinds other than the card (the card is the success scenario). */
 export const OBJECT_KIND_SCENARIOS = ["account", "client"] as const;
@@ -21,5 +22,20 @@ export const limitsListedForEveryObjectKind = defineCheck({
       if (answerKind(exchange) !== "success") fail("value", `the limits of the ${kind} were not listed: ${describeAnswer(exchange)}`);
       requireSchema(ctx.validators, `${LIMITS_LIST.responseSchema!}#/properties/limits`, limits, `limits of the ${kind}`);
     }
+  },
+});
+
+/** The groups §2.4 shows in the limits object. */
+const SHOWN_GROUPS = ["product", "card"];
+
+export const limitsGroupsAsShown = defineCheck({
+  id: "CARD-LIM-GROUPS", level: "info", spec: "§2.4",
+  title: "Limits list: the limits object holds only the groups §2.4 shows (product, card)",
+  description: "An observation, never a failure: other groups are tolerated (the spec does not say the list is closed), but a reader of the report learns that the target has them and that the harness does not judge their limits.",
+  async run(ctx) {
+    const { limits } = requireSuccessBody(await ctx.scenario(SUCCESS));
+    const groups = limits && typeof limits === "object" ? Object.keys(limits) : [];
+    const other = groups.filter((g) => !SHOWN_GROUPS.includes(g));
+    if (other.length) fail("value", `the limits object has group(s) §2.4 does not show: ${other.join(", ")} (tolerated; their limits are not judged)`);
   },
 });

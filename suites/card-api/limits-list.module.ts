@@ -5,7 +5,7 @@ import { generatedChecks } from "../generic/generated.ts";
 import { casesFor } from "../../generators/cases/index.ts";
 import { fieldForm, SUCCESS, successChecks, successValue } from "../generic/success.ts";
 import { limitsRequest } from "../../generators/card-api/limits.ts";
-import { limitsListedForEveryObjectKind } from "./limits-list.checks.ts";
+import { limitsGroupsAsShown, limitsListedForEveryObjectKind } from "./limits-list.checks.ts";
 import { limitsOfUnknownObjects } from "./unknown-objects.checks.ts";
 
 export const limitsListModule = defineModule({
@@ -21,6 +21,7 @@ export const limitsListModule = defineModule({
     successValue(op, { suffix: "REQUEST-SUCCESS", path: ["request_status"], expected: "success", spec: "§2.4" }),
     fieldForm(op, { suffix: "DT", path: ["dt"], def: "timestampWithOffset", spec: "§2.4", what: "a timestamp with an offset" }),
     limitsListedForEveryObjectKind,
+    limitsGroupsAsShown,
     limitsOfUnknownObjects,
     ...generatedChecks(op, "§2.4", casesFor),
   ],

@@ -54,6 +54,8 @@ export const FAULT_CASES: FaultCase[] = [
   { name: "limits request_status done", faults: [{ kind: "set-field", operation: LIM, path: ["request_status"], value: "done" }], fails: ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-POSITIVE", "CARD-LIM-REQUEST-SUCCESS"] },
   { name: "limits dt without an offset", faults: [{ kind: "set-field", operation: LIM, path: ["dt"], value: "2026-11-22T10:00:00" }], fails: ["CARD-LIM-DT", "CARD-LIM-SCHEMA"] },
   behaviour("limits-only-for-cards", ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-POSITIVE"]),
+  // an info check: its failure is an observation, never a verdict (tests/reporting/summary.test.ts)
+  { name: "limits with a group the spec does not show", faults: [{ kind: "add-field", operation: LIM, path: ["limits", "extra"], value: [] }], fails: ["CARD-LIM-GROUPS"] },
   // generated requests, auth, unknown objects, idempotency (issue 3)
   behaviour("accepts-invalid-input", ["CARD-LIM-NEGATIVE", "CARD-STMT-NEGATIVE", "CARD-TXN-NEGATIVE", "PT-BIZ-AUTH-NO-SIGNATURE", "PT-BIZ-NEGATIVE"]),
   behaviour("skips-bearer-check", ["PT-BIZ-AUTH-NO-BEARER", "PT-BIZ-AUTH-WRONG-BEARER"]),
