@@ -1,18 +1,80 @@
 /**
- * Two projects: `harness` (the harness's own tests, `npm test`) and `conformance` (the suites run
- * against a target by `npm run conformance`, which adds the JUnit, Allure and summary reporters).
+ * The harness's own tests in three tiers, and the conformance suites:
+ * - `unit`: in-process, no child process, no sandbox — the fast lane (`npm run test:unit`, ≈20 s);
+ * - `sandbox`: checks against in-process sandboxes and misbehaving targets (the fault table, the
+ *   ledger, the profiles, the guard and the pace);
+ * - `cli`: everything else — child processes (whole conformance runs, reports, certification,
+ *   Chromium, Prism). A new test file lands here unless listed in `unit` or `sandbox`: it runs.
+ * `npm test` runs `tsc --noEmit` and all three (the CI command). `conformance` is the suites run
+ * against a target by `npm run conformance`, which adds the JUnit, Allure and summary reporters.
  */
 import { defineConfig } from "vitest/config";
+
+export const UNIT_TESTS = [
+  "tests/architecture/**/*.test.ts",
+  "tests/bench/load.test.ts",
+  "tests/catalogue/catalogue.test.ts",
+  "tests/checks/answers.test.ts",
+  "tests/checks/checks.unit.test.ts",
+  "tests/cli/usage.test.ts",
+  "tests/config/**/*.test.ts",
+  "tests/crypto/jws-profile.test.ts",
+  "tests/crypto/profile-loading.test.ts",
+  "tests/docs/**/*.test.ts",
+  "tests/generators/**/*.test.ts",
+  "tests/leak/switch.test.ts",
+  "tests/ledger/concurrency.test.ts",
+  "tests/ledger/readback.test.ts",
+  "tests/openapi/bundle.test.ts",
+  "tests/openapi/export.test.ts",
+  "tests/redaction/**/*.test.ts",
+  "tests/reporting/exchange-log.test.ts",
+  "tests/reporting/report-html.test.ts",
+  "tests/reporting/summary.test.ts",
+  "tests/safety/settings.test.ts",
+  "tests/safety/watchdog.test.ts",
+  "tests/schemas/**/*.test.ts",
+  "tests/time/**/*.test.ts",
+];
+
+export const SANDBOX_TESTS = [
+  "tests/checks/faults.test.ts",
+  "tests/checks/info-level.test.ts",
+  "tests/checks/signature-key.test.ts",
+  "tests/crypto/redaction.test.ts",
+  "tests/crypto/sandbox-profiles.test.ts",
+  "tests/ledger/rerun.test.ts",
+  "tests/misbehaving/misbehaving.test.ts",
+  "tests/safety/guard.test.ts",
+  "tests/safety/pace.test.ts",
+  "tests/sandbox/**/*.test.ts",
+];
 
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
-          name: "harness",
+          name: "unit",
+          include: UNIT_TESTS,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "sandbox",
+          include: SANDBOX_TESTS,
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "cli",
           include: ["tests/**/*.test.ts"],
-          // Many of these tests wait on child processes (a whole conformance run, Prism, Chromium):
-          // more files at once than cores keeps the two cores busy.
+          exclude: [...UNIT_TESTS, ...SANDBOX_TESTS, "**/node_modules/**"],
+          // These tests wait on child processes (a whole conformance run, Prism, Chromium): more
+          // files at once than cores keeps the two cores busy.
           maxWorkers: 4,
           testTimeout: 120_000,
           hookTimeout: 60_000,
