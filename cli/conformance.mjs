@@ -4,4 +4,6 @@
 await import("vitest/node");
 const { register } = await import("tsx/esm/api");
 register();
-await import("./conformance.ts");
+const { main } = await import("./conformance.ts");
+const { runMain } = await import("../lib/runner/cli-errors.ts");
+runMain("conformance", main);

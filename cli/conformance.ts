@@ -8,6 +8,7 @@ import "../lib/config/env-first.ts";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
 import { validators } from "../lib/validation/registry.ts";
@@ -15,7 +16,7 @@ import { checkAddedOperations } from "../generators/cases/schema-cases.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
 import { ConfigError } from "../lib/config/errors.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
-import { redactor } from "../lib/redaction/redact.ts";
+import { escapeRegExp, redactor } from "../lib/redaction/redact.ts";
 import { exitCodeOf, type Summary } from "../lib/reporting/summary.ts";
 import { applyBaseline, loadBaseline, type Baseline } from "../lib/runner/baseline.ts";
 import { baselineConsoleLines, writeBaselineVerdict } from "../lib/runner/baseline-report.ts";
@@ -52,10 +53,6 @@ const HELP = `usage: npm run conformance [-- --strict] [--check CHECK-ID]... [--
   --shard=i/n          run the i-th of n parts and write a blob report to REPORTS_DIR/blobs/
   --merge-reports DIR  no target: merge the blob reports in DIR into one JUnit, summary and Allure results
 Configuration comes from .env and the environment; see .env.example.`;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 /** --merge-reports DIR must hold the shards' blob reports (blob-*.json). */
 function requireBlobs(dir: string): void {
@@ -126,9 +123,10 @@ function checkUsage(options: ReturnType<typeof parseOptions>, config: Config) {
   return { shard, mergeFrom, baseline: loadBaseline(config.safety.baselineFile, knownIds) };
 }
 
-async function main(): Promise<number> {
+/** The command, callable in-process (tests/cli/usage.test.ts); conformance.mjs runs it as the process. */
+export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   const startedAt = Date.now();
-  const options = parseOptions(process.argv.slice(2));
+  const options = parseOptions(argv);
   if (options.help) {
     process.stdout.write(`${HELP}\n`);
     return EXIT.conformant;
@@ -172,4 +170,5 @@ async function main(): Promise<number> {
   }
 }
 
-runMain("conformance", main);
+// Run as the process when started directly (node --import tsx cli/conformance.ts); conformance.mjs runs main itself.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) runMain("conformance", main);

@@ -40,7 +40,8 @@ const FOUR_DIGITS = /\d{4}/;
 const SHORTEST_SENSITIVE = 7;
 const CARD_DIGITS = /^\d{12,19}$/;
 
-function escapeRegExp(text: string): string {
+/** Text as a literal inside a regular expression. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
@@ -51,6 +52,8 @@ function cardList(secret: Secret): Secret[] {
 }
 
 export class Redactor {
+  /** Each secret value once, however often it is registered (every run context registers the configuration's). */
+  private readonly secretsByValue = new Map<string, Secret>();
   private secrets: Secret[] = [];
   /** All secret values in one pattern, longest first, any case: one pass per string, not one per secret. */
   private secretPattern: RegExp | undefined;
@@ -86,8 +89,10 @@ export class Redactor {
       if (/cvc|cvv/i.test(s.name) && s.value) this.cvcs.set(s.value, s.name);
     }
     this.cvcPattern = this.cvcs.size ? new RegExp(`(\\\\?["'])(?:${[...this.cvcs.keys()].map(escapeRegExp).join("|")})(\\\\?["'])`, "g") : undefined;
-    const long = items.filter((s) => s.value.length >= MIN_SECRET_LENGTH);
-    this.secrets = [...this.secrets, ...long].sort((a, b) => b.value.length - a.value.length);
+    const fresh = items.filter((s) => s.value.length >= MIN_SECRET_LENGTH && !this.secretsByValue.has(s.value));
+    if (!fresh.length) return;
+    for (const s of fresh) this.secretsByValue.set(s.value, s);
+    this.secrets = [...this.secretsByValue.values()].sort((a, b) => b.value.length - a.value.length);
     for (const s of this.secrets) if (!this.placeholders.has(s.value.toLowerCase())) this.placeholders.set(s.value.toLowerCase(), `<${s.name}>`);
     this.secretPattern = this.secrets.length ? new RegExp(this.secrets.map((s) => escapeRegExp(s.value)).join("|"), "gi") : undefined;
   }

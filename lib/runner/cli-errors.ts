@@ -9,21 +9,31 @@ export class UsageError extends Error {
 
 export const EXIT = { conformant: 0, failed: 1, usage: 2 } as const;
 
-/** Runs a command's main; a ConfigError or UsageError becomes one line on stderr and exit 2. */
+/** How a command ended: its exit code, and the one line it writes to stderr when it failed. */
+export interface CommandEnd { code: number; line?: string }
+
+/** Runs a command's main in this process: a ConfigError or UsageError is exit 2 and one line, anything else exit 1. */
+export async function settleCommand(command: string, main: () => Promise<number>): Promise<CommandEnd> {
+  try {
+    return { code: await main() };
+  } catch (caught) {
+    const error = caught as Error;
+    // A message may quote what a module or a library saw (a key it rejected): secrets out first.
+    redactor.addSecrets(environmentSecrets());
+    const redact = (text: string) => redactor.text(text);
+    if (error instanceof ConfigError || error instanceof UsageError) {
+      return { code: EXIT.usage, line: redact(`${command}: ${error instanceof ConfigError ? "configuration error: " : ""}${error.message}`) };
+    }
+    return { code: EXIT.failed, line: redact(`${command}: ${error.stack ?? error.message}`) };
+  }
+}
+
+/** Runs a command's main as the process: its line to stderr, its code as the exit code. */
 export function runMain(command: string, main: () => Promise<number>): void {
-  main().then(
-    (code) => process.exit(code),
-    (error: Error) => {
-      // A message may quote what a module or a library saw (a key it rejected): secrets out first.
-      redactor.addSecrets(environmentSecrets());
-      if (error instanceof ConfigError || error instanceof UsageError) {
-        process.stderr.write(redactor.text(`${command}: ${error instanceof ConfigError ? "configuration error: " : ""}${error.message}`) + "\n");
-        process.exit(EXIT.usage);
-      }
-      process.stderr.write(redactor.text(`${command}: ${error.stack ?? error.message}`) + "\n");
-      process.exit(EXIT.failed);
-    },
-  );
+  void settleCommand(command, main).then(({ code, line }) => {
+    if (line !== undefined) process.stderr.write(`${line}\n`);
+    process.exit(code);
+  });
 }
 
 /** The secret variables as the process sees them (environment, `.env`, defaults), before or without a valid configuration. */
