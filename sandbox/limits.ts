@@ -13,7 +13,7 @@ const OFFSET_MS = 5 * 3_600_000;
 const DAY_MS = 86_400_000;
 
 /** Start and end (inclusive) of the platform day that contains an instant. */
-export function dayBounds(at: number): [number, number] {
+function dayBounds(at: number): [number, number] {
   const start = Math.floor((at + OFFSET_MS) / DAY_MS) * DAY_MS - OFFSET_MS;
   return [start, start + DAY_MS - 1];
 }

@@ -5,7 +5,6 @@
 import { reject, type SandboxResponse } from "./protocol.ts";
 
 export const DECLINE_CARD_ID = "c0ffee00-0000-4000-8000-000000000666";
-export const DECLINE_PAN = "4400430000000668";
 
 export const MAGIC_AMOUNTS = {
   /** 666.66 is declined (422 DECLINED). */

@@ -2,12 +2,12 @@
  * The documented operations the sandbox serves, all on one port (§4.1–§4.4). Its own table, not
  * the harness's catalogue: the two sides read the spec separately, so a wrong path shows up.
  */
+import { randomUUID } from "node:crypto";
 import type { SandboxEnv } from "./env.ts";
 import { limitsList } from "./handlers/limits-list.ts";
 import { registerBusiness } from "./handlers/register-business.ts";
 import { statement } from "./handlers/statement.ts";
 import { transactionCreate } from "./handlers/transaction-create.ts";
-import { randomUUID } from "node:crypto";
 import { nowWithOffset, ok, type SandboxRequest, type SandboxResponse } from "./protocol.ts";
 
 export type Handler = (req: SandboxRequest, env: SandboxEnv) => SandboxResponse | Promise<SandboxResponse>;

@@ -30,7 +30,7 @@ function seededOperation(cardId: string, i: number, at: number): Posting {
 }
 
 /** Instants of the seeded operations: 14 inside June 2025 (+05:00), one on each side of it. */
-export function seededInstants(): number[] {
+function seededInstants(): number[] {
   const inside = Array.from({ length: 14 }, (_, i) => Date.UTC(2025, 5, 1 + i * 2, 4 + (i % 10), 15, 30, 250) - 5 * 3_600_000);
   const before = Date.parse("2025-05-31T23:30:00.000+05:00");
   const after = Date.parse("2025-07-01T00:30:00.000+05:00");

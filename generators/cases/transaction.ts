@@ -15,7 +15,7 @@ import { freshUuid, kzt, LONG_TEXT, NON_ASCII_TEXT } from "../shared-arbitraries
 import { boundary, plainCase, type OperationCases } from "./types.ts";
 
 /** Largest amount a generated valid debit carries: small, so repeated runs never exhaust a limit. */
-export const MAX_VALID_AMOUNT = 99.99;
+const MAX_VALID_AMOUNT = 99.99;
 
 function parties(config: Config) {
   const fx = config.fixtures.payment;

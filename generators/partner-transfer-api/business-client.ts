@@ -18,4 +18,3 @@ export function businessClientData(f: Faker, latinOnly = false) {
   };
 }
 
-export type BusinessClientData = ReturnType<typeof businessClientData>;

@@ -5,7 +5,8 @@
  * against the schema itself, so every value produced validates.
  */
 import fc from "fast-check";
-import { SCHEMA_BASE, type JsonSchema, type ValidatorRegistry } from "../../lib/validation/registry.ts";
+import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
+import { type JsonSchema, type ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { child, normalize, typesOf, UnsupportedSchemaError, type Node } from "./walk.ts";
 
 export type Overrides = Record<string, fc.Arbitrary<unknown>>;

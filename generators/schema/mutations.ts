@@ -3,7 +3,8 @@
  * dropped, every field of the wrong type, every bound and pattern broken. Applied to a valid
  * value, each yields a request the schema rejects — the table the negative checks draw from.
  */
-import { SCHEMA_BASE, type JsonSchema, type ValidatorRegistry } from "../../lib/validation/registry.ts";
+import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
+import { type JsonSchema, type ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { editAt, getAt, pathText, type Path } from "./pointer.ts";
 import { child, normalize, typesOf, type Node } from "./walk.ts";
 

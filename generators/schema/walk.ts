@@ -5,14 +5,14 @@
  */
 import type { JsonSchema, ValidatorRegistry } from "../../lib/validation/registry.ts";
 
-export const SUPPORTED_KEYWORDS = new Set([
+const SUPPORTED_KEYWORDS = new Set([
   "$schema", "$id", "$defs", "$comment", "title", "description", "examples", "default",
   "type", "properties", "required", "additionalProperties", "enum", "const", "pattern", "format",
   "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
   "items", "minItems", "maxItems", "$ref", "anyOf", "oneOf", "allOf",
 ]);
 
-export const SUPPORTED_FORMATS = new Set(["uuid", "date", "date-time", "iso-date-time", "email", "uri"]);
+const SUPPORTED_FORMATS = new Set(["uuid", "date", "date-time", "iso-date-time", "email", "uri"]);
 
 export class UnsupportedSchemaError extends Error {
   override name = "UnsupportedSchemaError";
@@ -21,7 +21,7 @@ export class UnsupportedSchemaError extends Error {
 /** A schema node with the `$id` of its document, for resolving the references inside it. */
 export interface Node { schema: JsonSchema; baseId: string; where: string }
 
-export function checkKeywords(node: Node): void {
+function checkKeywords(node: Node): void {
   for (const key of Object.keys(node.schema)) {
     if (!SUPPORTED_KEYWORDS.has(key)) throw new UnsupportedSchemaError(`unsupported keyword "${key}" at ${node.where}`);
   }

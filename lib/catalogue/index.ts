@@ -4,11 +4,9 @@
  */
 import { catalogueDir, loadAddedOperationsSafely } from "./added.ts";
 import { NAMED_ONLY_OPERATIONS } from "./named-only.ts";
-import type { Operation } from "./types.ts";
+import { SCHEMA_BASE, type Operation } from "./types.ts";
 
 export type { Operation } from "./types.ts";
-
-const SCHEMAS = "https://conformance.example/schemas";
 
 export const REGISTER_BUSINESS: Operation = {
   key: "partner-transfer-api.register-business",
@@ -19,8 +17,8 @@ export const REGISTER_BUSINESS: Operation = {
   path: "/v5/partner/transfer/business/create",
   spec: "§4.1",
   documented: true,
-  requestSchema: `${SCHEMAS}/partner-transfer/signed-request.schema.json`,
-  responseSchema: `${SCHEMAS}/partner-transfer/business-registration-response.schema.json`,
+  requestSchema: `${SCHEMA_BASE}partner-transfer/signed-request.schema.json`,
+  responseSchema: `${SCHEMA_BASE}partner-transfer/business-registration-response.schema.json`,
   mutates: true,
 };
 
@@ -33,8 +31,8 @@ export const CARD_STATEMENT: Operation = {
   path: "/v5/card-api/card/statement",
   spec: "§4.2",
   documented: true,
-  requestSchema: `${SCHEMAS}/card-api/statement-request.schema.json`,
-  responseSchema: `${SCHEMAS}/card-api/statement-response.schema.json`,
+  requestSchema: `${SCHEMA_BASE}card-api/statement-request.schema.json`,
+  responseSchema: `${SCHEMA_BASE}card-api/statement-response.schema.json`,
   mutates: false,
 };
 
@@ -47,8 +45,8 @@ export const CREATE_TRANSACTION: Operation = {
   path: "/v5/card-api/transaction/create",
   spec: "§4.3",
   documented: true,
-  requestSchema: `${SCHEMAS}/card-api/transaction-request.schema.json`,
-  responseSchema: `${SCHEMAS}/card-api/transaction-response.schema.json`,
+  requestSchema: `${SCHEMA_BASE}card-api/transaction-request.schema.json`,
+  responseSchema: `${SCHEMA_BASE}card-api/transaction-response.schema.json`,
   mutates: true,
 };
 
@@ -61,8 +59,8 @@ export const LIMITS_LIST: Operation = {
   path: "/v5/card-api/limits/list",
   spec: "§4.4",
   documented: true,
-  requestSchema: `${SCHEMAS}/card-api/limits-request.schema.json`,
-  responseSchema: `${SCHEMAS}/card-api/limits-response.schema.json`,
+  requestSchema: `${SCHEMA_BASE}card-api/limits-request.schema.json`,
+  responseSchema: `${SCHEMA_BASE}card-api/limits-response.schema.json`,
   mutates: false,
 };
 
@@ -82,9 +80,3 @@ const addedKeys = new Set(ADDED_OPERATIONS.map((op) => op.key));
 export const NOT_COVERED_OPERATIONS: Operation[] = NAMED_ONLY_OPERATIONS.filter((op) => !addedKeys.has(op.key));
 
 export const CATALOGUE: Operation[] = [...DOCUMENTED_OPERATIONS, ...ADDED_OPERATIONS, ...NOT_COVERED_OPERATIONS];
-
-export function operationByKey(key: string): Operation {
-  const op = CATALOGUE.find((o) => o.key === key);
-  if (!op) throw new Error(`no operation ${key} in the catalogue`);
-  return op;
-}

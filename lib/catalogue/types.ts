@@ -1,3 +1,6 @@
+/** The base of every schema $id (schemas/, and the schemas of operations added in a catalogue folder). */
+export const SCHEMA_BASE = "https://conformance.example/schemas/";
+
 /** The API families of the spec (§1); each has its own base URL and error envelope. */
 export const FAMILIES = ["card-api", "partner-transfer-api", "merchant-api", "gateway-api", "partner-api"] as const;
 export type Family = (typeof FAMILIES)[number];

@@ -8,7 +8,8 @@
  * unknown to other tools: it becomes the extension `x-format: iso-date-time`; the `pattern` that
  * carries the form is kept.
  */
-import { loadSchemas, SCHEMA_BASE } from "../validation/registry.ts";
+import { SCHEMA_BASE } from "../catalogue/types.ts";
+import { loadSchemas } from "../validation/registry.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -24,7 +25,7 @@ const pascal = (text: string) =>
   text.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
 
 /** Component name of a whole schema file (by its `$id`) or of one of its `$defs` entries. */
-export function componentName(id: string, def?: string): string {
+function componentName(id: string, def?: string): string {
   if (!id.startsWith(SCHEMA_BASE)) throw new Error(`schema ${id} is outside ${SCHEMA_BASE}`);
   const parts = id.slice(SCHEMA_BASE.length).replace(/\.schema\.json$/, "").split("/");
   // A file of shared definitions (…/defs.schema.json) lends its folder name: CommonUuid, not CommonDefsUuid.

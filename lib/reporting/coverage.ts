@@ -10,7 +10,7 @@ import { FAMILY_TITLES } from "./labels.ts";
 import { compareClauses, type SpecClause } from "./spec-clauses.ts";
 
 export type OutcomeCounts = Record<ReportedOutcome, number>;
-export const OUTCOMES: ReportedOutcome[] = ["passed", "failed", "warning", "skipped"];
+const OUTCOMES: ReportedOutcome[] = ["passed", "failed", "warning", "skipped"];
 
 export interface FamilyRow { family: string; title: string; counts: OutcomeCounts; notCovered: number }
 export interface OperationRow { operation: string; title: string; family: string; spec: string; counts: OutcomeCounts }

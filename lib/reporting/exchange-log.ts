@@ -10,7 +10,7 @@ import { exchangeEvidence, type ExchangeEvidence } from "../http/evidence.ts";
 import type { Exchange } from "../http/exchange.ts";
 import type { Redactor } from "../redaction/redact.ts";
 
-export const EXCHANGES_FOLDER = "exchanges";
+const EXCHANGES_FOLDER = "exchanges";
 
 /** One line of an exchanges/*.jsonl file: a redacted exchange and the checks that used it. */
 export interface ExchangeRecord {

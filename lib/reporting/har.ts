@@ -44,7 +44,7 @@ function queryString(url: string): HarHeader[] {
   }
 }
 
-export function harEntry(record: ExchangeRecord): HarEntry {
+function harEntry(record: ExchangeRecord): HarEntry {
   const { request, response, transportError, durationMs } = record.evidence;
   const requestText = bodyText(request.body);
   const responseText = response ? bodyText(response.body) : "";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 
 const EXTERNAL_SCRIPT = /<script\b[^>]*\bsrc=["']?(?:https?:)?\/\/[^>]*>\s*<\/script>/gi;
 const INLINE_ANALYTICS = /<script\b[^>]*>(?:(?!<\/script>)[\s\S])*?\b(?:gtag|dataLayer|googletagmanager)\b[\s\S]*?<\/script>/gi;
-export const REPORT_CSP =
+const REPORT_CSP =
   "default-src 'self' data: blob:; script-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' data: blob:";
 

@@ -59,7 +59,7 @@ function countByLevel(checks: ConformanceMeta[]): Summary["counts"] {
   return Object.fromEntries(LEVELS.map((l) => [l, countOutcomes(checks.filter((c) => (c.level ?? "must") === l))])) as Summary["counts"];
 }
 
-export function verdictOf(checks: ConformanceMeta[], errors: string[]): Verdict {
+function verdictOf(checks: ConformanceMeta[], errors: string[]): Verdict {
   if (errors.length) return "incomplete";
   return checks.some((c) => c.outcome === "failed") ? "not conformant" : "conformant";
 }

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { ConfigError } from "../config/errors.ts";
 import type { Summary } from "../reporting/summary.ts";
 
-export const DEFAULT_BASELINE_FILE = "conformance-baseline.json";
+const DEFAULT_BASELINE_FILE = "conformance-baseline.json";
 
 export interface BaselineEntry { id: string; reason: string }
 export interface Baseline { file: string; entries: BaselineEntry[] }

@@ -19,7 +19,7 @@ export function parseShard(text: string): Shard {
 }
 
 /** Where a shard writes its blob; CI collects these files into one folder for the merge. */
-export function blobFile(reportsDir: string, shard: Shard): string {
+function blobFile(reportsDir: string, shard: Shard): string {
   return join(reportsDir, "blobs", `blob-${shard.index}-${shard.count}.json`);
 }
 

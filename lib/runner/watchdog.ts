@@ -4,7 +4,7 @@
  * for anything that ignores that — a check stuck outside the client, a reporter that hangs.
  * GRACE_MS after the deadline it cancels the run; 2 × GRACE_MS after it, it ends the process.
  */
-export const GRACE_MS = 15_000;
+const GRACE_MS = 15_000;
 
 export interface WatchdogActions {
   /** Asks the test runner to stop the checks still running. */

@@ -95,7 +95,7 @@ export function parseIsoDateTime(t: string): number | undefined {
 }
 
 /** Start of a calendar date (YYYY-MM-DD) at a given UTC offset, in epoch milliseconds. */
-export function parseIsoDate(text: string, offset = "Z"): number | undefined {
+function parseIsoDate(text: string, offset = "Z"): number | undefined {
   const m = DATE_ONLY.exec(text);
   if (!m) return undefined;
   return parseIsoDateTime(`${m[1]}-${m[2]}-${m[3]}T00:00:00${offset}`);

@@ -9,10 +9,11 @@ import Ajv2020 from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { catalogueDir, filesEndingWith } from "../catalogue/added.ts";
+import { SCHEMA_BASE } from "../catalogue/types.ts";
 import { isIsoDateTime } from "../time/iso.ts";
 import { ConfigError } from "../config/errors.ts";
 
-export const SCHEMAS_DIR = fileURLToPath(new URL("../../schemas/", import.meta.url));
+const SCHEMAS_DIR = fileURLToPath(new URL("../../schemas/", import.meta.url));
 
 export interface SchemaIssue {
   /** JSON pointer of the offending value ("" for the root). */
@@ -25,7 +26,7 @@ export interface ValidationResult {
   issues: SchemaIssue[];
 }
 
-export function listSchemaFiles(dir = SCHEMAS_DIR): string[] {
+function listSchemaFiles(dir = SCHEMAS_DIR): string[] {
   return readdirSync(dir, { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".schema.json"))
     .map((f) => join(dir, f))
@@ -184,5 +185,4 @@ export function validators(): ValidatorRegistry {
   return (shared ??= new ValidatorRegistry());
 }
 
-export const SCHEMA_BASE = "https://conformance.example/schemas/";
 export const COMMON_DEFS = `${SCHEMA_BASE}common/defs.schema.json#/$defs`;

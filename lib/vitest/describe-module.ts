@@ -10,7 +10,7 @@ import { createRunContext } from "../checks/run-context.ts";
 import { reportCheck } from "./report-check.ts";
 
 /** "CARD-STMT-PERIOD [must] §4.2 — Card statement: every operation lies within the requested period" */
-export function testName(check: Check): string {
+function testName(check: Check): string {
   return `${check.id} [${check.level}] ${check.spec} — ${check.title}`;
 }
 

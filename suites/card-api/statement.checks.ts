@@ -15,7 +15,7 @@ function operationsOf(body: Record<string, unknown>): Record<string, unknown>[] 
 }
 
 /** Operations whose datetime lies outside the period the request asked for. */
-export function operationsOutsidePeriod(exchange: Exchange, body: Record<string, unknown>, config: Config): string[] {
+function operationsOutsidePeriod(exchange: Exchange, body: Record<string, unknown>, config: Config): string[] {
   const period = sentPeriod(JSON.parse(exchange.request.bodyText), config);
   if (!period) throw new Error("the harness sent a period it cannot read back");
   return operationsOf(body).flatMap((op, i) => {

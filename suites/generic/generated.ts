@@ -37,7 +37,7 @@ function mutationRows(cases: OperationCases): Case[] {
   return cases.mutations.filter((m) => cases.seal || m.apply(full)).map((m) => mutated(cases, full, m));
 }
 
-export function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
+function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
   return defineProperty({
     id: `${op.code}-POSITIVE`, level: "should", spec: op.spec, operation: op,
     title: `${op.title}: valid generated requests for the test fixtures succeed`,
@@ -52,7 +52,7 @@ export function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
   });
 }
 
-export function negativeRejection(op: Operation, requestSpec: string, casesFor: CasesFor): Check {
+function negativeRejection(op: Operation, requestSpec: string, casesFor: CasesFor): Check {
   return defineProperty({
     id: `${op.code}-NEGATIVE`, level: "should", spec: requestSpec, operation: op,
     title: `${op.title}: an invalid request is never answered as a success`,
@@ -65,7 +65,7 @@ export function negativeRejection(op: Operation, requestSpec: string, casesFor: 
   });
 }
 
-export function noServerErrors(op: Operation, casesFor: CasesFor): Check {
+function noServerErrors(op: Operation, casesFor: CasesFor): Check {
   return defineProperty({
     id: `${op.code}-NO-5XX`, level: "should", spec: "§7", operation: op,
     title: `${op.title}: no generated request, valid or not, is answered with a 5xx`,

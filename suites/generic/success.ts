@@ -12,7 +12,7 @@ import type { Check } from "../../lib/checks/types.ts";
 
 export const SUCCESS = "success";
 
-export function answersHttp200(op: Operation): Check {
+function answersHttp200(op: Operation): Check {
   return defineCheck({
     id: `${op.code}-HTTP-200`, level: "must", spec: "§4",
     title: `${op.title}: a valid request is answered with HTTP 200`,
@@ -26,7 +26,7 @@ export function answersHttp200(op: Operation): Check {
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
-export function answersJson(op: Operation): Check {
+function answersJson(op: Operation): Check {
   return defineCheck({
     id: `${op.code}-JSON`, level: "must", spec: "§4",
     title: `${op.title}: the answer is declared as application/json`,
@@ -42,7 +42,7 @@ export function answersJson(op: Operation): Check {
   });
 }
 
-export function matchesResponseSchema(op: Operation, spec: string): Check {
+function matchesResponseSchema(op: Operation, spec: string): Check {
   const schema = op.responseSchema;
   if (!schema) throw new Error(`${op.key} has no response schema`);
   return defineCheck({

@@ -20,7 +20,7 @@ type Tamper = (sealed: SignedRequest, profile: CryptoProfile) => Promise<Request
  * Changes one character in the middle of a text, keeping its alphabet (base64, hex, JWE), into
  * one that differs even case-insensitively (hex signatures are compared without case).
  */
-export function flipMiddle(text: string): string {
+function flipMiddle(text: string): string {
   const i = Math.floor(text.length / 2);
   const c = text[i]!;
   const replacement = /[0-9]/.test(c) ? (c === "0" ? "1" : "0") : c.toLowerCase() === "a" ? "b" : "a";

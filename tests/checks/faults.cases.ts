@@ -56,7 +56,7 @@ export const FAULT_CASES: FaultCase[] = [
   behaviour("limits-only-for-cards", ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-POSITIVE"]),
   // an info check: its failure is an observation, never a verdict (tests/reporting/summary.test.ts)
   { name: "limits with a group the spec does not show", faults: [{ kind: "add-field", operation: LIM, path: ["limits", "extra"], value: [] }], fails: ["CARD-LIM-GROUPS"] },
-  // generated requests, auth, unknown objects, idempotency (issue 3)
+  // generated requests, auth, unknown objects, idempotency
   behaviour("accepts-invalid-input", ["CARD-LIM-NEGATIVE", "CARD-STMT-NEGATIVE", "CARD-TXN-NEGATIVE", "PT-BIZ-AUTH-NO-SIGNATURE", "PT-BIZ-NEGATIVE"]),
   behaviour("skips-bearer-check", ["PT-BIZ-AUTH-NO-BEARER", "PT-BIZ-AUTH-WRONG-BEARER"]),
   behaviour("skips-signature-check", ["PT-BIZ-AUTH-BAD-SIGNATURE", "PT-BIZ-AUTH-NO-SIGNATURE", "PT-BIZ-NEGATIVE"]),
@@ -71,7 +71,7 @@ export const FAULT_CASES: FaultCase[] = [
   behaviour("rejects-amounts-above-50", ["CARD-TXN-POSITIVE"]),
   behaviour("rejects-single-instant-periods", ["CARD-STMT-POSITIVE"]),
   behaviour("rejects-non-ascii-client-data", ["PT-BIZ-POSITIVE"]),
-  // stateful and financial invariants (issue 4)
+  // stateful and financial invariants
   // (a transaction answered with status ≠ ok is a refusal to the harness; when it still posts,
   // the ledger checks see a refused debit that left a trace — the companions above are real)
   behaviour("lost-write", ["CARD-LEDGER-PARALLEL-REPLAY", "CARD-LEDGER-RACE", "CARD-LEDGER-STATEMENT", "CARD-LEDGER-USAGE", "CARD-TXN-IDEMPOTENT-CONFLICT"]),

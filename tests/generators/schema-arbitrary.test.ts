@@ -4,7 +4,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { loadSchemas, SCHEMA_BASE, ValidatorRegistry, describeIssues, validators } from "../../lib/validation/registry.ts";
+import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
+import { loadSchemas, ValidatorRegistry, describeIssues, validators } from "../../lib/validation/registry.ts";
 import { schemaArbitrary } from "../../generators/schema/arbitrary.ts";
 import { schemaMutations } from "../../generators/schema/mutations.ts";
 import { UnsupportedSchemaError } from "../../generators/schema/walk.ts";

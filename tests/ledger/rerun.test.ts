@@ -1,5 +1,5 @@
 /**
- * Re-runnable (issue 4): repeated full runs against one sandbox stay green — the stateful checks
+ * Re-runnable: repeated full runs against one sandbox stay green — the stateful checks
  * debit small amounts, and the concurrency check moves on through the race-card pool, one card
  * per run, instead of failing once a card's daily limit is used up.
  */

@@ -12,7 +12,7 @@ import { loadConfig } from "../../lib/config/load.ts";
 import { bundleSchemas, componentForRef } from "../../lib/openapi/components.ts";
 import { buildOpenApi } from "../../lib/openapi/document.ts";
 import { isIsoDateTime } from "../../lib/time/iso.ts";
-import { SCHEMA_BASE } from "../../lib/validation/registry.ts";
+import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
 
 interface CaseGroup { description: string; schema: string; tests: Array<{ description: string; data: unknown; valid: boolean }> }
 

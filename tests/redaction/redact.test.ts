@@ -102,3 +102,14 @@ test("preview: redacted before it is cut, so no cut-off card number or token sur
   expect(shown.length).toBeLessThanOrEqual(61);
   expect(configured.preview("")).toBe("(empty body)");
 });
+
+test("the same secrets registered by every run context are kept once: the list does not grow with the runs", () => {
+  const r = new Redactor();
+  const secrets = [{ name: "PARTNER_ACCESS_TOKEN", value: "sandbox-partner-access-token-0001" }, { name: "TEST_PANS", value: "4400430000000014,4400430000000022" }];
+  r.addSecrets(secrets);
+  const held = () => (r as unknown as { secrets: unknown[] }).secrets.length;
+  const once = held();
+  for (let i = 0; i < 50; i++) r.addSecrets(secrets);
+  expect(held()).toBe(once);
+  expect(r.text("token sandbox-partner-access-token-0001 for 4400430000000014")).toBe("token <PARTNER_ACCESS_TOKEN> for <TEST_PANS>");
+});

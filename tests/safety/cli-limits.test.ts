@@ -1,7 +1,7 @@
 /**
  * The guard and the run-wide limits through the whole `npm run conformance`, in vitest's worker
  * processes (the CLI hands the limits over), counted at the target:
- * - Done when (issue 6): TARGET_ENV=production against a counting target — zero money-moving or
+ * - TARGET_ENV=production against a counting target — zero money-moving or
  *   profile-creating requests, preflight included; the guarded checks are skipped with the reason;
  * - MAX_DEBIT_TOTAL below any valid test debit: no debit over the cap reaches the target;
  * - RUN_DEADLINE_MS shorter than vitest's start: no check sends, each fails with that reason.

@@ -4,7 +4,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { describeIssues, SCHEMA_BASE, validators } from "../../lib/validation/registry.ts";
+import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
+import { describeIssues, validators } from "../../lib/validation/registry.ts";
 
 interface CaseGroup {
   description: string;

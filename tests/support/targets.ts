@@ -1,6 +1,6 @@
 /**
  * Small targets for the harness's own tests, on 127.0.0.1 only:
- * - misbehaving servers, one per way a real target goes wrong (issue 6): one that never answers,
+ * - misbehaving servers, one per way a real target goes wrong: one that never answers,
  *   one that resets the connection, truncated JSON, an HTML page with 200, a multi-megabyte body,
  *   a 503;
  * - a counting proxy in front of a sandbox: it records every request the target receives (path,

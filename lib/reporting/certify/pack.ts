@@ -16,9 +16,9 @@ import { writeZip } from "./zip.ts";
 
 export const PACK_FOLDER = "certification";
 export const PACK_ZIP = "certification.zip";
-export const HAR_FILE = "exchanges.har";
+const HAR_FILE = "exchanges.har";
 /** What a run must have left in REPORTS_DIR for a pack. */
-export const RUN_OUTPUTS = ["summary.json", "summary.md", "junit.xml", "allure-results"];
+const RUN_OUTPUTS = ["summary.json", "summary.md", "junit.xml", "allure-results"];
 
 export interface PackOptions {
   reportsDir: string;
@@ -37,7 +37,7 @@ export function missingRunOutputs(reportsDir: string): string[] {
   return RUN_OUTPUTS.filter((name) => !existsSync(join(reportsDir, name)));
 }
 
-export function readExchangeRecords(reportsDir: string): ExchangeRecord[] {
+function readExchangeRecords(reportsDir: string): ExchangeRecord[] {
   const folder = exchangesFolder(reportsDir);
   if (!existsSync(folder)) return [];
   return readdirSync(folder).filter((f) => f.endsWith(".jsonl")).sort().flatMap((f) =>

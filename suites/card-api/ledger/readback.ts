@@ -18,7 +18,7 @@ export type Operation = Record<string, unknown>;
 export type ObjectKind = LimitObjectKind;
 
 /** Margin around "now" for the target's clock: its timestamps may differ from ours by this much. */
-export const CLOCK_MARGIN_MS = 10 * 60_000;
+const CLOCK_MARGIN_MS = 10 * 60_000;
 
 /** From a moment of ours to now, widened by the clock margin on both sides. */
 export function windowSince(since: number): Period {
