@@ -1,7 +1,7 @@
 /**
  * The target: sends a catalogue operation with the headers its family needs (§5): the partner
  * bearer token, card API headers from configuration, and what the crypto profile adds.
- * It is the single choke point of every request, so the blast-radius guard (lib/runner/guard.ts)
+ * It is the single choke point of every request, so the blast-radius guard (lib/http/guard.ts)
  * runs here: a request it refuses never reaches the client.
  */
 import { baseUrlFor, type Config } from "../config/load.ts";
