@@ -12,7 +12,7 @@ const failure = (name, title) => ({ name, matchers: { statuses: ["failed", "brok
 export default defineConfig({
   name: "Payment platform interface conformance",
   output: `${reportsDir}/allure-report`,
-  // One line per generate; CI keeps this file between runs to show a trend (README › Reports and certification).
+  // One line per generate; CI keeps this file between runs to show a trend (docs/reports.md › History).
   historyPath: `${reportsDir}/history/allure-history.jsonl`,
   plugins: {
     awesome: {

@@ -29,7 +29,7 @@ async function main(): Promise<number> {
     // The same rule as CRYPTO_PROFILE, reported against the option the user typed.
     throw error instanceof ConfigError ? new UsageError(`--profile ${error.message.replace(/^CRYPTO_PROFILE: /, "")}`) : error;
   });
-  process.stdout.write(`sandbox: listening on ${sandbox.url} with crypto profile ${profile} (test data: README.md › Sandbox test data)\n`);
+  process.stdout.write(`sandbox: listening on ${sandbox.url} with crypto profile ${profile} (test data: docs/sandbox.md › Test data)\n`);
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);

@@ -134,7 +134,7 @@ describe("limits list", () => {
   });
 });
 
-describe("magic test values (README › Sandbox test data)", () => {
+describe("magic test values (docs/sandbox.md › Test data)", () => {
   const debit = (amount: number, card?: Record<string, string>) => {
     const body = debitRequest(fakerFor(8), config, { amount });
     return post(TXN).send(card ? { ...body, debit: { ...body.debit, card } } : body);
