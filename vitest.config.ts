@@ -57,6 +57,10 @@ export default defineConfig({
         test: {
           name: "unit",
           include: UNIT_TESTS,
+          // The harness's modules loaded once per worker, not once per file: half the CPU of the
+          // tier. So a unit test must not rely on fresh module state; one that needs other state
+          // loads modules afresh (tests/cli/usage.test.ts: vi.resetModules for CATALOGUE_DIR).
+          isolate: false,
           testTimeout: 30_000,
         },
       },

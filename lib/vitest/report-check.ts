@@ -17,7 +17,8 @@ import { redactor } from "../redaction/redact.ts";
 import { EVIDENCE_HEAD, EVIDENCE_TAIL } from "../checks/evidence.ts";
 import type { ExchangeLog } from "../reporting/exchange-log.ts";
 import { FAMILY_TITLES, SEVERITY, SPEC_LINK_TYPE, specLinkValue } from "../reporting/labels.ts";
-import { reportedOutcome, type ConformanceMeta } from "../checks/meta.ts";
+import { reportedOutcome } from "../checks/levels.ts";
+import type { ConformanceMeta } from "../checks/meta.ts";
 import "../checks/meta.ts";
 
 async function labelOperation(op: Operation, spec: string): Promise<void> {

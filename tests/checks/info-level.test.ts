@@ -4,7 +4,8 @@
  * and the verdict stays conformant, in strict mode too.
  */
 import { expect, test } from "vitest";
-import { reportedOutcome, type ConformanceMeta } from "../../lib/checks/meta.ts";
+import { reportedOutcome } from "../../lib/checks/levels.ts";
+import type { ConformanceMeta } from "../../lib/checks/meta.ts";
 import type { CheckResult } from "../../lib/checks/evaluate.ts";
 import { renderConsoleSummary } from "../../lib/reporting/console-summary.ts";
 import { buildSummary, exitCodeOf } from "../../lib/reporting/summary.ts";

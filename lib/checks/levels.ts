@@ -1,0 +1,14 @@
+/** How a check result is reported, by its level (lib/vitest/report-check.ts records it in the test meta). */
+import type { CheckResult } from "./evaluate.ts";
+import type { ReportedOutcome } from "./meta.ts";
+
+/**
+ * The level rule: a must failure (and a harness error) fails; a should failure fails only in
+ * strict mode and is otherwise a warning; an info failure is an observation (reported as a
+ * warning), never a failure — not even in strict mode — so it never changes the verdict.
+ */
+export function reportedOutcome(result: Pick<CheckResult, "outcome" | "level" | "category">, strict: boolean): ReportedOutcome {
+  if (result.outcome !== "failed") return result.outcome;
+  if (result.category === "harness" || result.level === "must") return "failed";
+  return result.level === "should" && strict ? "failed" : "warning";
+}
