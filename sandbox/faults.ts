@@ -47,7 +47,7 @@ export const BEHAVIOUR_FAULTS = {
   "resolves-any-identifier": "a card_id or object.value that names an object of another kind (an account number as a card) is resolved to that object",
   "statement-lists-every-card": "a statement lists the operations of every card in the period, not only of the requested card",
   "card-limits-count-every-card": "the limits list shows, as the usage of a card's own limits, the debits of every card",
-  "statement-float-amounts": "statement amounts are computed in floating point (minor units × 0.01), so some leak digits such as 11.110000000000001",
+  "statement-float-amounts": "statement amounts are computed in floating point (minor units × 0.01), so some leak digits (301.90000000000003)",
   "limits-negative-zero": "the current usage of a minimum limit is written as -0.00",
 } as const;
 

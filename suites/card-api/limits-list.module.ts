@@ -7,6 +7,7 @@ import { fieldForm, SUCCESS, successChecks, successValue } from "../../lib/check
 import { limitsRequest } from "../../generators/card-api/limits.ts";
 import { limitsListedForEveryObjectKind } from "./limits-list.checks.ts";
 import { limitsOfUnknownObjects } from "./unknown-objects.checks.ts";
+import { limitsMoneyExact } from "./money.checks.ts";
 
 export const limitsListModule = defineModule({
   operation: op,
@@ -22,6 +23,7 @@ export const limitsListModule = defineModule({
     fieldForm(op, { suffix: "DT", path: ["dt"], def: "timestampWithOffset", spec: "§2.4", what: "a timestamp with an offset" }),
     limitsListedForEveryObjectKind,
     limitsOfUnknownObjects,
+    limitsMoneyExact,
     ...generatedChecks(op, "§2.4", casesFor),
   ],
 });

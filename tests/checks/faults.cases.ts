@@ -79,4 +79,16 @@ export const FAULT_CASES: FaultCase[] = [
   behaviour("limit-race", ["CARD-LEDGER-RACE"]),
   behaviour("operations-outside-period", ["CARD-LEDGER-PERIOD", "CARD-STMT-PERIOD"]),
   behaviour("empty-period-is-an-error", ["CARD-LEDGER-PERIOD", "CARD-STMT-POSITIVE"]),
+  // payment semantics (issue 15): one fault per rule family of the semantic NEGATIVE rows,
+  behaviour("accepts-foreign-card-data", ["CARD-TXN-NEGATIVE"]),
+  behaviour("accepts-mismatched-money", ["CARD-TXN-NEGATIVE"]),
+  behaviour("accepts-nonsense-periods", ["CARD-STMT-NEGATIVE"]),
+  behaviour("resolves-any-identifier", ["CARD-LIM-NEGATIVE", "CARD-STMT-NEGATIVE"]),
+  // exact money,
+  behaviour("statement-float-amounts", ["CARD-STMT-MONEY-EXACT"]),
+  { name: "statement commission with three decimals of tenge", faults: [{ kind: "set-field", operation: STMT, path: ["operations", "*", "commission"], value: 0.125 }], fails: ["CARD-STMT-MONEY-EXACT"] },
+  behaviour("limits-negative-zero", ["CARD-LIM-MONEY-EXACT"]),
+  // and cross-object isolation
+  behaviour("statement-lists-every-card", ["CARD-STMT-OTHER-CARD"]),
+  behaviour("card-limits-count-every-card", ["CARD-LIM-OTHER-OBJECT"]),
 ];
