@@ -24,7 +24,7 @@ const items = (value: unknown): Item[] =>
 /** "operations[3].amount: 301.90000000000003 has 14 decimals, more than the 2 of KZT" for each field that is not exact money. */
 function inexact(item: Item, fields: readonly string[], where: string): string[] {
   return fields.flatMap((field) => {
-    if (!(field in item)) return []; // presence is the schema check's
+    if (item[field] === undefined || item[field] === null) return []; // presence and type are the schema check's
     const problem = amountProblem(item[field], item.currency);
     return problem ? [`${where}.${field}: ${problem}`] : [];
   });
