@@ -1,7 +1,7 @@
 /** Exact money: decimals judged on their exact value against the ISO 4217 minor unit, as data rows. */
 import { describe, expect, test } from "vitest";
 import { amountProblem, minorUnitDigits, scaledUnits, withExtraDecimal } from "../../lib/validation/money.ts";
-import { micro } from "../../suites/card-api/ledger/readback.ts";
+import { formatMicro, micro } from "../../suites/card-api/ledger/readback.ts";
 
 const EXACT: Array<[string, unknown, string]> = [
   ["two decimals of tenge", 12.34, "KZT"],
@@ -47,6 +47,7 @@ test("ledger amounts are read exactly: a drift never rounds away", () => {
   expect(micro(0.1 + 0.2)).toBeUndefined();
   expect(micro("0.0000001")).toBeUndefined();
   expect(scaledUnits("-2.5", 2)).toBe(-250n);
+  expect([formatMicro(12_340_000), formatMicro(1_115_000), formatMicro(-2_500_000)]).toEqual(["12.34", "1.115", "-2.50"]);
 });
 
 test("one decimal more than the currency has", () => {

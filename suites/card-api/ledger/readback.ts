@@ -36,8 +36,10 @@ export function micro(value: unknown): number | undefined {
   return units === undefined ? undefined : Number(units);
 }
 
+/** 12340000 → "12.34"; a value finer than a cent keeps its digits (1115000 → "1.115"), so a message never rounds a drift away. */
 export function formatMicro(units: number): string {
-  return (units / 1_000_000).toFixed(2);
+  const exactCents = Number.isInteger(units / 10_000);
+  return exactCents ? (units / 1_000_000).toFixed(2) : (units / 1_000_000).toFixed(6).replace(/0+$/, "");
 }
 
 export interface StatementRead {
