@@ -56,10 +56,12 @@ export function semanticTransactionMutations(config: Config): Mutation[] {
   const fx = config.fixtures.payment;
   const otherCard = [config.fixtures.statement.cardId, ...config.fixtures.raceCardIds].find((id) => id !== fx.cardId);
   const digits = minorUnitDigits(fx.currency) ?? 2;
+  // Another test card of the target's own (TEST_PANS) when there is one: the guard sends no other card number to a real target.
+  const otherPan = config.safety.testPans.find((pan) => pan !== fx.pan);
   return [
     // card data that does not belong to the card
     row("card_id of another card with this card's PAN", ["debit", "card", "card_id"], () => otherCard),
-    row("card_pan of another card (Luhn-valid, same BIN) with this card's id", ["debit", "card", "card_pan"], (pan) => (typeof pan === "string" ? siblingPan(pan) : undefined)),
+    row("card_pan of another card with this card's id", ["debit", "card", "card_pan"], (pan) => (typeof pan === "string" ? otherPan ?? siblingPan(pan) : undefined)),
     row("a wrong CVC (right length)", ["debit", "card", "card_cvc"], (cvc) => (typeof cvc === "string" ? otherDigits(cvc) : undefined)),
     row("a wrong expiry month (the card's year)", ["debit", "card", "card_month"], (m) => (typeof m === "string" ? String((Number(m) % 12) + 1).padStart(2, "0") : undefined)),
     row("a wrong expiry year (later than the card's)", ["debit", "card", "card_year"], (y) => (typeof y === "string" ? String((Number(y) + 1) % 100).padStart(2, "0") : undefined)),
