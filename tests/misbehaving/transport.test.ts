@@ -7,6 +7,7 @@ import { describe, expect, test } from "vitest";
 import { HttpClient } from "../../lib/http/client.ts";
 import { exchangeEvidence } from "../../lib/http/evidence.ts";
 import { toCurl } from "../../lib/http/curl.ts";
+import { harEntry } from "../../lib/reporting/har.ts";
 import { redactor } from "../../lib/redaction/redact.ts";
 import { configFor, evaluateAll, withSandbox } from "../support/harness.ts";
 import { startTransportTarget, TRANSPORTS } from "../support/transport-targets.ts";
@@ -43,6 +44,9 @@ test("evidence, curl and HAR see the decoded body of a compressed answer, redact
         const evidence = exchangeEvidence(exchange, redactor);
         expect(evidence.response?.body).toMatchObject({ status: "ok" });
         expect(toCurl(exchange, redactor)).toContain("--compressed");
+        const har = harEntry({ evidence, startedAt: new Date(exchange.startedAt).toISOString(), checks: ["CARD-STMT-POSITIVE"] } as Parameters<typeof harEntry>[0]);
+        expect(JSON.parse(har.response.content.text)).toMatchObject({ status: "ok" });
+        expect(har.response.bodySize).toBe(-1);
       }
     } finally {
       await client.close();
