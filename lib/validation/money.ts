@@ -66,6 +66,45 @@ export function scaledUnits(value: unknown, scale: number): bigint | undefined {
   return decimal.negative ? -units : units;
 }
 
+/**
+ * A JSON text parsed with every number kept as its literal text ("10.10", "1.5e1", "-0.0"), for a
+ * tolerance-free decimal check: JSON.parse loses digits beyond a double's precision, so a server
+ * that prints a float's full binary expansion (0.1000000000000000055511151231257827) would read as
+ * 0.1. Undefined when the text is not JSON.
+ */
+export function parseKeepingNumberText(text: string): unknown {
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '"') {
+      const end = stringEnd(text, i);
+      out += text.slice(i, end);
+      i = end;
+    } else if (c === "-" || (c >= "0" && c <= "9")) {
+      const m = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+      if (!m) return undefined;
+      out += JSON.stringify(m[0]);
+      i += m[0].length;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  try {
+    return JSON.parse(out);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The index just after the JSON string that starts at `start` (escapes skipped). */
+function stringEnd(text: string, start: number): number {
+  let i = start + 1;
+  while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+  return i + 1;
+}
+
 /** The same amount with one more decimal than the currency has: 10 KZT → 10.005 (schema-valid, semantically wrong). */
 export function withExtraDecimal(amount: number, digits: number): number {
   const whole = Math.round(amount * 10 ** digits) / 10 ** digits;

@@ -4,8 +4,8 @@
  * zero. A float sum that leaks (301.90000000000003), a third decimal of tenge or a "-0.00" is
  * money the books cannot hold. Should level: the spec shows amounts as numbers (§2.2) and
  * decimal strings (§2.4) without their precision; the minor unit is ISO 4217's, not the spec's.
- * Exponent notation (1.5e1) is a valid JSON number and passes; a number is judged by its exact
- * decimal (lib/validation/money.ts), a string by its text.
+ * Exponent notation (1.5e1) is a valid JSON number and passes; a number is judged by the literal
+ * text the target sent (lib/validation/money.ts: no float in between), a string by its text.
  */
 import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
 import { defineCheck } from "../../lib/checks/define.ts";
@@ -13,7 +13,7 @@ import { fail } from "../../lib/checks/failure.ts";
 import { SUCCESS } from "../../lib/checks/generic/success.ts";
 import { requireSuccessBody } from "../../lib/checks/response.ts";
 import type { CheckContext } from "../../lib/checks/types.ts";
-import { amountProblem } from "../../lib/validation/money.ts";
+import { amountProblem, parseKeepingNumberText } from "../../lib/validation/money.ts";
 import { OBJECT_KIND_SCENARIOS } from "./limits-list.checks.ts";
 
 type Item = Record<string, unknown>;
@@ -30,13 +30,19 @@ function inexact(item: Item, fields: readonly string[], where: string): string[]
   });
 }
 
-/** The bodies of the scenarios answered as a success; the others are judged by the checks that own them. */
+/**
+ * The bodies of the scenarios answered as a success, with numbers as the literal text the target
+ * sent (digits beyond a double's precision included); the others are judged by the checks that own them.
+ */
 async function successBodies(ctx: CheckContext, scenarios: string[]): Promise<Array<[string, Item]>> {
   const out: Array<[string, Item]> = [];
   const refused: string[] = [];
   for (const scenario of scenarios) {
     const exchange = await ctx.scenario(scenario);
-    if (answerKind(exchange) === "success") out.push([scenario, requireSuccessBody(exchange)]);
+    if (answerKind(exchange) === "success") {
+      const literal = parseKeepingNumberText(exchange.response!.bodyText);
+      out.push([scenario, literal && typeof literal === "object" && !Array.isArray(literal) ? (literal as Item) : requireSuccessBody(exchange)]);
+    }
     else refused.push(`${scenario}: ${describeAnswer(exchange)}`);
   }
   if (!out.length) ctx.skip(`no amounts to judge: ${refused.join("; ")}`);

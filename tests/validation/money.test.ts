@@ -1,6 +1,6 @@
 /** Exact money: decimals judged on their exact value against the ISO 4217 minor unit, as data rows. */
 import { describe, expect, test } from "vitest";
-import { amountProblem, minorUnitDigits, scaledUnits, withExtraDecimal } from "../../lib/validation/money.ts";
+import { amountProblem, minorUnitDigits, parseKeepingNumberText, scaledUnits, withExtraDecimal } from "../../lib/validation/money.ts";
 import { formatMicro, micro } from "../../suites/card-api/ledger/readback.ts";
 
 const EXACT: Array<[string, unknown, string]> = [
@@ -52,4 +52,15 @@ test("ledger amounts are read exactly: a drift never rounds away", () => {
 
 test("one decimal more than the currency has", () => {
   expect([withExtraDecimal(10, 2), withExtraDecimal(12.34, 2), withExtraDecimal(7, 0)]).toEqual([10.005, 12.345, 7.5]);
+});
+
+test("numbers are read as the literal text sent: digits beyond a double's precision are not lost", () => {
+  const text = '{"a":0.1000000000000000055511151231257827,"b":"x\\"1.5","c":[-0.0,1.5e1,12],"d":true,"e":null}';
+  const value = parseKeepingNumberText(text) as Record<string, unknown>;
+  expect(value).toEqual({ a: "0.1000000000000000055511151231257827", b: 'x"1.5', c: ["-0.0", "1.5e1", "12"], d: true, e: null });
+  expect(amountProblem(value.a, "KZT")).toMatch(/34 decimals/);
+  expect(amountProblem(JSON.parse(text).a, "KZT")).toBeUndefined(); // what JSON.parse alone would let through
+  expect(amountProblem((value.c as string[])[0], "KZT")).toMatch(/negative zero/);
+  expect(amountProblem((value.c as string[])[1], "KZT")).toBeUndefined();
+  expect(parseKeepingNumberText("{not json")).toBeUndefined();
 });
