@@ -49,6 +49,7 @@ export const BEHAVIOUR_FAULTS = {
   "card-limits-count-every-card": "the limits list shows, as the usage of a card's own limits, the debits of every card",
   "statement-float-amounts": "statement amounts are computed in floating point (minor units × 0.01), so some leak digits (301.90000000000003)",
   "limits-negative-zero": "the current usage of a minimum limit is written as -0.00",
+  "statement-amount-drift": "statement amounts are a tenth of a tiyn off what was posted (12.341 for 12.34)",
 } as const;
 
 export type BehaviourFaultName = keyof typeof BEHAVIOUR_FAULTS;

@@ -38,9 +38,9 @@ function operationOf(p: Posting) {
   };
 }
 
-/** The fault statement-float-amounts: amounts computed as minor units × 0.01 (a float leak for some). */
-function floatOperation(p: Posting) {
-  return { ...toOperation(p), amount: p.amountMinor * 0.01 };
+/** The faults statement-float-amounts (minor units × 0.01: a float leak for some) and statement-amount-drift (0.001 off). */
+function floatOperation(p: Posting, drift: boolean) {
+  return { ...toOperation(p), amount: drift ? (p.amountMinor * 10 + 1) / 1000 : p.amountMinor * 0.01 };
 }
 
 export function statement(req: SandboxRequest, env: SandboxEnv): SandboxResponse {
@@ -57,7 +57,8 @@ export function statement(req: SandboxRequest, env: SandboxEnv): SandboxResponse
       ? env.ledger.allCards().flatMap((c) => env.ledger.postingsOf(c.cardId, from, to))
       : env.ledger.postingsOf(card.cardId, from, to);
   if (!postings.length && env.faults.has("empty-period-is-an-error")) reject(404, "OBJECT_NOT_FOUND", "no operations in this period");
-  const operations = env.faults.has("statement-float-amounts") ? postings.map(floatOperation) : postings.map(toOperation);
+  const drift = env.faults.has("statement-amount-drift");
+  const operations = drift || env.faults.has("statement-float-amounts") ? postings.map((p) => floatOperation(p, drift)) : postings.map(toOperation);
   if (env.faults.has("operations-outside-period")) {
     operations.push(toOperation({ ...(env.ledger.postingsOf(SANDBOX_CARDS.statement.cardId)[0]!), cardId: card.cardId, at: from - 86_400_000 }));
   }

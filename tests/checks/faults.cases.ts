@@ -89,6 +89,8 @@ export const FAULT_CASES: FaultCase[] = [
   behaviour("statement-float-amounts", ["CARD-STMT-MONEY-EXACT"]),
   { name: "statement commission with three decimals of tenge", faults: [{ kind: "set-field", operation: STMT, path: ["operations", "*", "commission"], value: 0.125 }], fails: ["CARD-STMT-MONEY-EXACT"] },
   behaviour("limits-negative-zero", ["CARD-LIM-MONEY-EXACT"]),
+  // (before issue 15 the ledger compared amounts as two-decimal text, and 12.341 passed for 12.34)
+  behaviour("statement-amount-drift", ["CARD-LEDGER-RACE", "CARD-LEDGER-STATEMENT", "CARD-STMT-MONEY-EXACT"]),
   // and cross-object isolation
   behaviour("statement-lists-every-card", ["CARD-STMT-OTHER-CARD"]),
   behaviour("card-limits-count-every-card", ["CARD-LIM-OTHER-OBJECT"]),
