@@ -42,6 +42,16 @@ export const BEHAVIOUR_FAULTS = {
   "limit-race": "the limit check and the posting are not atomic: parallel debits all pass the check",
   "operations-outside-period": "every statement also holds an operation dated a day before its period",
   "empty-period-is-an-error": "a statement with no operations in its period is answered 404 instead of an empty list",
+  // payment semantics (issue 15): one fault per rule family of sandbox/rules, and the money and isolation faults
+  "accepts-foreign-card-data": "a debit is posted to the card its card_id (else PAN) names, whatever PAN, CVC, expiry, account and client come with it",
+  "accepts-mismatched-money": "debits are accepted with a credit in another currency or larger than the debit, fees in another currency, and amounts rounded to the tiyn",
+  "accepts-nonsense-periods": "a statement period that ends before it starts, or lies wholly in the future, is answered with an empty list",
+  "resolves-any-identifier": "a card_id or object.value that names an object of another kind (an account number as a card) is resolved to that object",
+  "statement-lists-every-card": "a statement lists the operations of every card in the period, not only of the requested card",
+  "card-limits-count-every-card": "the limits list shows, as the usage of a card's own limits, the debits of every card",
+  "statement-float-amounts": "statement amounts are computed in floating point (minor units × 0.01), so some leak digits (301.90000000000003)",
+  "limits-negative-zero": "the current usage of a minimum limit is written as -0.00",
+  "statement-amount-drift": "statement amounts are a tenth of a tiyn off what was posted (12.341 for 12.34)",
 } as const;
 
 export type BehaviourFaultName = keyof typeof BEHAVIOUR_FAULTS;

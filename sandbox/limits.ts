@@ -34,10 +34,12 @@ export function limitsForCard(ledger: Ledger, card: SandboxCard): LimitDefinitio
 }
 
 /** Amount debited today (platform day) from the cards under a limit's object, in minor units. */
-export function usageMinor(ledger: Ledger, limit: LimitDefinition, now = Date.now()): number {
+export function usageMinor(ledger: Ledger, limit: LimitDefinition, now = Date.now(), everyCard = false): number {
   const [from, to] = dayBounds(now);
   let sum = 0;
-  for (const card of cardsOf(ledger, limit.object.kind, limit.object.value)) {
+  // everyCard: the fault card-limits-count-every-card (a missing filter on a card's own limits).
+  const cards = everyCard && limit.object.kind === "card" ? ledger.allCards() : cardsOf(ledger, limit.object.kind, limit.object.value);
+  for (const card of cards) {
     for (const p of ledger.postingsOf(card.cardId, from, to)) sum += p.amountMinor;
   }
   return sum;

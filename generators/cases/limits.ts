@@ -6,6 +6,7 @@ import { LIMIT_OBJECT_KINDS, limitsObject, limitsRequest } from "../card-api/lim
 import { schemaMutations, TRANSPORT_MUTATIONS } from "../schema/mutations.ts";
 import { freshUuid, LONG_TEXT, NON_ASCII_TEXT } from "../shared-arbitraries.ts";
 import { boundary, plainCase, type OperationCases } from "./types.ts";
+import { semanticLimitsMutations } from "./semantic-references.ts";
 
 export function limitsCases(config: Config, registry: ValidatorRegistry): OperationCases {
   const bodies = fc.record({ request_id: freshUuid, kind: fc.constantFrom(...LIMIT_OBJECT_KINDS) })
@@ -27,6 +28,7 @@ export function limitsCases(config: Config, registry: ValidatorRegistry): Operat
     mutations: [
       ...schemaMutations("card-api/limits-request.schema.json", registry),
       { name: "object.type of an unknown kind", apply: (v) => ({ body: { ...(v as object), object: { type: "planet", value: "earth" } } }) },
+      ...semanticLimitsMutations(config),
       ...TRANSPORT_MUTATIONS,
     ],
   };

@@ -7,6 +7,7 @@ import { seededStatementRequest, statementRequest } from "../card-api/statement.
 import { schemaMutations, TRANSPORT_MUTATIONS } from "../schema/mutations.ts";
 import { LONG_TEXT, NON_ASCII_TEXT } from "../shared-arbitraries.ts";
 import { boundary, plainCase, type Case, type OperationCases } from "./types.ts";
+import { semanticStatementMutations } from "./semantic-references.ts";
 
 const DAY = 86_400_000;
 const FROM = Date.UTC(2020, 0, 1);
@@ -53,6 +54,9 @@ export function statementCases(config: Config, registry: ValidatorRegistry): Ope
       boundary("dates as numbers", full, (b) => Object.assign(b, { start_date: Date.UTC(2025, 5, 1), end_date: Date.UTC(2025, 5, 30) })),
       boundary("dates without a time zone", full, (b) => Object.assign(b, { start_date: "2025-06-01T00:00:00", end_date: "2025-06-30T23:59:59" })),
     ],
-    mutations: [...schemaMutations("card-api/statement-request.schema.json", registry), ...dateMutations, ...TRANSPORT_MUTATIONS],
+    mutations: [
+      ...schemaMutations("card-api/statement-request.schema.json", registry), ...dateMutations,
+      ...semanticStatementMutations(config), ...TRANSPORT_MUTATIONS,
+    ],
   };
 }

@@ -13,6 +13,7 @@ import { schemaMutations, TRANSPORT_MUTATIONS, type Mutation } from "../schema/m
 import { editAt, getAt } from "../schema/pointer.ts";
 import { freshUuid, kzt, LONG_TEXT, NON_ASCII_TEXT } from "../shared-arbitraries.ts";
 import { boundary, plainCase, type OperationCases } from "./types.ts";
+import { semanticTransactionMutations } from "./semantic-transaction.ts";
 
 /** Largest amount a generated valid debit carries: small, so repeated runs never exhaust a limit. */
 const MAX_VALID_AMOUNT = 99.99;
@@ -81,6 +82,9 @@ export function transactionCases(config: Config, registry: ValidatorRegistry): O
       }),
       boundary("very long order_id", full, (b) => ((b.transaction as Record<string, unknown>).order_id = LONG_TEXT)),
     ],
-    mutations: [...schemaMutations("card-api/transaction-request.schema.json", registry), ...SEMANTIC_MUTATIONS, ...TRANSPORT_MUTATIONS],
+    mutations: [
+      ...schemaMutations("card-api/transaction-request.schema.json", registry), ...SEMANTIC_MUTATIONS,
+      ...semanticTransactionMutations(config), ...TRANSPORT_MUTATIONS,
+    ],
   };
 }

@@ -4,8 +4,13 @@
  * transportError on the exchange, so the check fails with the cause named and the run goes on.
  * It also paces the traffic (Pace: MAX_RPS, CONCURRENCY, the run deadline) and honours a 429:
  * it waits as Retry-After asks and retries, a bounded number of times, noting it on the exchange.
+ * What real deployments put in front of a target never shows up as a failure: it states the
+ * content codings it reads and decodes gzip, deflate and br (content-coding.ts); chunked answers
+ * and `Connection: close` are undici's; and a connection the server closed before answering (a
+ * kept-alive socket it timed out just as a request went out) is retried once on a new one.
  */
-import { Pool } from "undici";
+import { Client, Pool } from "undici";
+import { decodeBody, UnreadableCoding, withAcceptEncoding } from "./content-coding.ts";
 import type { Exchange, ExchangeResponse, TransportErrorKind } from "./exchange.ts";
 import { HangBreaker } from "./hang-breaker.ts";
 import { Pace } from "./pace.ts";
@@ -66,16 +71,22 @@ export class HttpClient {
       ...(operationKey ? { operationKey } : {}),
       startedAt,
       durationMs: 0,
-      request: { method: "POST", url, headers, bodyText },
+      request: { method: "POST", url, headers: withAcceptEncoding(headers), bodyText },
     };
     await this.attempt(exchange);
     exchange.durationMs = Date.now() - startedAt;
     return exchange;
   }
 
-  /** Sends, and sends again after a 429 as long as the wait it asks for is bounded. */
+  /**
+   * Sends, and sends again after a 429 as long as the wait it asks for is bounded, and once after
+   * a connection closed with no answer at all (the keep-alive race: the server timed out an idle
+   * socket as the request went out). The retry is the same request — same request_id, so a target
+   * that did process it replays its answer; a target that closes every connection still fails.
+   */
   private async attempt(exchange: Exchange): Promise<void> {
     const { url, headers, bodyText } = exchange.request;
+    let reconnected = false;
     for (let retry = 0; ; retry++) {
       const hung = this.breaker.refusal(url, this.options.timeoutMs);
       if (hung) {
@@ -94,10 +105,16 @@ export class HttpClient {
       const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, this.pace.remainingMs()));
       let response: ExchangeResponse;
       try {
-        response = await this.send(url, headers, bodyText, timeoutMs);
+        response = await this.send(url, headers, bodyText, timeoutMs, reconnected);
       } catch (error) {
-        exchange.transportError = classify(error, timeoutMs, timeoutMs < this.options.timeoutMs);
-        this.breaker.record(url, exchange.transportError.kind === "timeout");
+        const transportError = classify(error, timeoutMs, timeoutMs < this.options.timeoutMs);
+        if (transportError.kind === "connection-reset" && !reconnected) {
+          reconnected = true;
+          (exchange.notes ??= []).push(`the connection closed before a complete answer (${transportError.message}); sent again on a new connection`);
+          continue;
+        }
+        exchange.transportError = transportError;
+        this.breaker.record(url, transportError.kind === "timeout");
         return;
       } finally {
         this.pace.release();
@@ -139,14 +156,29 @@ export class HttpClient {
    * (an abort signal per request would cost more than the rest of the request), and a check of
    * the elapsed time on every chunk, so a body that trickles in is cut off too.
    */
-  private async send(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<ExchangeResponse> {
+  private async send(url: string, headers: Record<string, string>, body: string, timeoutMs: number, fresh = false): Promise<ExchangeResponse> {
+    const { origin } = new URL(url);
+    if (!fresh) return this.sendOn(this.poolFor(origin), url, headers, body, timeoutMs);
+    // A connection of its own: the pool's other idle sockets may be as stale as the one that closed.
+    const client = new Client(origin, { connect: { timeout: this.options.timeoutMs } });
+    try {
+      return await this.sendOn(client, url, headers, body, timeoutMs);
+    } finally {
+      void client.close().catch(() => undefined);
+    }
+  }
+
+  private async sendOn(dispatcher: Pool | Client, url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<ExchangeResponse> {
     const started = Date.now();
-    const { origin, pathname, search } = new URL(url);
-    const res = await this.poolFor(origin).request({
+    const { pathname, search } = new URL(url);
+    const res = await dispatcher.request({
       method: "POST", path: pathname + search, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
     });
-    const bodyText = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, started + timeoutMs);
-    const response: ExchangeResponse = { status: res.statusCode, headers: flatten(res.headers), bodyText };
+    const max = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+    const raw = await readCapped(res.body, max, started + timeoutMs);
+    const headersOut = flatten(res.headers);
+    const bodyText = decodeBody(raw, headersOut["content-encoding"], max).toString("utf8");
+    const response: ExchangeResponse = { status: res.statusCode, headers: headersOut, bodyText };
     try {
       response.json = JSON.parse(bodyText);
     } catch (error) {
@@ -167,8 +199,8 @@ interface Body {
   destroy(): void;
 }
 
-/** The body as text, at most `max` bytes and until `deadline`. Events, not an async iterator: a hot path. */
-function readCapped(body: Body, max: number, deadline: number): Promise<string> {
+/** The body's bytes, at most `max` and until `deadline`. Events, not an async iterator: a hot path. */
+function readCapped(body: Body, max: number, deadline: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -183,7 +215,7 @@ function readCapped(body: Body, max: number, deadline: number): Promise<string> 
       }
       if (!failed) chunks.push(chunk);
     });
-    body.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    body.on("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     body.on("error", (error) => (failed ? undefined : ((failed = true), reject(error))));
   });
 }
@@ -198,6 +230,8 @@ function classify(error: unknown, timeoutMs: number, cutByDeadline: boolean): { 
   const e = error as { name?: string; code?: string; message?: string; cause?: { code?: string } };
   const code = e.code ?? e.cause?.code ?? "";
   if (error instanceof BodyTooLarge) return { kind: "body-too-large", message: e.message ?? "" };
+  if (code === "ERR_BUFFER_TOO_LARGE") return { kind: "body-too-large", message: "the decoded response body exceeds the size the client reads" };
+  if (error instanceof UnreadableCoding) return { kind: "transport", message: e.message ?? "" };
   if (e.name === "TimeoutError" || e.name === "AbortError" || /TIMEOUT/.test(code)) {
     if (cutByDeadline) return { kind: "deadline", message: `no complete answer within ${timeoutMs} ms, when the run deadline (RUN_DEADLINE_MS) passed` };
     return { kind: "timeout", message: `no complete answer within ${timeoutMs} ms` };

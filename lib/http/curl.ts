@@ -19,7 +19,9 @@ export function toCurl(exchange: Exchange, redactor: Redactor): string {
   const { request } = exchange;
   const parts = [`curl -sS -X ${request.method} ${shellQuote(redactor.text(request.url))}`];
   for (const [name, value] of Object.entries(redactor.headers(request.headers))) {
-    parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+    // curl states the codings it reads itself and decodes the answer, as the harness's client does.
+    if (name.toLowerCase() === "accept-encoding") parts.push("--compressed");
+    else parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   }
   parts.push(`--data-raw ${shellQuote(redactor.curlBody(request.bodyText))}`);
   return parts.join(" ");

@@ -44,7 +44,7 @@ function queryString(url: string): HarHeader[] {
   }
 }
 
-function harEntry(record: ExchangeRecord): HarEntry {
+export function harEntry(record: ExchangeRecord): HarEntry {
   const { request, response, transportError, durationMs } = record.evidence;
   const requestText = bodyText(request.body);
   const responseText = response ? bodyText(response.body) : "";
@@ -60,7 +60,8 @@ function harEntry(record: ExchangeRecord): HarEntry {
     response: {
       status: response?.status ?? 0, statusText: "", httpVersion: "HTTP/1.1", cookies: [], headers: headerList(response?.headers ?? {}),
       content: { size: Buffer.byteLength(responseText), mimeType: header(response?.headers ?? {}, "content-type") ?? "x-unknown", text: responseText },
-      redirectURL: "", headersSize: -1, bodySize: response ? Buffer.byteLength(responseText) : -1,
+      // content is the decoded body; the size on the wire of a coded (gzip, br) answer is not kept: -1, as HAR 1.2 allows.
+      redirectURL: "", headersSize: -1, bodySize: response && !header(response.headers, "content-encoding") ? Buffer.byteLength(responseText) : -1,
     },
     cache: {},
     timings: { send: 0, wait: durationMs, receive: 0 },

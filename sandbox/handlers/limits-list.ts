@@ -4,6 +4,7 @@ import type { LimitDefinition, ObjectKind } from "../ledger.ts";
 import { cardsOf, formatMinor, usageMinor } from "../limits.ts";
 import { nowWithOffset, ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
 import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
+import { limitsObjectOf } from "../rules/references.ts";
 
 interface LimitsRequest { request_id: string; object: { type: string; value: string } }
 
@@ -13,13 +14,22 @@ function amountLimit(type: string, value: number, used: number, skew: number, cu
   return { type, value: formatMinor(value), current: formatMinor(used), remaining: formatMinor(value - used + skew), currency };
 }
 
+/** The fault limits-negative-zero: a minimum's usage (always zero) written with a sign. */
+function negativeZeroUsage(limit: ReturnType<typeof amountLimit>) {
+  return { ...limit, current: "-0.00" };
+}
+
 function limitRecord(env: SandboxEnv, l: LimitDefinition) {
-  const current = env.faults.has("frozen-usage") ? 0 : usageMinor(env.ledger, l);
+  const current = env.faults.has("frozen-usage") ? 0 : usageMinor(env.ledger, l, Date.now(), env.faults.has("card-limits-count-every-card"));
   const skew = env.faults.has("wrong-remaining") ? 100 : 0;
   return {
     id: l.id, mcc: l.mcc, transaction_type: "pay", region: l.region, period: "day",
-    amount: [amountLimit("min", l.minMinor, 0, skew, l.currency), amountLimit("total", l.totalMinor, current, skew, l.currency)],
+    amount: [minimum(env, amountLimit("min", l.minMinor, 0, skew, l.currency)), amountLimit("total", l.totalMinor, current, skew, l.currency)],
   };
+}
+
+function minimum(env: SandboxEnv, limit: ReturnType<typeof amountLimit>) {
+  return env.faults.has("limits-negative-zero") ? negativeZeroUsage(limit) : limit;
 }
 
 export function limitsList(req: SandboxRequest, env: SandboxEnv): SandboxResponse {
@@ -28,8 +38,8 @@ export function limitsList(req: SandboxRequest, env: SandboxEnv): SandboxRespons
   if (!KINDS.includes(type)) reject(400, "INVALID_REQUEST", `object.type "${type}" is not card, account or client`);
   const kind = type as ObjectKind;
   if (kind !== "card" && env.faults.has("limits-only-for-cards")) reject(400, "INVALID_REQUEST", "only cards have limits");
-  let [objectKind, objectValue] = [kind, value];
-  if (cardsOf(env.ledger, kind, value).length === 0) {
+  let [objectKind, objectValue] = limitsObjectOf(env, kind, value);
+  if (cardsOf(env.ledger, objectKind, objectValue).length === 0) {
     if (!env.faults.has("limits-unknown-object-leaks")) reject(404, "OBJECT_NOT_FOUND", `no such ${kind}`);
     [objectKind, objectValue] = ["card", SANDBOX_CARDS.payment.cardId];
   }

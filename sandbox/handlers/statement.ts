@@ -4,6 +4,8 @@ import { validateRequest, type SandboxEnv } from "../env.ts";
 import { remember } from "../json.ts";
 import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
 import type { Posting } from "../ledger.ts";
+import { requireSensiblePeriod } from "../rules/period.ts";
+import { statementCard } from "../rules/references.ts";
 import { nowWithOffset, ok, PLATFORM_OFFSET, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
 
 interface StatementRequest { card_id: string; start_date: string; end_date: string }
@@ -36,19 +38,27 @@ function operationOf(p: Posting) {
   };
 }
 
+/** The faults statement-float-amounts (minor units × 0.01: a float leak for some) and statement-amount-drift (0.001 off). */
+function floatOperation(p: Posting, drift: boolean) {
+  return { ...toOperation(p), amount: drift ? (p.amountMinor * 10 + 1) / 1000 : p.amountMinor * 0.01 };
+}
+
 export function statement(req: SandboxRequest, env: SandboxEnv): SandboxResponse {
   const body = validateRequest<StatementRequest>(env, "card-api/statement-request.schema.json", req.body);
   const leak = env.faults.has("statement-unknown-card-leaks") ? env.ledger.cardById(SANDBOX_CARDS.statement.cardId) : undefined;
-  const card = env.ledger.cardById(body.card_id) ?? leak ?? reject(404, "CARD_NOT_FOUND", "no such card");
+  const card = statementCard(env, body.card_id) ?? leak ?? reject(404, "CARD_NOT_FOUND", "no such card");
   const from = readBound(body.start_date, "start");
   const to = readBound(body.end_date, "end");
-  if (to < from) reject(400, "INVALID_REQUEST", "end_date is before start_date");
+  requireSensiblePeriod(env, from, to);
   if (body.start_date === body.end_date && env.faults.has("rejects-single-instant-periods")) reject(400, "INVALID_REQUEST", "a period needs a length");
   const postings = env.faults.has("statement-ignores-period")
     ? env.ledger.postingsOf(card.cardId)
-    : env.ledger.postingsOf(card.cardId, from, to);
+    : env.faults.has("statement-lists-every-card")
+      ? env.ledger.allCards().flatMap((c) => env.ledger.postingsOf(c.cardId, from, to))
+      : env.ledger.postingsOf(card.cardId, from, to);
   if (!postings.length && env.faults.has("empty-period-is-an-error")) reject(404, "OBJECT_NOT_FOUND", "no operations in this period");
-  const operations = postings.map(toOperation);
+  const drift = env.faults.has("statement-amount-drift");
+  const operations = drift || env.faults.has("statement-float-amounts") ? postings.map((p) => floatOperation(p, drift)) : postings.map(toOperation);
   if (env.faults.has("operations-outside-period")) {
     operations.push(toOperation({ ...(env.ledger.postingsOf(SANDBOX_CARDS.statement.cardId)[0]!), cardId: card.cardId, at: from - 86_400_000 }));
   }

@@ -12,19 +12,14 @@ import { limitsForCard, usageMinor } from "../limits.ts";
 import { magicDebit } from "../magic.ts";
 import { nowWithOffset, ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
 import { SANDBOX_CARDS, type SandboxCard } from "../../lib/test-data/published.ts";
+import { requireCardDataOfCard, type CardRef, type PartyRefs } from "../rules/card-data.ts";
+import { requireMoneyFits } from "../rules/money.ts";
 
-interface CardRef { card_id?: string; card_pan?: string; card_cvc?: string; card_month?: string; card_year?: string }
-interface Party { amount: number; currency: string; card?: CardRef }
+interface Party extends PartyRefs { amount: number; currency: string }
 interface TransactionRequest { request_id: string; transaction: { order_id: string; type: string }; debit: Party; credit: Party }
 
-export function toMinor(amount: number): number {
-  const minor = Math.round(amount * 100);
-  if (Math.abs(amount * 100 - minor) > 1e-6) reject(400, "INVALID_REQUEST", "amount has more than two decimals");
-  if (!Number.isSafeInteger(minor)) reject(400, "INVALID_REQUEST", "amount is too large");
-  return minor;
-}
-
-function resolveCard(env: SandboxEnv, ref: CardRef | undefined): SandboxCard {
+function resolveCard(env: SandboxEnv, party: PartyRefs): SandboxCard {
+  const ref: CardRef | undefined = party.card;
   if (!ref) return reject(400, "INVALID_REQUEST", "debit.card is required: the sandbox debits cards");
   if (ref.card_pan !== undefined && !luhnValid(ref.card_pan)) reject(400, "INVALID_REQUEST", "card_pan fails the Luhn check");
   const byId = ref.card_id !== undefined ? env.ledger.cardById(ref.card_id) : undefined;
@@ -32,13 +27,7 @@ function resolveCard(env: SandboxEnv, ref: CardRef | undefined): SandboxCard {
   const fallback = env.faults.has("debits-unknown-card-as-fixture") ? env.ledger.cardById(SANDBOX_CARDS.payment.cardId) : undefined;
   const card = byId ?? byPan ?? fallback ?? reject(404, "CARD_NOT_FOUND", "no such card");
   if (card !== byId && card !== byPan) return card;
-  if ((ref.card_id !== undefined && !byId) || (ref.card_pan !== undefined && byPan !== card)) {
-    reject(422, "CARD_MISMATCH", "card_id and card_pan name different cards");
-  }
-  if ((ref.card_month !== undefined && ref.card_month !== card.month) || (ref.card_year !== undefined && ref.card_year !== card.year)) {
-    reject(422, "CARD_EXPIRED", "expiry does not match the card");
-  }
-  if (ref.card_cvc !== undefined && ref.card_cvc !== card.cvc) reject(422, "DECLINED", "card verification failed");
+  requireCardDataOfCard(env, party, card, byId, byPan);
   return card;
 }
 
@@ -60,8 +49,8 @@ export function transactionCreate(req: SandboxRequest, env: SandboxEnv): Sandbox
   }
   if (body.transaction.type !== "debit") reject(422, "UNSUPPORTED_TYPE", `transaction.type "${body.transaction.type}" is not supported`);
   if (body.debit.currency !== "KZT") reject(422, "UNSUPPORTED_CURRENCY", `currency ${body.debit.currency} is not supported`);
-  const card = resolveCard(env, body.debit.card);
-  const minor = toMinor(body.debit.amount);
+  const card = resolveCard(env, body.debit);
+  const minor = requireMoneyFits(env, body);
   if (minor > 5_000 && env.faults.has("rejects-amounts-above-50")) reject(422, "DECLINED", "amounts over 50.00 are refused");
   const magic = magicDebit(card.cardId, minor);
   if (!env.faults.has("limits-not-enforced")) checkLimits(env, card, minor);

@@ -7,7 +7,7 @@ import { fail } from "../../lib/checks/failure.ts";
 import { SUCCESS } from "../generic/success.ts";
 
 /** Scenario names of the object kinds other than the card (the card is the success scenario). */
-const OBJECT_KIND_SCENARIOS = ["account", "client"] as const;
+export const OBJECT_KIND_SCENARIOS = ["account", "client"] as const;
 
 export const limitsListedForEveryObjectKind = defineCheck({
   id: "CARD-LIM-OBJECT-KINDS", level: "must", spec: "§2.4",

@@ -7,6 +7,7 @@ import { fieldForm, SUCCESS, successChecks, successValue } from "../generic/succ
 import { limitsRequest } from "../../generators/card-api/limits.ts";
 import { limitsGroupsAsShown, limitsListedForEveryObjectKind } from "./limits-list.checks.ts";
 import { limitsOfUnknownObjects } from "./unknown-objects.checks.ts";
+import { limitsMoneyExact } from "./money.checks.ts";
 
 export const limitsListModule = defineModule({
   operation: op,
@@ -23,6 +24,7 @@ export const limitsListModule = defineModule({
     limitsListedForEveryObjectKind,
     limitsGroupsAsShown,
     limitsOfUnknownObjects,
+    limitsMoneyExact,
     ...generatedChecks(op, "§2.4", casesFor),
   ],
 });

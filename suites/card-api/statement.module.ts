@@ -12,6 +12,8 @@ import {
   statementOperationsWithinPeriod,
 } from "./statement.checks.ts";
 import { statementOfUnknownCard } from "./unknown-objects.checks.ts";
+import { statementMoneyExact } from "./money.checks.ts";
+import { statementOfOtherCard } from "./isolation.checks.ts";
 
 export const statementModule = defineModule({
   operation: op,
@@ -27,6 +29,8 @@ export const statementModule = defineModule({
     seededStatementNotEmpty,
     statementDtIsTimestamp,
     statementOfUnknownCard,
+    statementMoneyExact,
+    statementOfOtherCard,
     ...generatedChecks(op, "§2.2", casesFor),
   ],
 });

@@ -9,9 +9,11 @@ import { defineModule } from "../../lib/checks/define.ts";
 import { parallelDebitsWithinLimit, parallelReplaysPostOnce } from "./ledger/concurrency.checks.ts";
 import { modelChecks } from "./ledger/model.checks.ts";
 import { replayPostsOnce, reusedRequestIdRefused } from "./transaction-idempotency.checks.ts";
+import { limitsOfOtherObject } from "./isolation.checks.ts";
 
 export const transactionLedgerModule = defineModule({
   operation: op,
   scenarios: {},
-  checks: [replayPostsOnce, reusedRequestIdRefused, ...modelChecks, parallelDebitsWithinLimit, parallelReplaysPostOnce],
+  // The limits isolation check debits the payment card too, so it runs here, in the card's lane.
+  checks: [replayPostsOnce, reusedRequestIdRefused, ...modelChecks, parallelDebitsWithinLimit, parallelReplaysPostOnce, limitsOfOtherObject],
 });

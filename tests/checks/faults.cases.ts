@@ -79,6 +79,21 @@ export const FAULT_CASES: FaultCase[] = [
   behaviour("wrong-remaining", ["CARD-LEDGER-REMAINING"]),
   behaviour("limits-not-enforced", ["CARD-LEDGER-LIMITS-ENFORCED", "CARD-LEDGER-RACE"]),
   behaviour("limit-race", ["CARD-LEDGER-RACE"]),
-  behaviour("operations-outside-period", ["CARD-LEDGER-PERIOD", "CARD-STMT-PERIOD"]),
+  // (the added operation is the statement card's first one, so every other card's statement shows it: a leak too)
+  behaviour("operations-outside-period", ["CARD-LEDGER-PERIOD", "CARD-STMT-OTHER-CARD", "CARD-STMT-PERIOD"]),
   behaviour("empty-period-is-an-error", ["CARD-LEDGER-PERIOD", "CARD-STMT-POSITIVE"]),
+  // payment semantics (issue 15): one fault per rule family of the semantic NEGATIVE rows,
+  behaviour("accepts-foreign-card-data", ["CARD-TXN-NEGATIVE"]),
+  behaviour("accepts-mismatched-money", ["CARD-TXN-NEGATIVE"]),
+  behaviour("accepts-nonsense-periods", ["CARD-STMT-NEGATIVE"]),
+  behaviour("resolves-any-identifier", ["CARD-LIM-NEGATIVE", "CARD-STMT-NEGATIVE"]),
+  // exact money,
+  behaviour("statement-float-amounts", ["CARD-STMT-MONEY-EXACT"]),
+  { name: "statement commission with three decimals of tenge", faults: [{ kind: "set-field", operation: STMT, path: ["operations", "*", "commission"], value: 0.125 }], fails: ["CARD-STMT-MONEY-EXACT"] },
+  behaviour("limits-negative-zero", ["CARD-LIM-MONEY-EXACT"]),
+  // (before issue 15 the ledger compared amounts as two-decimal text, and 12.341 passed for 12.34)
+  behaviour("statement-amount-drift", ["CARD-LEDGER-RACE", "CARD-LEDGER-STATEMENT", "CARD-STMT-MONEY-EXACT"]),
+  // and cross-object isolation
+  behaviour("statement-lists-every-card", ["CARD-STMT-OTHER-CARD"]),
+  behaviour("card-limits-count-every-card", ["CARD-LIM-OTHER-OBJECT"]),
 ];

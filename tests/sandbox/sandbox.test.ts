@@ -10,7 +10,7 @@ import { loadConfig } from "../../lib/config/load.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { businessClientData } from "../../generators/partner-transfer-api/business-client.ts";
-import { SANDBOX_PARTNER } from "../../lib/test-data/published.ts";
+import { SANDBOX_CARDS, SANDBOX_PARTNER } from "../../lib/test-data/published.ts";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server.ts";
 
 let sandbox: RunningSandbox;
@@ -137,7 +137,9 @@ describe("limits list", () => {
 describe("magic test values (docs/sandbox.md › Test data)", () => {
   const debit = (amount: number, card?: Record<string, string>) => {
     const body = debitRequest(fakerFor(8), config, { amount });
-    return post(TXN).send(card ? { ...body, debit: { ...body.debit, card } } : body);
+    // Another card comes with its own account and client: card data of two cards is refused (sandbox/rules/card-data.ts).
+    const own = card && { account: { number: SANDBOX_CARDS.decline.accountNumber }, client: { client_id: SANDBOX_CARDS.decline.clientId } };
+    return post(TXN).send(card ? { ...body, debit: { ...body.debit, card, ...own } } : body);
   };
   test("amount 666.66 and the decline card are declined; 777.77 exceeds a limit", async () => {
     expect((await debit(666.66)).body.error.code).toBe("DECLINED");

@@ -13,6 +13,7 @@ import { sentPeriod, type Period } from "../../../generators/card-api/period.ts"
 import type { Exchange } from "../../../lib/http/exchange.ts";
 import { freshRequestId } from "../../../generators/faker.ts";
 import { limitsObject, type LimitObjectKind } from "../../../generators/card-api/limits.ts";
+import { scaledUnits } from "../../../lib/validation/money.ts";
 
 export type Operation = Record<string, unknown>;
 export type ObjectKind = LimitObjectKind;
@@ -25,17 +26,20 @@ export function windowSince(since: number): Period {
   return { start: since - CLOCK_MARGIN_MS, end: Date.now() + CLOCK_MARGIN_MS };
 }
 
-/** 12.34 or "12.34" → 12340000; undefined when it is not a decimal. */
+/**
+ * 12.34, 1.234e1 or "12.34" → 12340000, exactly (no rounding that would hide a drift: a float-sum
+ * leak such as 0.30000000000000004 has more decimals than micro-units hold, so it reads as
+ * undefined and never compares equal to what was posted); undefined when it is not a decimal.
+ */
 export function micro(value: unknown): number | undefined {
-  const text = typeof value === "number" ? value.toFixed(6) : typeof value === "string" ? value : "";
-  const m = /^(-?)(\d+)(?:\.(\d{1,6})\d*)?$/.exec(text.trim());
-  if (!m) return undefined;
-  const units = Number(m[2]) * 1_000_000 + Number((m[3] ?? "").padEnd(6, "0"));
-  return m[1] ? -units : units;
+  const units = scaledUnits(value, 6);
+  return units === undefined ? undefined : Number(units);
 }
 
+/** 12340000 → "12.34"; a value finer than a cent keeps its digits (1115000 → "1.115"), so a message never rounds a drift away. */
 export function formatMicro(units: number): string {
-  return (units / 1_000_000).toFixed(2);
+  const exactCents = Number.isInteger(units / 10_000);
+  return exactCents ? (units / 1_000_000).toFixed(2) : (units / 1_000_000).toFixed(6).replace(/0+$/, "");
 }
 
 export interface StatementRead {

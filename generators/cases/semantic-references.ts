@@ -1,0 +1,61 @@
+/**
+ * Semantic negatives of the reading operations: statement periods that make no sense (§2.2) and
+ * object references of the wrong kind (§2.2 card_id, §2.4 object). Schema-valid, refused by a
+ * sound issuer; should level (the spec does not show the rules), one named row each, values from
+ * the configuration (the target's own fixtures). Rows that would not change the request (the
+ * fixtures share an identifier) do not apply.
+ */
+import type { Config } from "../../lib/config/load.ts";
+import { formatBound, sentPeriod } from "../card-api/period.ts";
+import { limitsObject, type LimitObjectKind } from "../card-api/limits.ts";
+import type { Mutation } from "../schema/mutations.ts";
+
+const DAY = 86_400_000;
+type Body = Record<string, unknown>;
+
+function periodRow(name: string, config: Config, dates: (start: number) => [number, number]): Mutation {
+  const fmt = (ms: number) => formatBound(ms, config.cardApi.dateFormat, config.target.utcOffset);
+  return {
+    name,
+    apply: (valid) => {
+      const body = valid as Body;
+      if (typeof body.start_date !== "string" || typeof body.end_date !== "string") return undefined;
+      const period = sentPeriod({ start_date: body.start_date, end_date: body.end_date }, config);
+      if (!period) return undefined;
+      const [start, end] = dates(period.start);
+      return { body: { ...body, start_date: fmt(start), end_date: fmt(end) } };
+    },
+  };
+}
+
+/** Statement rows: periods that make no sense, a card_id that names an account or a client. */
+export function semanticStatementMutations(config: Config): Mutation[] {
+  const fx = config.fixtures.payment;
+  const cardIdRow = (name: string, value: string): Mutation => ({
+    name, apply: (valid) => (value === (valid as Body).card_id ? undefined : { body: { ...(valid as Body), card_id: value } }),
+  });
+  return [
+    // Two days apart, so the end is before the start in any date format (a date covers its whole day).
+    periodRow("end_date two days before start_date", config, (start) => [start, start - 2 * DAY]),
+    // Computed when sent: more than a year ahead of the target's clock, whatever the day of the run.
+    periodRow("a period wholly in the future (next year)", config, () => [Date.now() + 400 * DAY, Date.now() + 401 * DAY]),
+    cardIdRow("card_id is an account number (the payment card's account)", fx.accountNumber),
+    cardIdRow("card_id is a client id (the payment card's holder)", fx.clientId),
+  ];
+}
+
+const ROWS: Array<[LimitObjectKind, LimitObjectKind]> = [["card", "account"], ["card", "client"], ["account", "card"], ["client", "account"]];
+
+/** Limits rows: an object.type with the identifier of an object of another kind. */
+export function semanticLimitsMutations(config: Config): Mutation[] {
+  const fx = config.fixtures.payment;
+  const valueOf: Record<LimitObjectKind, string> = { card: fx.cardId, account: fx.accountNumber, client: fx.clientId };
+  return ROWS.map(([type, kindOfValue]) => ({
+    name: `object.type ${type} with the ${kindOfValue === "card" ? "card id" : kindOfValue === "account" ? "account number" : "client id"} of the payment card`,
+    apply: (valid) => {
+      const value = valueOf[kindOfValue];
+      if (value === valueOf[type]) return undefined;
+      return { body: { ...(valid as Body), object: limitsObject(config, type, value) } };
+    },
+  }));
+}

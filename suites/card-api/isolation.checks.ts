@@ -1,0 +1,95 @@
+/**
+ * Cross-object isolation, each a check of its own: a privacy fault (one cardholder's spending
+ * shown to another) deserves its own name in a report, not only a knock-on in a ledger check.
+ *
+ * CARD-STMT-OTHER-CARD is must: §1 and §4.2 state that the statement returns the transactions
+ * performed with *a* card — the one the request names — as plainly as they state the period
+ * (CARD-STMT-PERIOD, must). An operation listed in the statements of two cards belongs to at
+ * least one card it is not of. The two legs of a card-to-card transfer are two operations (their
+ * type or signed amount differ), so they are not taken for one.
+ *
+ * CARD-LIM-OTHER-OBJECT is should: §1 states that the limits are those of one object, but which
+ * usage counts against which limit is not shown (§2.4, §8); the check infers "another object's
+ * limits" from usage (the other card's own limits moved by exactly a debit of the payment card).
+ */
+import { CARD_STATEMENT, CREATE_TRANSACTION } from "../../lib/catalogue/index.ts";
+import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
+import { defineCheck } from "../../lib/checks/define.ts";
+import { fail } from "../../lib/checks/failure.ts";
+import { SUCCESS } from "../generic/success.ts";
+import type { CheckContext } from "../../lib/checks/types.ts";
+import { jsonObject, type Exchange } from "../../lib/http/exchange.ts";
+import { seededStatementRequest } from "../../generators/card-api/statement.ts";
+import { debitRequest } from "../../generators/card-api/transaction.ts";
+import { fakerFor } from "../../generators/faker.ts";
+import { amountLimits, formatMicro, largestMinimum, micro, smallestRemaining, type Operation } from "./ledger/readback.ts";
+
+/** The card that is not the payment card (the statement fixture); skipped when both are one card. */
+function otherCardId(ctx: CheckContext): string {
+  const { statement, payment } = ctx.config.fixtures;
+  if (statement.cardId === payment.cardId) ctx.skip("STATEMENT_CARD_ID is PAYMENT_CARD_ID: there is no second card to compare with");
+  return statement.cardId;
+}
+
+function operationsOf(ctx: CheckContext, exchange: Exchange, card: string): Operation[] {
+  requireAnswer(exchange);
+  if (answerKind(exchange) !== "success") ctx.skip(`the statement of card ${card} could not be read (${describeAnswer(exchange)})`);
+  const operations = jsonObject(exchange)?.operations;
+  return Array.isArray(operations) ? (operations as Operation[]) : [];
+}
+
+/** What makes a posting one posting: every field §2.2 shows that never changes, with a retrieval reference number. */
+function postingKey(op: Operation): string | undefined {
+  return typeof op.rrn === "string" && op.rrn ? JSON.stringify([op.type, op.amount, op.currency, op.datetime, op.rrn]) : undefined;
+}
+
+export const statementOfOtherCard = defineCheck({
+  id: "CARD-STMT-OTHER-CARD", level: "must", spec: "§4.2",
+  title: "Card statement: the statement of a card lists none of another card's operations",
+  description: "The statements of the statement card and of the payment card over the same (seeded) period share no operation (same type, amount, currency, datetime and rrn). " +
+    "Must: §1 and §4.2 state that the statement returns the transactions of the card the request names.",
+  async run(ctx) {
+    const other = otherCardId(ctx);
+    const payment = ctx.config.fixtures.payment.cardId;
+    const mine = operationsOf(ctx, await ctx.scenario(SUCCESS), other);
+    const theirs = operationsOf(ctx, await ctx.send(CARD_STATEMENT, { ...seededStatementRequest(ctx.config), card_id: payment }), payment);
+    const keys = new Set(mine.map(postingKey).filter((k) => k !== undefined));
+    const shared = theirs.filter((op) => keys.has(postingKey(op)!));
+    if (shared.length) {
+      fail("value", `privacy fault: the statements of card ${other} and of card ${payment} both list ${shared.length} operation(s) ` +
+        `(e.g. rrn ${String(shared[0]!.rrn)} at ${String(shared[0]!.datetime)}): a statement shows another card's operations`);
+    }
+  },
+});
+
+/** The other card's own (card group) cumulative limits that moved by exactly `units` between two readings. */
+function movedBy(before: Awaited<ReturnType<typeof amountLimits>>, after: typeof before, units: number, types: string[]): string[] {
+  const was = new Map(before.map((l) => [l.key, micro(l.current)]));
+  return after.filter((l) => l.key.startsWith("card/") && types.includes(l.type) && was.get(l.key) !== undefined)
+    .filter((l) => (micro(l.current) ?? NaN) - was.get(l.key)! === units)
+    .map((l) => `${l.key} (current ${before.find((b) => b.key === l.key)!.current} → ${l.current})`);
+}
+
+export const limitsOfOtherObject = defineCheck({
+  id: "CARD-LIM-OTHER-OBJECT", level: "should", spec: "§2.4",
+  title: "Limits list: the limits of a card do not show another card's usage",
+  description: "Reads the own (card group) limits of the statement card, debits the payment card once (the amount chosen from the payment card's own limits), and reads them again: " +
+    "none may have moved by exactly that debit. Should: §1 says the limits are one object's, but which usage counts against which limit is not shown (§2.4, §8).",
+  async run(ctx) {
+    const other = otherCardId(ctx);
+    const { cumulativeLimitTypes: cumulative, minimumLimitTypes: minimums } = ctx.config.cardApi;
+    const before = await amountLimits(ctx, "card", other);
+    if (!before.some((l) => l.key.startsWith("card/") && cumulative.includes(l.type))) ctx.skip(`card ${other} lists no cumulative limit of its own (group card)`);
+    const own = await amountLimits(ctx, "card", ctx.config.fixtures.payment.cardId);
+    const units = Math.max(largestMinimum(own, minimums), 1_110_000);
+    if (units > (smallestRemaining(own, cumulative) ?? Infinity)) ctx.skip("the payment card's limits leave no room for a debit");
+    const exchange = await ctx.send(CREATE_TRANSACTION, debitRequest(fakerFor(ctx.seed), ctx.config, { amount: units / 1_000_000 }));
+    requireAnswer(exchange);
+    if (answerKind(exchange) !== "success") ctx.skip(`the payment card's debit of ${formatMicro(units)} was refused (${describeAnswer(exchange)})`);
+    const moved = movedBy(before, await amountLimits(ctx, "card", other), units, cumulative);
+    if (moved.length) {
+      fail("value", `privacy fault: a debit of ${formatMicro(units)} on card ${ctx.config.fixtures.payment.cardId} shows as usage in the limits of card ${other}: ` +
+        `${moved.join(", ")} — the limits answer is of another object`);
+    }
+  },
+});

@@ -1,0 +1,82 @@
+/**
+ * Money is exact (§2.2, §2.4): every amount a target returns is a finite decimal with no more
+ * decimals than its currency's minor unit (ISO 4217: KZT two, JPY none), and never a negative
+ * zero. A float sum that leaks (301.90000000000003), a third decimal of tenge or a "-0.00" is
+ * money the books cannot hold. Should level: the spec shows amounts as numbers (§2.2) and
+ * decimal strings (§2.4) without their precision; the minor unit is ISO 4217's, not the spec's.
+ * Exponent notation (1.5e1) is a valid JSON number and passes; a number is judged by the literal
+ * text the target sent (lib/validation/money.ts: no float in between), a string by its text.
+ */
+import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
+import { defineCheck } from "../../lib/checks/define.ts";
+import { fail } from "../../lib/checks/failure.ts";
+import { SUCCESS } from "../generic/success.ts";
+import { requireSuccessBody } from "../../lib/checks/response.ts";
+import type { CheckContext } from "../../lib/checks/types.ts";
+import { amountProblem, parseKeepingNumberText } from "../../lib/validation/money.ts";
+import { OBJECT_KIND_SCENARIOS } from "./limits-list.checks.ts";
+
+type Item = Record<string, unknown>;
+
+const items = (value: unknown): Item[] =>
+  Array.isArray(value) ? value.filter((v): v is Item => typeof v === "object" && v !== null && !Array.isArray(v)) : [];
+
+/** "operations[3].amount: 301.90000000000003 has 14 decimals, more than the 2 of KZT" for each field that is not exact money. */
+function inexact(item: Item, fields: readonly string[], where: string): string[] {
+  return fields.flatMap((field) => {
+    if (item[field] === undefined || item[field] === null) return []; // presence and type are the schema check's
+    const problem = amountProblem(item[field], item.currency);
+    return problem ? [`${where}.${field}: ${problem}`] : [];
+  });
+}
+
+/**
+ * The bodies of the scenarios answered as a success, with numbers as the literal text the target
+ * sent (digits beyond a double's precision included); the others are judged by the checks that own them.
+ */
+async function successBodies(ctx: CheckContext, scenarios: string[]): Promise<Array<[string, Item]>> {
+  const out: Array<[string, Item]> = [];
+  const refused: string[] = [];
+  for (const scenario of scenarios) {
+    const exchange = await ctx.scenario(scenario);
+    if (answerKind(exchange) === "success") {
+      const literal = parseKeepingNumberText(exchange.response!.bodyText);
+      out.push([scenario, literal && typeof literal === "object" && !Array.isArray(literal) ? (literal as Item) : requireSuccessBody(exchange)]);
+    }
+    else refused.push(`${scenario}: ${describeAnswer(exchange)}`);
+  }
+  if (!out.length) ctx.skip(`no amounts to judge: ${refused.join("; ")}`);
+  return out;
+}
+
+function failOn(problems: string[], what: string): void {
+  if (problems.length) fail("value", `${problems.length} ${what} not exact to the currency's minor unit: ${problems.slice(0, 3).join("; ")}`);
+}
+
+export const statementMoneyExact = defineCheck({
+  id: "CARD-STMT-MONEY-EXACT", level: "should", spec: "§2.2",
+  title: "Card statement: every amount and commission is exact to its currency's minor unit",
+  description: "Each operation's amount and commission: a finite decimal, not a negative zero, with no more decimals than the ISO 4217 minor unit of its currency " +
+    "(KZT: 2). Should level: §2.2 shows a number without its precision. Exponent notation is accepted; an unknown currency leaves the decimals unjudged.",
+  async run(ctx) {
+    const [[, body]] = (await successBodies(ctx, [SUCCESS])) as [[string, Item]];
+    failOn(items(body.operations).flatMap((op, i) => inexact(op, ["amount", "commission"], `operations[${i}]`)), "statement amount(s)");
+  },
+});
+
+export const limitsMoneyExact = defineCheck({
+  id: "CARD-LIM-MONEY-EXACT", level: "should", spec: "§2.4",
+  title: "Limits list: every limit value, current and remaining is exact to its currency's minor unit",
+  description: "For the card, its account and its client, in every group: each amount-limit's value, current and remaining is a decimal (§2.4: strings), " +
+    "not a negative zero, with no more decimals than the ISO 4217 minor unit of its currency. Should level: §2.4 does not show the precision.",
+  async run(ctx) {
+    const problems: string[] = [];
+    for (const [scenario, { limits }] of await successBodies(ctx, [SUCCESS, ...OBJECT_KIND_SCENARIOS])) {
+      for (const [group, records] of Object.entries((limits ?? {}) as Item)) {
+        items(records).forEach((record, r) => items(record.amount).forEach((a, i) =>
+          problems.push(...inexact(a, ["value", "current", "remaining"], `${scenario === SUCCESS ? "card" : scenario}: limits.${group}[${r}].amount[${i}]`))));
+      }
+    }
+    failOn(problems, "limit amount(s)");
+  },
+});
