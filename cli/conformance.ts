@@ -27,6 +27,8 @@ import { debitShare, planRunLimits, RUN_LIMITS_ENV, workerCount, type RunLimits 
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
 import { HARNESS_VERSION } from "../lib/runner/version.ts";
+import { profileVariables } from "../lib/crypto/index.ts";
+import { isProfileModule } from "../lib/crypto/module-profile.ts";
 import { startSandbox } from "../sandbox/server.ts";
 import { ALL_MODULES } from "../suites/modules.ts";
 
@@ -125,6 +127,13 @@ function checkUsage(options: ReturnType<typeof parseOptions>, config: Config) {
   return { shard, mergeFrom, baseline: loadBaseline(config.safety.baselineFile, knownIds) };
 }
 
+/** A profile module and the variables of its own it reads (values never shown): part of the run line. */
+async function profileLine(spec: string): Promise<string> {
+  if (!isProfileModule(spec)) return "";
+  const own = await profileVariables(spec);
+  return ` · profile ${spec}${own.length ? ` reads ${own.map((v) => (v.secret ? `${v.name} (secret)` : v.name)).join(", ")}` : ""}`;
+}
+
 async function main(): Promise<number> {
   const startedAt = Date.now();
   const options = parseOptions(process.argv.slice(2));
@@ -144,6 +153,7 @@ async function main(): Promise<number> {
   process.env.SEED = String(config.run.seed);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
   await loadConfiguredProfile(config);
+  const profileNote = await profileLine(config.partner.cryptoProfile);
   const dir = config.run.reportsDir;
   const sandbox = config.target.baseUrl || mergeFrom !== undefined ? undefined : await startSandbox({ profile: config.partner.cryptoProfile });
   const { limits, workers, budgetFile } = handOutLimits(config, shard, startedAt);
@@ -155,7 +165,7 @@ async function main(): Promise<number> {
     const target = mergeFrom !== undefined
       ? `${config.target.baseUrl ?? "embedded sandbox"} (shards merged from ${mergeFrom})`
       : sandbox ? `embedded sandbox ${sandbox.url}` : config.target.baseUrl!;
-    process.stdout.write(`conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`);
+    process.stdout.write(`conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`);
     if (mergeFrom === undefined && !options["no-preflight"]) await preflight(config, limits, Boolean(sandbox));
     const info = {
       target, seed: config.run.seed, strict: config.run.strict, harnessVersion: HARNESS_VERSION,

@@ -6,6 +6,7 @@ import { randomInt } from "node:crypto";
 import { loadEnvFile } from "./env-file.ts";
 import { ConfigError, createReader, type Env } from "./reader.ts";
 import { profileSpecProblem } from "../crypto/index.ts";
+import { isProfileModule } from "../crypto/module-profile.ts";
 import { parseKey, type KeyKind } from "../crypto/keys.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
 import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../../sandbox/test-data.ts";
@@ -79,6 +80,10 @@ export function loadConfig(env: Env): Config {
   const r = createReader(env);
   const seedText = r.string("SEED");
   const [month, year] = r.pattern("PAYMENT_CARD_EXPIRY", /^(0[1-9]|1[0-2])\/\d{2}$/, "MM/YY").split("/") as [string, string];
+  const cryptoProfile = cryptoProfileSpec(r.string("CRYPTO_PROFILE"));
+  // Only the built-in profiles know their key formats; a module gets the strings as configured
+  // and judges them itself (validateKeys, at load time).
+  const hexKey = (name: VariableName) => (isProfileModule(cryptoProfile) ? r.string(name) : r.pattern(name, HEX_KEY, "64 hex digits"));
   const platformKey = r.string("PLATFORM_SIGNING_KEY");
   return {
     target: {
@@ -100,12 +105,12 @@ export function loadConfig(env: Env): Config {
     },
     partner: {
       accessToken: r.required("PARTNER_ACCESS_TOKEN"),
-      signingKey: r.pattern("PARTNER_SIGNING_KEY", HEX_KEY, "64 hex digits"),
-      platformSigningKey: platformKey && r.pattern("PLATFORM_SIGNING_KEY", HEX_KEY, "64 hex digits"),
-      encryptionKey: r.pattern("PARTNER_ENCRYPTION_KEY", HEX_KEY, "64 hex digits"),
-      cryptoProfile: cryptoProfileSpec(r.string("CRYPTO_PROFILE")),
-      privateKey: keyText(r.string("PARTNER_PRIVATE_KEY"), "PARTNER_PRIVATE_KEY", "private"),
-      platformPublicKey: keyText(r.string("PLATFORM_PUBLIC_KEY"), "PLATFORM_PUBLIC_KEY", "public"),
+      signingKey: hexKey("PARTNER_SIGNING_KEY"),
+      platformSigningKey: platformKey && hexKey("PLATFORM_SIGNING_KEY"),
+      encryptionKey: hexKey("PARTNER_ENCRYPTION_KEY"),
+      cryptoProfile,
+      privateKey: isProfileModule(cryptoProfile) ? r.string("PARTNER_PRIVATE_KEY") : keyText(r.string("PARTNER_PRIVATE_KEY"), "PARTNER_PRIVATE_KEY", "private"),
+      platformPublicKey: isProfileModule(cryptoProfile) ? r.string("PLATFORM_PUBLIC_KEY") : keyText(r.string("PLATFORM_PUBLIC_KEY"), "PLATFORM_PUBLIC_KEY", "public"),
     },
     cardApi: {
       headers: r.headers("CARD_API_HEADERS"),

@@ -5,7 +5,8 @@
  */
 import type { RunContext } from "../checks/types.ts";
 import type { Config } from "../config/load.ts";
-import { loadProfile, type CryptoProfile, type ProfileKeys } from "../crypto/index.ts";
+import { loadProfile, profileVariables, type CryptoProfile, type ProfileKeys } from "../crypto/index.ts";
+import type { Env } from "../config/reader.ts";
 import { HttpClient } from "../http/client.ts";
 import { Pace } from "../http/pace.ts";
 import { Target } from "../http/target.ts";
@@ -25,9 +26,16 @@ export function profileKeysOf(config: Config): ProfileKeys {
   };
 }
 
-/** The configured profile; a ConfigError naming CRYPTO_PROFILE when it cannot be loaded. */
-export function loadConfiguredProfile(config: Config): Promise<CryptoProfile> {
-  return loadProfile(config.partner.cryptoProfile, profileKeysOf(config));
+/**
+ * The configured profile; a ConfigError naming CRYPTO_PROFILE when it cannot be loaded, or the
+ * variable a module's validateKeys refuses. A module's own secret variables join the redactor's
+ * secrets first, in this process (the main one and every worker load the profile this way).
+ */
+export async function loadConfiguredProfile(config: Config, env: Env = process.env): Promise<CryptoProfile> {
+  const spec = config.partner.cryptoProfile;
+  const own = await profileVariables(spec).catch(() => []);
+  redactor.addSecrets(own.filter((v) => v.secret).map((v) => ({ name: v.name, value: env[v.name]?.trim() ?? "" })).filter((s) => s.value));
+  return loadProfile(spec, profileKeysOf(config), env);
 }
 
 export async function createRunContext(config: Config, limits: RunLimits = currentRunLimits(config)): Promise<RunContext> {
