@@ -155,7 +155,7 @@ async function main(): Promise<number> {
   await loadConfiguredProfile(config);
   const profileNote = await profileLine(config.partner.cryptoProfile);
   const dir = config.run.reportsDir;
-  const sandbox = config.target.baseUrl || mergeFrom !== undefined ? undefined : await startSandbox({ profile: config.partner.cryptoProfile });
+  const sandbox = config.target.baseUrl || mergeFrom !== undefined ? undefined : await startSandbox({ profile: config.partner.cryptoProfile, cardApiJws: config.cardApi.jws });
   const { limits, workers, budgetFile } = handOutLimits(config, shard, startedAt);
   try {
     if (sandbox) {

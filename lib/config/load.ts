@@ -3,6 +3,8 @@
  * An invalid value throws ConfigError naming the variable; entry points turn it into exit code 2.
  */
 import { randomInt } from "node:crypto";
+import type { CardApiJwsOptions } from "../crypto/profile.ts";
+import { readCardApiJws } from "./card-api-jws.ts";
 import { loadEnvFile } from "./env-file.ts";
 import { ConfigError, createReader, type Env } from "./reader.ts";
 import { profileSpecProblem } from "../crypto/index.ts";
@@ -46,6 +48,8 @@ export interface Config {
   };
   cardApi: {
     headers: Record<string, string>;
+    /** The `jws` profile's card API detached JWS (CARD_API_JWS_*). */
+    jws: CardApiJwsOptions;
     dateFormat: StatementDateFormat;
     idempotencyMode: IdempotencyMode;
     /** Amount-limit types: cumulative over the period, and per-debit minimums (§2.4 shows only `min`). */
@@ -114,6 +118,7 @@ export function loadConfig(env: Env): Config {
     },
     cardApi: {
       headers: r.headers("CARD_API_HEADERS"),
+      jws: readCardApiJws(r),
       dateFormat: r.oneOf("STATEMENT_DATE_FORMAT", STATEMENT_DATE_FORMATS),
       idempotencyMode: r.oneOf("IDEMPOTENCY_MODE", IDEMPOTENCY_MODES),
       objectTypes: objectTypes(r),

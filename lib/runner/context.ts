@@ -23,6 +23,7 @@ export function profileKeysOf(config: Config): ProfileKeys {
     encryptionKey: config.partner.encryptionKey,
     partnerPrivateKey: config.partner.privateKey,
     platformPublicKey: config.partner.platformPublicKey,
+    cardApiJws: config.cardApi.jws,
   };
 }
 
