@@ -62,6 +62,8 @@ export interface Config {
       cardId: string; pan: string; month: string; year: string; cvc: string; holder: string;
       accountNumber: string; clientId: string; creditAccount: string; terminal: string; currency: string;
     };
+    /** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX in minor units; unset: chosen from the payment card's limits. */
+    debitAmounts: { minMinor?: number; maxMinor?: number };
   };
   /** Target environment, guard, pace and deadline (safety.ts). */
   safety: SafetySettings;
@@ -136,6 +138,7 @@ export function loadConfig(env: Env): Config {
         terminal: r.required("TERMINAL_NUMBER"),
         currency: r.pattern("CURRENCY", /^[A-Z]{3}$/, "a three-letter currency code"),
       },
+      debitAmounts: readDebitAmounts(r),
     },
     // After fixtures: PAYMENT_CARD_PAN has been validated by then.
     safety: readSafety(r, r.string("PAYMENT_CARD_PAN")),
@@ -180,6 +183,25 @@ function privateJwkD(text: string): string {
   } catch {
     return "";
   }
+}
+
+const DEBIT_AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX: positive amounts in major units, the minimum not above the maximum. */
+function readDebitAmounts(r: ReturnType<typeof createReader>): Config["fixtures"]["debitAmounts"] {
+  const minor = (name: "DEBIT_AMOUNT_MIN" | "DEBIT_AMOUNT_MAX"): number | undefined => {
+    if (!r.string(name)) return undefined;
+    const [whole, cents = ""] = r.pattern(name, DEBIT_AMOUNT, "an amount such as 100 or 100.00").split(".") as [string, string?];
+    const value = Number(whole) * 100 + Number(cents.padEnd(2, "0"));
+    if (value === 0) throw new ConfigError(name, `"${r.string(name)}" must be more than 0`);
+    return value;
+  };
+  const minMinor = minor("DEBIT_AMOUNT_MIN");
+  const maxMinor = minor("DEBIT_AMOUNT_MAX");
+  if (minMinor !== undefined && maxMinor !== undefined && minMinor > maxMinor) {
+    throw new ConfigError("DEBIT_AMOUNT_MAX", `"${r.string("DEBIT_AMOUNT_MAX")}" is below DEBIT_AMOUNT_MIN "${r.string("DEBIT_AMOUNT_MIN")}"`);
+  }
+  return dropUndefined({ minMinor, maxMinor });
 }
 
 /** LIMIT_OBJECT_TYPES: three names, for the card, the account and the client. */
