@@ -16,6 +16,7 @@ import { loadConfig, type Config } from "../lib/config/load.ts";
 import { ConfigError } from "../lib/config/reader.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
 import { redactor } from "../lib/redaction/redact.ts";
+import { writeJunitVerdict } from "../lib/reporting/junit-verdict.ts";
 import { exitCodeOf, type Summary } from "../lib/reporting/summary.ts";
 import { applyBaseline, loadBaseline, type Baseline } from "../lib/runner/baseline.ts";
 import { baselineConsoleLines, writeBaselineVerdict } from "../lib/runner/baseline-report.ts";
@@ -102,6 +103,7 @@ function verdictExitCode(summary: Summary | undefined, baseline: Baseline | unde
     process.stderr.write("conformance: the run ended without a summary (see the errors above)\n");
     return EXIT.failed;
   }
+  writeJunitVerdict(join(dir, "junit.xml"), summary);
   if (!baseline) return exitCodeOf(summary);
   const verdict = applyBaseline(summary, baseline);
   writeBaselineVerdict(dir, summary, verdict);

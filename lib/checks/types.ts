@@ -55,8 +55,18 @@ export interface Check {
   run(ctx: CheckContext): Promise<void> | void;
 }
 
+/** What a module's success request is, for a "not judged" reason (precondition.ts). */
+export interface FixtureRequest {
+  /** "the fixture debit of 100.00 KZT", from the body sent. */
+  what(sent: unknown): string;
+  /** The variables to look at when the target refuses it. */
+  see: string;
+}
+
 export interface Module {
   readonly operation: Operation;
   readonly scenarios: Readonly<Record<string, Scenario>>;
   readonly checks: readonly Check[];
+  /** Its success scenario's request, for the reason given when the target refuses it. */
+  readonly fixture?: FixtureRequest;
 }

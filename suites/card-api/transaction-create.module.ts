@@ -20,6 +20,13 @@ export const transactionCreateModule = defineModule({
       return exchange;
     },
   },
+  fixture: {
+    what: (sent) => {
+      const debit = (sent as { debit?: { amount?: unknown; currency?: unknown } } | undefined)?.debit;
+      return `the fixture debit of ${typeof debit?.amount === "number" ? debit.amount.toFixed(2) : String(debit?.amount)} ${String(debit?.currency ?? "")} from PAYMENT_CARD_ID`;
+    },
+    see: "DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX (and the PAYMENT_CARD_* fixtures, CURRENCY)",
+  },
   checks: [
     ...successChecks(op, "§2.3"),
     successValue(op, { suffix: "STATUS-OK", path: ["status"], expected: "ok", spec: "§2.3" }),

@@ -16,6 +16,7 @@ export const registerBusinessModule = defineModule({
     [SUCCESS]: async (ctx) =>
       ctx.target.send(op, await sealRequest(ctx.target.profile, businessClientData(fakerFor(ctx.seed), true))),
   },
+  fixture: { what: () => "the registration of a client from the configured client data", see: "CLIENT_DATA_FILE (the client data inside encrypted_data)" },
   checks: [
     ...successChecks(op, "§2.1"),
     successValue(op, { suffix: "STATE", path: ["state"], expected: true, spec: "§2.1" }),
