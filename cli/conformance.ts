@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
 import { validators } from "../lib/validation/registry.ts";
 import { checkAddedOperations } from "../generators/cases/schema-cases.ts";
+import { checkClientData } from "../generators/cases/business.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
 import { ConfigError } from "../lib/config/reader.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
@@ -141,6 +142,7 @@ async function main(): Promise<number> {
   if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
   validators().compileAll(ADDED_OPERATIONS);
   checkAddedOperations(ADDED_OPERATIONS, validators());
+  checkClientData(config, validators());
   const { shard, mergeFrom, baseline } = checkUsage(options, config);
   // Workers read the same environment: fix the seed and the target before they start.
   process.env.SEED = String(config.run.seed);

@@ -8,6 +8,7 @@ import { ConfigError, createReader, type Env } from "./reader.ts";
 import { profileSpecProblem } from "../crypto/index.ts";
 import { parseKey, type KeyKind } from "../crypto/keys.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
+import { loadClientData, type ClientDataSource } from "./client-data.ts";
 import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../../sandbox/test-data.ts";
 import { SECRET_VARIABLES, VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
 
@@ -62,6 +63,8 @@ export interface Config {
       cardId: string; pan: string; month: string; year: string; cvc: string; holder: string;
       accountNumber: string; clientId: string; creditAccount: string; terminal: string; currency: string;
     };
+    /** CLIENT_DATA_FILE: the client data inside encrypted_data (§2.1), or the sandbox's. */
+    clientData: ClientDataSource;
     /** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX in minor units; unset: chosen from the payment card's limits. */
     debitAmounts: { minMinor?: number; maxMinor?: number };
   };
@@ -139,6 +142,7 @@ export function loadConfig(env: Env): Config {
         currency: r.pattern("CURRENCY", /^[A-Z]{3}$/, "a three-letter currency code"),
       },
       debitAmounts: readDebitAmounts(r),
+      clientData: loadClientData(r.string("CLIENT_DATA_FILE")),
     },
     // After fixtures: PAYMENT_CARD_PAN has been validated by then.
     safety: readSafety(r, r.string("PAYMENT_CARD_PAN")),

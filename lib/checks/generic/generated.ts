@@ -25,6 +25,12 @@ function mutated(cases: OperationCases, body: unknown, m: Mutation): Case {
   return {
     label: `mutation: ${m.name}`,
     request: async (ctx) => {
+      if (m.beforeSeal && cases.seal) {
+        // An invalid value inside the envelope (the client data), sealed and signed correctly.
+        const inner = m.apply(body);
+        if (!inner) throw new Error(`mutation "${m.name}" does not apply to the value`);
+        return { body: await cases.seal(ctx, inner.body) };
+      }
       const sent = cases.seal ? await cases.seal(ctx, body) : body;
       const variant = m.apply(sent);
       if (!variant) throw new Error(`mutation "${m.name}" does not apply to the request`);
@@ -35,13 +41,13 @@ function mutated(cases: OperationCases, body: unknown, m: Mutation): Case {
 
 function negativeCases(cases: OperationCases): fc.Arbitrary<Case> {
   return fc.tuple(cases.validBodies, fc.constantFrom(...cases.mutations))
-    .filter(([body, m]) => cases.seal !== undefined || m.apply(body) !== undefined)
+    .filter(([body, m]) => (cases.seal !== undefined && !m.beforeSeal) || m.apply(body) !== undefined)
     .map(([body, m]) => mutated(cases, body, m));
 }
 
 function mutationRows(cases: OperationCases): Case[] {
   const full = cases.fullRequest();
-  return cases.mutations.filter((m) => cases.seal || m.apply(full)).map((m) => mutated(cases, full, m));
+  return cases.mutations.filter((m) => (cases.seal && !m.beforeSeal) || m.apply(full)).map((m) => mutated(cases, full, m));
 }
 
 export function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
