@@ -12,10 +12,12 @@ import { parseArgs } from "node:util";
 import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
 import { validators } from "../lib/validation/registry.ts";
 import { checkAddedOperations } from "../generators/cases/schema-cases.ts";
+import { checkClientData } from "../generators/cases/business.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
 import { ConfigError } from "../lib/config/reader.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
 import { redactor } from "../lib/redaction/redact.ts";
+import { writeJunitVerdict } from "../lib/reporting/junit-verdict.ts";
 import { exitCodeOf, type Summary } from "../lib/reporting/summary.ts";
 import { applyBaseline, loadBaseline, type Baseline } from "../lib/runner/baseline.ts";
 import { baselineConsoleLines, writeBaselineVerdict } from "../lib/runner/baseline-report.ts";
@@ -104,6 +106,7 @@ function verdictExitCode(summary: Summary | undefined, baseline: Baseline | unde
     process.stderr.write("conformance: the run ended without a summary (see the errors above)\n");
     return EXIT.failed;
   }
+  writeJunitVerdict(join(dir, "junit.xml"), summary);
   if (!baseline) return exitCodeOf(summary);
   const verdict = applyBaseline(summary, baseline);
   writeBaselineVerdict(dir, summary, verdict);
@@ -148,6 +151,7 @@ async function main(): Promise<number> {
   if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
   validators().compileAll(ADDED_OPERATIONS);
   checkAddedOperations(ADDED_OPERATIONS, validators());
+  checkClientData(config, validators());
   const { shard, mergeFrom, baseline } = checkUsage(options, config);
   // Workers read the same environment: fix the seed and the target before they start.
   process.env.SEED = String(config.run.seed);

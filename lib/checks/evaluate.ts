@@ -5,7 +5,8 @@
  */
 import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
-import { CheckFailure, CheckSkipped, type FailureCategory } from "./failure.ts";
+import { CheckFailure, CheckNotJudged, CheckSkipped, type FailureCategory } from "./failure.ts";
+import { NOT_JUDGED, refusalReason, refusedForBusinessReason, SUCCESS_SCENARIO } from "./precondition.ts";
 import { deriveSeed } from "./seed.ts";
 import type { Check, CheckContext, Level, Module, Outcome, RunContext } from "./types.ts";
 
@@ -16,7 +17,8 @@ export interface CheckResult {
   title: string;
   operationKey: string;
   outcome: Outcome;
-  category?: FailureCategory | "harness";
+  /** A failure's cause; "precondition" on a skip: not judged, the target refused the fixture request. */
+  category?: FailureCategory | "harness" | typeof NOT_JUDGED;
   message?: string;
   notes: string[];
   evidence: Exchange[];
@@ -65,7 +67,12 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
   const ctx: CheckContext = {
     ...moduleRun.run,
     seed,
-    scenario: async (name) => record(await moduleRun.scenario(name)),
+    scenario: async (name) => {
+      const exchange = record(await moduleRun.scenario(name));
+      // Nothing to judge when the target refused the fixture request: not a failure (precondition.ts).
+      if (name === SUCCESS_SCENARIO && refusedForBusinessReason(exchange)) throw new CheckNotJudged(refusalReason(moduleRun.module, exchange));
+      return exchange;
+    },
     send: async (op, body, options) => record(await moduleRun.run.target.send(op, body, options)),
     record: (exchange) => void record(exchange),
     note: (text) => void notes.push(text),
@@ -87,6 +94,7 @@ async function settle(run: () => Promise<void> | void): Promise<Pick<CheckResult
     await run();
     return { outcome: "passed" };
   } catch (error) {
+    if (error instanceof CheckNotJudged) return { outcome: "skipped", category: NOT_JUDGED, message: error.message };
     if (error instanceof CheckSkipped) return { outcome: "skipped", message: error.message };
     // The guard would not send a request the check needs (TARGET_ENV, TEST_PANS, MAX_DEBIT_TOTAL).
     const refused = refusalIn(error);

@@ -11,6 +11,7 @@ import { profileSpecProblem } from "../crypto/index.ts";
 import { isProfileModule } from "../crypto/module-profile.ts";
 import { parseKey, type KeyKind } from "../crypto/keys.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
+import { loadClientData, type ClientDataSource } from "./client-data.ts";
 import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../../sandbox/test-data.ts";
 import { SECRET_VARIABLES, VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
 
@@ -67,6 +68,10 @@ export interface Config {
       cardId: string; pan: string; month: string; year: string; cvc: string; holder: string;
       accountNumber: string; clientId: string; creditAccount: string; terminal: string; currency: string;
     };
+    /** CLIENT_DATA_FILE: the client data inside encrypted_data (§2.1), or the sandbox's. */
+    clientData: ClientDataSource;
+    /** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX in minor units; unset: chosen from the payment card's limits. */
+    debitAmounts: { minMinor?: number; maxMinor?: number };
   };
   /** Target environment, guard, pace and deadline (safety.ts). */
   safety: SafetySettings;
@@ -146,6 +151,8 @@ export function loadConfig(env: Env): Config {
         terminal: r.required("TERMINAL_NUMBER"),
         currency: r.pattern("CURRENCY", /^[A-Z]{3}$/, "a three-letter currency code"),
       },
+      debitAmounts: readDebitAmounts(r),
+      clientData: loadClientData(r.string("CLIENT_DATA_FILE")),
     },
     // After fixtures: PAYMENT_CARD_PAN has been validated by then.
     safety: readSafety(r, r.string("PAYMENT_CARD_PAN")),
@@ -190,6 +197,25 @@ function privateJwkD(text: string): string {
   } catch {
     return "";
   }
+}
+
+const DEBIT_AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX: positive amounts in major units, the minimum not above the maximum. */
+function readDebitAmounts(r: ReturnType<typeof createReader>): Config["fixtures"]["debitAmounts"] {
+  const minor = (name: "DEBIT_AMOUNT_MIN" | "DEBIT_AMOUNT_MAX"): number | undefined => {
+    if (!r.string(name)) return undefined;
+    const [whole, cents = ""] = r.pattern(name, DEBIT_AMOUNT, "an amount such as 100 or 100.00").split(".") as [string, string?];
+    const value = Number(whole) * 100 + Number(cents.padEnd(2, "0"));
+    if (value === 0) throw new ConfigError(name, `"${r.string(name)}" must be more than 0`);
+    return value;
+  };
+  const minMinor = minor("DEBIT_AMOUNT_MIN");
+  const maxMinor = minor("DEBIT_AMOUNT_MAX");
+  if (minMinor !== undefined && maxMinor !== undefined && minMinor > maxMinor) {
+    throw new ConfigError("DEBIT_AMOUNT_MAX", `"${r.string("DEBIT_AMOUNT_MAX")}" is below DEBIT_AMOUNT_MIN "${r.string("DEBIT_AMOUNT_MIN")}"`);
+  }
+  return dropUndefined({ minMinor, maxMinor });
 }
 
 /** LIMIT_OBJECT_TYPES: three names, for the card, the account and the client. */

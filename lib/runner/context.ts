@@ -10,6 +10,7 @@ import type { Env } from "../config/reader.ts";
 import { HttpClient } from "../http/client.ts";
 import { Pace } from "../http/pace.ts";
 import { Target } from "../http/target.ts";
+import { debitRangeOf } from "../checks/debit-amounts.ts";
 import { redactor } from "../redaction/redact.ts";
 import { validators } from "../validation/registry.ts";
 import { createGuard } from "./guard.ts";
@@ -45,5 +46,6 @@ export async function createRunContext(config: Config, limits: RunLimits = curre
   const pace = new Pace({ rps: limits.rps, concurrency: limits.concurrency, deadlineAt: limits.deadlineAt });
   const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: limits.concurrency, pace });
   const guard = createGuard(config.safety, debitBudgetOf(limits));
-  return { config, target: new Target(config, profile, client, guard), validators: validators() };
+  const target = new Target(config, profile, client, guard);
+  return { config, target, validators: validators(), debitAmounts: () => debitRangeOf(config, target) };
 }

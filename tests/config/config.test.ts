@@ -1,5 +1,5 @@
 /** Configuration: invalid values name their variable (and hide secrets); .env.example is complete. */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unknownEnvFileNames } from "../../lib/config/env-file.ts";
@@ -73,9 +73,11 @@ test(".env.example lists every variable, each with a comment, as generated from 
   for (const name of Object.keys(VARIABLES)) expect(text).toMatch(new RegExp(`^# .+\\n${name}=`, "m"));
 });
 
-test("README.md documents every variable", () => {
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-  expect(Object.keys(VARIABLES).filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+test("README.md or a docs/ page documents every variable", () => {
+  const docs = new URL("../../docs/", import.meta.url);
+  const pages = readdirSync(docs).filter((f) => f.endsWith(".md")).map((f) => readFileSync(new URL(f, docs), "utf8"));
+  const text = [readFileSync(new URL("../../README.md", import.meta.url), "utf8"), ...pages].join("\n");
+  expect(Object.keys(VARIABLES).filter((name) => !text.includes(`\`${name}\``))).toEqual([]);
 });
 
 test("a name in .env the harness does not read (a typo) is found, the known ones are not", () => {

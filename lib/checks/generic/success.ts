@@ -6,11 +6,13 @@
 import type { Operation } from "../../catalogue/index.ts";
 import { COMMON_DEFS, describeIssues } from "../../validation/registry.ts";
 import { defineCheck } from "../define.ts";
+import { SUCCESS_SCENARIO } from "../precondition.ts";
 import { fail } from "../failure.ts";
 import { at, requireResponse, requireSchema, requireSuccessBody } from "../response.ts";
 import type { Check } from "../types.ts";
 
-export const SUCCESS = "success";
+/** The scenario of a module's valid request (a refusal of it makes these checks "not judged", precondition.ts). */
+export const SUCCESS = SUCCESS_SCENARIO;
 
 export function answersHttp200(op: Operation): Check {
   return defineCheck({
