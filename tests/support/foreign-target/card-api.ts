@@ -81,6 +81,8 @@ function decide(body: Body, ledger: Ledger, modes: ForeignModes): Answer {
   const currencies = [debit.currency, credit.currency, ...(debit.additional_amount ?? []).map((a: Body) => a.currency)];
   if (currencies.some((c) => c !== CURRENCY)) return refusal("unsupported_currency", `only ${CURRENCY}`);
   if (credit.amount !== debit.amount) return refusal("invalid_request", "credit.amount differs from debit.amount");
+  const fees = [...(debit.additional_amount ?? []), ...(credit.additional_amount ?? [])] as Body[];
+  if (fees.some((f) => f.amount !== 0 && minorUnits(f.amount) === undefined)) return refusal("invalid_amount", "additional_amount.amount must be zero or positive with at most two decimals");
   if ([debit.terminal_number, credit.terminal_number].some((t) => t !== undefined && t !== TERMINAL)) return refusal("unknown_terminal", "no such terminal");
   if (credit.account?.number !== CREDIT_ACCOUNT) return refusal("unknown_account", "credit.account.number is not a credit account here");
   const card = ledger.cards.get(debit.card?.card_id);

@@ -42,8 +42,26 @@ export function partnerEnv(url: string): Record<string, string> {
     CUMULATIVE_LIMIT_TYPES: "max_daily,max_monthly",
     MINIMUM_LIMIT_TYPES: "min",
     IDEMPOTENCY_MODE: "replay",
+    CLIENT_DATA_FILE: "./client-data.json",
   };
 }
+
+/**
+ * The client data this target documents (a company name, a 12-digit BIN with a Luhn control
+ * digit, an optional address), as a JSON Schema 2020-12 whose example gets a fresh BIN per
+ * registration: the target refuses a BIN it has seen.
+ */
+export const CLIENT_DATA_SCHEMA = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  required: ["company_name", "bin"],
+  properties: {
+    company_name: { type: "string", minLength: 1, maxLength: 200 },
+    bin: { type: "string", pattern: "^[0-9]{12}$" },
+    address: { type: "string" },
+  },
+  examples: [{ company_name: "Steppe Logistics {{fresh:digits:4}} LLP", bin: "{{fresh:luhn:12}}", address: "Almaty, Abay avenue 10" }],
+};
 
 /** `.env` text: one NAME=value a line (values with JSON are single-quoted, as dotenv reads them). */
 export function envFileText(env: Record<string, string>): string {
@@ -53,6 +71,7 @@ export function envFileText(env: Record<string, string>): string {
 export function partnerFolder(url: string, overrides: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), "foreign-partner-"));
   copyFileSync(new URL("./profile.mts", import.meta.url), join(dir, "foreign-profile.mts"));
+  writeFileSync(join(dir, "client-data.json"), JSON.stringify(CLIENT_DATA_SCHEMA, null, 2));
   writeFileSync(join(dir, ".env"), envFileText({ ...partnerEnv(url), ...overrides }));
   return dir;
 }
