@@ -91,11 +91,14 @@ function handOutLimits(config: Config, shard: Shard | undefined, startedAt: numb
   return { limits, workers, ...(budgetFile ? { budgetFile } : {}) };
 }
 
-async function preflight(config: Config, limits: RunLimits, quiet: boolean): Promise<void> {
+/** Runs the preflight; returns the debit amounts it found (for the summary), if it got that far. */
+async function preflight(config: Config, limits: RunLimits, quiet: boolean): Promise<string | undefined> {
   const run = await createRunContext(config, limits);
   try {
-    const lines = describePreflight(await runPreflight(run));
+    const report = await runPreflight(run);
+    const lines = describePreflight(report);
     if (!quiet && lines.length) process.stdout.write(`${lines.join("\n")}\n`);
+    return report.amounts;
   } finally {
     await run.target.close();
   }
@@ -170,9 +173,9 @@ async function main(): Promise<number> {
       ? `${config.target.baseUrl ?? "embedded sandbox"} (shards merged from ${mergeFrom})`
       : sandbox ? `embedded sandbox ${sandbox.url}` : config.target.baseUrl!;
     process.stdout.write(`conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`);
-    if (mergeFrom === undefined && !options["no-preflight"]) await preflight(config, limits, Boolean(sandbox));
+    const amounts = mergeFrom === undefined && !options["no-preflight"] ? await preflight(config, limits, Boolean(sandbox)) : undefined;
     const info = {
-      target, seed: config.run.seed, strict: config.run.strict, harnessVersion: HARNESS_VERSION,
+      target, seed: config.run.seed, strict: config.run.strict, harnessVersion: HARNESS_VERSION, ...(amounts ? { debitAmounts: amounts } : {}),
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
     };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".

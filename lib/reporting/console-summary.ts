@@ -50,6 +50,7 @@ export function renderConsoleSummary(s: Summary, reportsDir: string): string {
     `Conformance verdict: ${s.verdict.toUpperCase()}${s.strict ? " (strict)" : ""}${partialNote(s)}   target ${s.target}   seed ${s.seed}   ${s.requests} requests`,
     ...levelLines(s),
     `  not covered: ${s.notCovered.length} named operations without documented shapes`,
+    ...(s.debitAmounts ? [`  ${s.debitAmounts}`] : []),
     ...familyLines(s),
     ...operationLines(s),
     ...clauseLines(s),

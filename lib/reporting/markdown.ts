@@ -15,6 +15,7 @@ function runInfo(s: Summary): string[] {
     `- requests sent: ${s.requests}`,
     `- harness: ${s.harnessVersion}${s.gitCommit ? ` (commit ${s.gitCommit})` : ""}`,
     ...(s.propertyRuns !== undefined ? [`- property runs per check: ${s.propertyRuns}`] : []),
+    ...(s.debitAmounts ? [`- ${s.debitAmounts}`] : []),
   ];
 }
 

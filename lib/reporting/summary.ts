@@ -21,6 +21,8 @@ export interface RunInfo {
   /** `git rev-parse HEAD` of the harness, when known. */
   gitCommit?: string;
   propertyRuns?: number;
+  /** The debit amounts the run used and why, as the preflight found them (amount-range.ts). */
+  debitAmounts?: string;
   /** --check: only these checks ran, so the verdict speaks for them alone (a pack calls it incomplete). */
   selectedChecks?: string[];
 }

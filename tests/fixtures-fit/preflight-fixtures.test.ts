@@ -1,0 +1,131 @@
+/**
+ * Preflight fixture requests (issue 12 item 4): where mutations are allowed, one debit at the
+ * chosen amount and one registration with the configured client data; a business refusal is
+ * exit 2 and one line naming what was refused, the target's reason and the variable. And the
+ * run itself: a refused fixture request it meets is "not judged", the verdict incomplete.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { createRunContext } from "../../lib/runner/context.ts";
+import { PreflightProblem, runPreflight, type PreflightReport } from "../../lib/runner/preflight.ts";
+import { runCli, tempReportsDir } from "../support/cli.ts";
+import { startFussyTarget, REGISTER_PATH, TXN_PATH, type FussyOptions } from "../support/fussy-target.ts";
+import { configFor, withSandbox } from "../support/harness.ts";
+import type { TestTarget } from "../support/targets.ts";
+
+async function withFussy<T>(options: FussyOptions, body: (target: TestTarget) => Promise<T>): Promise<T> {
+  return withSandbox({}, async (sandbox) => {
+    const target = await startFussyTarget(sandbox.url, options);
+    try {
+      return await body(target);
+    } finally {
+      await target.close();
+    }
+  });
+}
+
+async function preflightAgainst(url: string, env: Record<string, string> = {}): Promise<PreflightReport> {
+  const run = await createRunContext(configFor(url, env));
+  return runPreflight(run).finally(() => run.target.close());
+}
+
+const problemOf = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as Error);
+
+describe("a refused fixture request is one line naming it, the target's reason and the variable", () => {
+  test("a debit under the target's own minimum, which its limits do not show", async () => {
+    await withFussy({ minDebit: 100 }, async (target) => {
+      const error = await problemOf(preflightAgainst(target.url));
+      expect(error).toBeInstanceOf(PreflightProblem);
+      expect(error!.message).toMatch(/^preflight: DEBIT_AMOUNT_MIN: the target refused the fixture debit of 10\.00 KZT from PAYMENT_CARD_ID \(HTTP 200 with status "ok", request_status "declined": .*amount below the card minimum 100\.00.*\); the debit amounts 1\.00–99\.99 KZT \(fixed debit 10\.00\), from the payment card's limits: .*; set DEBIT_AMOUNT_MIN \/ DEBIT_AMOUNT_MAX to amounts the card allows/);
+      expect(error!.message).not.toContain("\n");
+    });
+  });
+
+  test("a registration of the configured client data", async () => {
+    await withFussy({ refuseRegistrations: true }, async (target) => {
+      const error = await problemOf(preflightAgainst(target.url));
+      expect(error!.message).toMatch(/^preflight: CLIENT_DATA_FILE: the target refused the registration of a client from the configured client data \(unset, so the sandbox's client data was sent\): HTTP 400: .*bin fails its control digit.*; give client records the target accepts/);
+    });
+  });
+});
+
+describe("amounts that fit pass the preflight", () => {
+  test("a minimum above 10 shown in the limits list: the fixed debit is that minimum", async () => {
+    await withFussy({ minDebit: 100, showMinInLimits: true }, async (target) => {
+      const report = await preflightAgainst(target.url);
+      expect(report.amounts).toMatch(/^debit amounts 100\.00–199\.99 KZT \(fixed debit 100\.00\), from the payment card's limits: largest minimum 100\.00 \(min\)/);
+      expect(target.countOf(TXN_PATH)).toBe(1);
+    });
+  });
+
+  test("DEBIT_AMOUNT_MIN set to the target's minimum", async () => {
+    await withFussy({ minDebit: 100 }, async (target) => {
+      const report = await preflightAgainst(target.url, { DEBIT_AMOUNT_MIN: "100" });
+      expect(report.amounts).toMatch(/fixed debit 100\.00\), DEBIT_AMOUNT_MIN\/MAX/);
+    });
+  });
+
+  test("the amounts are read once per run context, however many ask at once", async () => {
+    await withFussy({}, async (target) => {
+      const run = await createRunContext(configFor(target.url));
+      try {
+        const ranges = await Promise.all(Array.from({ length: 6 }, () => run.debitAmounts()));
+        expect(new Set(ranges).size).toBe(1);
+        expect(target.countOf("/v5/card-api/limits/list")).toBe(1);
+      } finally {
+        await run.target.close();
+      }
+    });
+  });
+});
+
+describe("where the fixture requests are not sent", () => {
+  test("production without ALLOW_MUTATIONS: neither is sent, and the preflight says so", async () => {
+    await withFussy({ minDebit: 100, refuseRegistrations: true }, async (target) => {
+      const report = await preflightAgainst(target.url, { TARGET_ENV: "production" });
+      expect(target.countOf(TXN_PATH)).toBe(0);
+      expect(target.countOf(REGISTER_PATH)).toBe(0);
+      expect(report.unverified).toEqual(expect.arrayContaining([
+        expect.stringMatching(/^Create transaction: not sent: TARGET_ENV=production/),
+        expect.stringMatching(/^Register business client: not sent: TARGET_ENV=production/),
+      ]));
+    });
+  });
+
+  test("the debit counts against MAX_DEBIT_TOTAL like any debit", async () => {
+    await withFussy({}, async (target) => {
+      const report = await preflightAgainst(target.url, { MAX_DEBIT_TOTAL: "5.00" });
+      expect(target.countOf(TXN_PATH)).toBe(0);
+      expect(report.unverified).toEqual(expect.arrayContaining([expect.stringMatching(/^Create transaction: not sent: debiting 10\.00 would pass MAX_DEBIT_TOTAL=5\.00/)]));
+    });
+  });
+});
+
+// Child processes mostly wait: side by side.
+describe.concurrent("npm run conformance against a target that refuses the fixture debit", () => {
+  test("preflight: exit 2 and the one line", async () => {
+    await withFussy({ minDebit: 100 }, async (target) => {
+      const { code, stdout, stderr } = await runCli("conformance.ts", [], { REPORTS_DIR: tempReportsDir(), TARGET_BASE_URL: target.url });
+      expect(code, stdout + stderr).toBe(2);
+      expect(stderr.trim().split("\n")).toHaveLength(1);
+      expect(stderr).toMatch(/^conformance: preflight: DEBIT_AMOUNT_MIN: the target refused the fixture debit of 10\.00 KZT/);
+    });
+  });
+
+  test("--no-preflight: the success checks are not judged, the verdict incomplete (exit 1), in every output", async () => {
+    await withFussy({ minDebit: 100 }, async (target) => {
+      const dir = tempReportsDir();
+      const { code, stdout, stderr } = await runCli("conformance.ts", ["--no-preflight", "--check", "CARD-TXN-HTTP-200", "--check", "CARD-TXN-STATUS-OK"], { REPORTS_DIR: dir, TARGET_BASE_URL: target.url });
+      expect(code, stdout + stderr).toBe(1);
+      expect(stdout).toMatch(/Conformance verdict: INCOMPLETE — selected checks only/);
+      expect(stdout).toMatch(/NOT JUDGED CARD-TXN-HTTP-200, CARD-TXN-STATUS-OK — the target refused the fixture debit of 10\.00 KZT from PAYMENT_CARD_ID: HTTP 200 with status "ok", request_status "declined" — .*; see DEBIT_AMOUNT_MIN \/ DEBIT_AMOUNT_MAX/);
+      const junit = readFileSync(join(dir, "junit.xml"), "utf8");
+      expect(junit).toContain('<property name="conformance.verdict" value="incomplete"/>');
+      expect(junit).toMatch(/<property name="not-judged" value="not judged: the target refused the fixture debit of 10\.00 KZT/);
+      const summary = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as { verdict: string };
+      expect(summary.verdict).toBe("incomplete");
+      expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(/^## Not judged$/m);
+    });
+  });
+});
