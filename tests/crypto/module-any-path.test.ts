@@ -106,3 +106,10 @@ describe("through the CLI, from a working folder with its own .env", () => {
     expect(stderr.trim()).toBe("conformance: configuration error: MODULE_HMAC_KEY: must be at least 16 characters");
   });
 });
+
+test("the example module judges its own keys: a signing key that is not hex is exit 2 naming it", async () => {
+  const config = loadConfig({ CRYPTO_PROFILE: "./examples/crypto-profile.example.ts", PARTNER_SIGNING_KEY: "not-hex" });
+  const error = await loadConfiguredProfile(config).then(() => undefined, (e: unknown) => e);
+  expect((error as ConfigError).variable).toBe("PARTNER_SIGNING_KEY");
+  expect((error as Error).message).toBe("PARTNER_SIGNING_KEY: must be 64 hex digits");
+});

@@ -78,7 +78,7 @@ describe("a fixture the target refuses: never 'not conformant'", () => {
 
 describe("a real fault: not conformant", () => {
   test.for([
-    ["card API success answered with status \"OK\"", { faults: ["status-OK"] }, [], ["CARD-STMT-STATUS-OK", "CARD-LIM-STATUS-OK"]],
+    ["a statement that holds operations outside its period", { faults: ["period-leak"] }, [], ["CARD-STMT-PERIOD"]],
     ["dt without an offset", { faults: ["dt-without-offset"] }, [], ["CARD-TXN-DT-OFFSET"]],
     ["a replayed request_id posts again (strict)", { faults: ["double-post-on-replay"] }, ["--strict"], ["CARD-TXN-IDEMPOTENT-REPLAY"]],
   ] as const)("%s", async ([, modes, args, ids]) => {

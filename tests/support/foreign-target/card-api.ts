@@ -13,7 +13,7 @@ export type Answer = Record<string, unknown>;
 export interface ForeignModes {
   /** Decline the payment card's debits once this many were accepted (a card blocked mid-run). */
   declinePaymentCardAfter?: number;
-  faults?: ReadonlyArray<"status-OK" | "dt-without-offset" | "double-post-on-replay">;
+  faults?: ReadonlyArray<"period-leak" | "dt-without-offset" | "double-post-on-replay">;
 }
 
 export const success = (fields: Answer = {}): Answer => ({ status: "ok", request_status: "success", dt: localTimestamp(), ...fields });
@@ -21,7 +21,7 @@ export const refusal = (code: string, message: string): Answer => ({ status: "er
 
 type Body = Record<string, any>;
 
-export function statement(body: Body, ledger: Ledger): Answer {
+export function statement(body: Body, ledger: Ledger, modes: ForeignModes = {}): Answer {
   const problem = shapeProblem(body, STATEMENT);
   if (problem) return refusal("invalid_request", problem);
   if (!isDate(body.start_date) || !isDate(body.end_date)) return refusal("invalid_request", "start_date and end_date must be dates (YYYY-MM-DD)");
@@ -30,7 +30,9 @@ export function statement(body: Body, ledger: Ledger): Answer {
   if (to < from) return refusal("invalid_request", "end_date is before start_date");
   if (to - from > 366 * 86_400_000) return refusal("invalid_request", "a period is at most 366 days");
   if (!ledger.cards.has(body.card_id)) return refusal("card_not_found", "no such card");
-  return success({ operations: ledger.postingsOf(body.card_id, from, to).map(operation) });
+  // The fault: a day more on each side, as if the period were read in UTC and rounded outwards.
+  const leak = modes.faults?.includes("period-leak") ? 86_400_000 : 0;
+  return success({ operations: ledger.postingsOf(body.card_id, from - leak, to + leak).map(operation) });
 }
 
 function operation(p: Posting): Answer {

@@ -15,7 +15,7 @@ export type { ForeignModes } from "./card-api.ts";
 
 type Family = "card" | "partner";
 const ROUTES: Record<string, { family: Family; handle: (body: Record<string, any>, t: State) => Answer }> = {
-  "/v5/card-api/card/statement": { family: "card", handle: (b, t) => statement(b, t.ledger) },
+  "/v5/card-api/card/statement": { family: "card", handle: (b, t) => statement(b, t.ledger, t.modes) },
   "/v5/card-api/transaction/create": { family: "card", handle: (b, t) => createTransaction(b, t.ledger, t.modes) },
   "/v5/card-api/limits/list": { family: "card", handle: (b, t) => limits(b, t.ledger) },
   "/v5/partner/transfer/business/create": { family: "partner", handle: (b, t) => registerBusiness(b, t.bins) },
@@ -53,7 +53,6 @@ async function answer(req: IncomingMessage, family: Family, route: (typeof ROUTE
 /** The injected faults that rewrite an answer on its way out. */
 function withFaults(body: Answer, modes: ForeignModes): Answer {
   const out = { ...body };
-  if (modes.faults?.includes("status-OK") && out.status === "ok") out.status = "OK";
   if (modes.faults?.includes("dt-without-offset") && typeof out.dt === "string") out.dt = out.dt.replace(/[+-]\d{2}:\d{2}$/, "");
   return out;
 }
