@@ -3,6 +3,7 @@
  * or one shard) or once over the blobs of every shard (merge), and returns the summary. A
  * watchdog (watchdog.ts) holds the run to its deadline even if something in it ignores it.
  */
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startVitest, type Reporter, type Vitest } from "vitest/node";
 import type { Config } from "../config/load.ts";
@@ -51,7 +52,7 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
       reporters: reporters as never,
       ...(run.pattern ? { testNamePattern: run.pattern } : {}),
       ...(run.shard ? { shard: `${run.shard.index}/${run.shard.count}` } : {}),
-      ...(run.mergeFrom ? { mergeReports: run.mergeFrom } : {}),
+      ...(run.mergeFrom ? { mergeReports: resolve(run.mergeFrom) } : {}),
       ...(run.maxWorkers ? { maxWorkers: run.maxWorkers } : {}),
     });
     await v.close();

@@ -7,7 +7,7 @@
  * incomplete with the target's reason (or exit 2 where the preflight catches it). A real fault:
  * not conformant.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { partnerFolder } from "../support/foreign-target/partner-folder.ts";
@@ -32,6 +32,14 @@ async function conformanceAgainst(modes: ForeignModes, args: string[] = [], over
     await target.close();
   }
 }
+
+test("the foreign target is its own code: node built-ins and its own files, nothing of sandbox/ or the harness", () => {
+  const folder = new URL("../support/foreign-target/", import.meta.url);
+  const specifiers = readdirSync(folder).flatMap((file) =>
+    [...readFileSync(new URL(file, folder), "utf8").matchAll(/^(?:import|export)[^"';]*from\s+"([^"]+)"/gm)].map((m) => `${file}: ${m[1]}`));
+  expect(specifiers.length).toBeGreaterThan(10);
+  expect(specifiers.filter((s) => !/: (node:|\.\/)/.test(s))).toEqual([]);
+});
 
 const notPassed = (run: Run) => run.summary!.checks.filter((c) => !["passed", "skipped"].includes(c.outcome)).map((c) => `${c.id} ${c.outcome}`);
 
