@@ -52,7 +52,9 @@ export const reusedRequestIdRefused = defineCheck({
     const first = await ctx.send(op, body);
     requireAnswer(first);
     if (answerKind(first) !== "success") ctx.skip(`the first debit was not accepted (${describeAnswer(first)})`);
-    const other = { ...body, debit: { ...body.debit, amount: body.debit.amount + 1 }, credit: { ...body.credit, amount: body.credit.amount + 1 } };
+    // One unit more, computed in minor units (no float drift: 12.34 + 1 is not always 13.34).
+    const more = (Math.round(body.debit.amount * 100) + 100) / 100;
+    const other = { ...body, debit: { ...body.debit, amount: more }, credit: { ...body.credit, amount: more } };
     const second = await ctx.send(op, other);
     requireAnswer(second);
     const posted = newOperations(before, await recentOperations(ctx));
