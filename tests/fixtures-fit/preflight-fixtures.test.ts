@@ -4,7 +4,7 @@
  * exit 2 and one line naming what was refused, the target's reason and the variable. And the
  * run itself: a refused fixture request it meets is "not judged", the verdict incomplete.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { createRunContext } from "../../lib/runner/context.ts";
@@ -126,6 +126,10 @@ describe.concurrent("npm run conformance against a target that refuses the fixtu
       const summary = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as { verdict: string };
       expect(summary.verdict).toBe("incomplete");
       expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(/^## Not judged$/m);
+      const allure = readdirSync(join(dir, "allure-results")).filter((f) => f.endsWith("-result.json"))
+        .map((f) => JSON.parse(readFileSync(join(dir, "allure-results", f), "utf8")) as { status: string; labels: Array<{ name: string; value: string }> });
+      const tagged = allure.filter((r) => r.labels.some((l) => l.name === "tag" && l.value === "not-judged"));
+      expect(tagged.map((r) => r.status)).toEqual(["skipped", "skipped"]);
     });
   });
 });
