@@ -1,29 +1,14 @@
 /**
  * Preflight fixture requests (issue 12 item 4): where mutations are allowed, one debit at the
  * chosen amount and one registration with the configured client data; a business refusal is
- * exit 2 and one line naming what was refused, the target's reason and the variable. And the
- * run itself: a refused fixture request it meets is "not judged", the verdict incomplete.
+ * exit 2 and one line naming what was refused, the target's reason and the variable (through
+ * the CLI: preflight-fixtures-cli.test.ts).
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { createRunContext } from "../../lib/runner/context.ts";
 import { PreflightProblem, runPreflight, type PreflightReport } from "../../lib/runner/preflight.ts";
-import { runCli, tempReportsDir } from "../support/cli.ts";
-import { startFussyTarget, REGISTER_PATH, TXN_PATH, type FussyOptions } from "../support/fussy-target.ts";
-import { configFor, withSandbox } from "../support/harness.ts";
-import type { TestTarget } from "../support/targets.ts";
-
-async function withFussy<T>(options: FussyOptions, body: (target: TestTarget) => Promise<T>): Promise<T> {
-  return withSandbox({}, async (sandbox) => {
-    const target = await startFussyTarget(sandbox.url, options);
-    try {
-      return await body(target);
-    } finally {
-      await target.close();
-    }
-  });
-}
+import { REGISTER_PATH, TXN_PATH, withFussyTarget as withFussy } from "../support/fussy-target.ts";
+import { configFor } from "../support/harness.ts";
 
 async function preflightAgainst(url: string, env: Record<string, string> = {}): Promise<PreflightReport> {
   const run = await createRunContext(configFor(url, env));
@@ -98,34 +83,6 @@ describe("where the fixture requests are not sent", () => {
       const report = await preflightAgainst(target.url, { MAX_DEBIT_TOTAL: "5.00" });
       expect(target.countOf(TXN_PATH)).toBe(0);
       expect(report.unverified).toEqual(expect.arrayContaining([expect.stringMatching(/^Create transaction: not sent: debiting 10\.00 would pass MAX_DEBIT_TOTAL=5\.00/)]));
-    });
-  });
-});
-
-// Child processes mostly wait: side by side.
-describe.concurrent("npm run conformance against a target that refuses the fixture debit", () => {
-  test("preflight: exit 2 and the one line", async () => {
-    await withFussy({ minDebit: 100 }, async (target) => {
-      const { code, stdout, stderr } = await runCli("conformance.ts", [], { REPORTS_DIR: tempReportsDir(), TARGET_BASE_URL: target.url });
-      expect(code, stdout + stderr).toBe(2);
-      expect(stderr.trim().split("\n")).toHaveLength(1);
-      expect(stderr).toMatch(/^conformance: preflight: DEBIT_AMOUNT_MIN: the target refused the fixture debit of 10\.00 KZT/);
-    });
-  });
-
-  test("--no-preflight: the success checks are not judged, the verdict incomplete (exit 1), in every output", async () => {
-    await withFussy({ minDebit: 100 }, async (target) => {
-      const dir = tempReportsDir();
-      const { code, stdout, stderr } = await runCli("conformance.ts", ["--no-preflight", "--check", "CARD-TXN-HTTP-200", "--check", "CARD-TXN-STATUS-OK"], { REPORTS_DIR: dir, TARGET_BASE_URL: target.url });
-      expect(code, stdout + stderr).toBe(1);
-      expect(stdout).toMatch(/Conformance verdict: INCOMPLETE — selected checks only/);
-      expect(stdout).toMatch(/NOT JUDGED CARD-TXN-HTTP-200, CARD-TXN-STATUS-OK — the target refused the fixture debit of 10\.00 KZT from PAYMENT_CARD_ID: HTTP 200 with status "ok", request_status "declined" — .*; see DEBIT_AMOUNT_MIN \/ DEBIT_AMOUNT_MAX/);
-      const junit = readFileSync(join(dir, "junit.xml"), "utf8");
-      expect(junit).toContain('<property name="conformance.verdict" value="incomplete"/>');
-      expect(junit).toMatch(/<property name="not-judged" value="not judged: the target refused the fixture debit of 10\.00 KZT/);
-      const summary = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as { verdict: string };
-      expect(summary.verdict).toBe("incomplete");
-      expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(/^## Not judged$/m);
     });
   });
 });

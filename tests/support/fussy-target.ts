@@ -4,6 +4,7 @@
  * answer errors), may show that minimum in its limits list, and may refuse every registration
  * (HTTP 400, a client-data rule of its own). Everything else is the sandbox's answer.
  */
+import { withSandbox } from "./harness.ts";
 import { startCountingProxy, type ProxiedAnswer, type TestTarget } from "./targets.ts";
 
 export interface FussyOptions {
@@ -36,5 +37,17 @@ export function startFussyTarget(sandboxUrl: string, o: FussyOptions): Promise<T
       const shown = o.minDebit.toFixed(2);
       return { ...answer, text: answer.text.replace(/("type":"min","value":")[^"]*(","current":"[^"]*","remaining":")[^"]*"/g, `$1${shown}$2${shown}"`) };
     },
+  });
+}
+
+/** A fussy target in front of a fresh sandbox, for the length of `body`. */
+export async function withFussyTarget<T>(options: FussyOptions, body: (target: TestTarget) => Promise<T>): Promise<T> {
+  return withSandbox({}, async (sandbox) => {
+    const target = await startFussyTarget(sandbox.url, options);
+    try {
+      return await body(target);
+    } finally {
+      await target.close();
+    }
   });
 }
