@@ -13,10 +13,12 @@ import { parseArgs } from "node:util";
 import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
 import { validators } from "../lib/validation/registry.ts";
 import { checkAddedOperations } from "../generators/cases/schema-cases.ts";
+import { checkClientData } from "../generators/cases/business.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
 import { ConfigError } from "../lib/config/errors.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
 import { escapeRegExp, redactor } from "../lib/redaction/redact.ts";
+import { writeJunitVerdict } from "../lib/reporting/junit-verdict.ts";
 import { exitCodeOf, type Summary } from "../lib/reporting/summary.ts";
 import { applyBaseline, loadBaseline, type Baseline } from "../lib/runner/baseline.ts";
 import { baselineConsoleLines, writeBaselineVerdict } from "../lib/runner/baseline-report.ts";
@@ -29,6 +31,8 @@ import { debitShare, planRunLimits, RUN_LIMITS_ENV, workerCount, type RunLimits 
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
 import { HARNESS_VERSION } from "../lib/config/version.ts";
+import { profileVariables } from "../lib/crypto/index.ts";
+import { isProfileModule } from "../lib/crypto/module-profile.ts";
 import { startSandbox } from "../sandbox/server.ts";
 import { ALL_MODULES } from "../suites/modules.ts";
 
@@ -85,11 +89,14 @@ function handOutLimits(config: Config, shard: Shard | undefined, startedAt: numb
   return { limits, workers, ...(budgetFile ? { budgetFile } : {}) };
 }
 
-async function preflight(config: Config, limits: RunLimits, quiet: boolean): Promise<void> {
+/** Runs the preflight; returns the debit amounts it found (for the summary), if it got that far. */
+async function preflight(config: Config, limits: RunLimits, quiet: boolean): Promise<string | undefined> {
   const run = await createRunContext(config, limits);
   try {
-    const lines = describePreflight(await runPreflight(run, PREFLIGHT_REQUESTS));
+    const report = await runPreflight(run, PREFLIGHT_REQUESTS);
+    const lines = describePreflight(report);
     if (!quiet && lines.length) process.stdout.write(`${lines.join("\n")}\n`);
+    return report.amounts;
   } finally {
     await run.target.close();
   }
@@ -100,6 +107,7 @@ function verdictExitCode(summary: Summary | undefined, baseline: Baseline | unde
     process.stderr.write("conformance: the run ended without a summary (see the errors above)\n");
     return EXIT.failed;
   }
+  writeJunitVerdict(join(dir, "junit.xml"), summary);
   if (!baseline) return exitCodeOf(summary);
   const verdict = applyBaseline(summary, baseline);
   writeBaselineVerdict(dir, summary, verdict);
@@ -123,6 +131,13 @@ function checkUsage(options: ReturnType<typeof parseOptions>, config: Config) {
   return { shard, mergeFrom, baseline: loadBaseline(config.safety.baselineFile, knownIds) };
 }
 
+/** A profile module and the variables of its own it reads (values never shown): part of the run line. */
+async function profileLine(spec: string): Promise<string> {
+  if (!isProfileModule(spec)) return "";
+  const own = await profileVariables(spec);
+  return ` · profile ${spec}${own.length ? ` reads ${own.map((v) => (v.secret ? `${v.name} (secret)` : v.name)).join(", ")}` : ""}`;
+}
+
 /** The command, callable in-process (tests/cli/usage.test.ts); conformance.mjs runs it as the process. */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   const startedAt = Date.now();
@@ -138,13 +153,15 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
   validators().compileAll(ADDED_OPERATIONS);
   checkAddedOperations(ADDED_OPERATIONS, validators());
+  checkClientData(config, validators());
   const { shard, mergeFrom, baseline } = checkUsage(options, config);
   // Workers read the same environment: fix the seed and the target before they start.
   process.env.SEED = String(config.run.seed);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
   await loadConfiguredProfile(config);
+  const profileNote = await profileLine(config.partner.cryptoProfile);
   const dir = config.run.reportsDir;
-  const sandbox = config.target.baseUrl || mergeFrom !== undefined ? undefined : await startSandbox({ profile: config.partner.cryptoProfile });
+  const sandbox = config.target.baseUrl || mergeFrom !== undefined ? undefined : await startSandbox({ profile: config.partner.cryptoProfile, cardApiJws: config.cardApi.jws });
   const { limits, workers, budgetFile } = handOutLimits(config, shard, startedAt);
   try {
     if (sandbox) {
@@ -154,10 +171,10 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     const target = mergeFrom !== undefined
       ? `${config.target.baseUrl ?? "embedded sandbox"} (shards merged from ${mergeFrom})`
       : sandbox ? `embedded sandbox ${sandbox.url}` : config.target.baseUrl!;
-    process.stdout.write(`conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`);
-    if (mergeFrom === undefined && !options["no-preflight"]) await preflight(config, limits, Boolean(sandbox));
+    process.stdout.write(`conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`);
+    const amounts = mergeFrom === undefined && !options["no-preflight"] ? await preflight(config, limits, Boolean(sandbox)) : undefined;
     const info = {
-      target, seed: config.run.seed, strict: config.run.strict, harnessVersion: HARNESS_VERSION,
+      target, seed: config.run.seed, strict: config.run.strict, harnessVersion: HARNESS_VERSION, ...(amounts ? { debitAmounts: amounts } : {}),
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
     };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".

@@ -1,10 +1,13 @@
 /**
  * npm run sandbox -- --port P [--profile NAME|PATH]
  * Serves the reference sandbox on 127.0.0.1:P in the foreground until stopped (Ctrl-C), with the
- * crypto profile a harness would name in CRYPTO_PROFILE (`default` unless given).
+ * crypto profile a harness would name in CRYPTO_PROFILE (`default` unless given). With `jws`, the
+ * card API JWS is verified as CARD_API_JWS_* in the environment configure it (as for the harness).
  */
 import { parseArgs } from "node:util";
+import { readCardApiJws } from "../lib/config/card-api-jws.ts";
 import { ConfigError } from "../lib/config/errors.ts";
+import { createReader } from "../lib/config/reader.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 import { startSandbox } from "../sandbox/server.ts";
 
@@ -25,7 +28,8 @@ function options(argv: string[]): { port: number; profile: string } {
 
 async function main(): Promise<number> {
   const { port, profile } = options(process.argv.slice(2));
-  const sandbox = await startSandbox({ port, profile }).catch((error: Error) => {
+  const cardApiJws = readCardApiJws(createReader(process.env));
+  const sandbox = await startSandbox({ port, profile, cardApiJws }).catch((error: Error) => {
     // The same rule as CRYPTO_PROFILE, reported against the option the user typed.
     throw error instanceof ConfigError ? new UsageError(`--profile ${error.message.replace(/^CRYPTO_PROFILE: /, "")}`) : error;
   });

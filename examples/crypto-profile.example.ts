@@ -7,8 +7,10 @@
  *
  * A module exports a factory — as its default export or as `createProfile` — that takes the keys
  * of its side (ProfileKeys: the harness gets the partner's, the sandbox the platform's) and
- * returns a CryptoProfile. It may be async. `.ts` runs as is under the harness (tsx, vitest);
- * outside this repository, copy the two types or write the module as `.mjs`.
+ * returns a profile whose methods may be sync or async; optionally `validateKeys` (its own key
+ * formats: the harness checks none for a module) and `variables` (variables of its own). The
+ * whole contract: docs/profile-modules.md. This file imports the harness's default profile, so
+ * copied outside the checkout it must be named `.mts` (a `.ts` there is CommonJS by Node's rule).
  *
  * What this example does, for a platform that is imagined but plausible:
  * - partner transfer bodies: `signature` is lowercase hex HMAC-SHA512 over the RFC 8785 canonical
@@ -32,11 +34,25 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+const HEX_32_BYTES = /^[0-9a-fA-F]{64}$/;
+
+/** This profile's keys are hex, 32 bytes; the platform's may be unset (its signatures are then not verified). */
+export function validateKeys(keys: ProfileKeys): Array<{ variable: string; message: string }> {
+  const hex = (variable: string, value: string, optional = false) =>
+    (optional && value === "") || HEX_32_BYTES.test(value) ? [] : [{ variable, message: "must be 64 hex digits" }];
+  return [
+    ...hex("PARTNER_SIGNING_KEY", keys.partnerSigningKey),
+    ...hex("PLATFORM_SIGNING_KEY", keys.platformSigningKey, true),
+    ...hex("PARTNER_ENCRYPTION_KEY", keys.encryptionKey),
+  ];
+}
+
 export default function createProfile(keys: ProfileKeys): CryptoProfile {
   const encryption = createDefaultProfile(keys);
   const keyOf = (by: SigningParty) => (by === "partner" ? keys.partnerSigningKey : keys.platformSigningKey);
   return {
     name: "example-hmac-sha512",
+    canVerify: (by) => keyOf(by) !== "",
     async sign(body, by) {
       return hmac("sha512", keyOf(by), canonicalJson(body));
     },

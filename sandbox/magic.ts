@@ -3,17 +3,12 @@
  * that always declines, and amounts that decline, exceed a limit, or answer slowly.
  */
 import { reject, type SandboxResponse } from "./protocol.ts";
+import { MAGIC_AMOUNTS_MINOR } from "../lib/test-data/published.ts";
 
 export const DECLINE_CARD_ID = "c0ffee00-0000-4000-8000-000000000666";
 
-export const MAGIC_AMOUNTS = {
-  /** 666.66 is declined (422 DECLINED). */
-  decline: 66_666,
-  /** 777.77 exceeds a limit whatever the usage (422 LIMIT_EXCEEDED). */
-  overLimit: 77_777,
-  /** 999.99 is answered normally after SLOW_ANSWER_MS. */
-  slow: 99_999,
-} as const;
+/** 666.66 is declined (422 DECLINED); 777.77 exceeds a limit whatever the usage (422 LIMIT_EXCEEDED); 999.99 is answered after SLOW_ANSWER_MS. */
+export const MAGIC_AMOUNTS = MAGIC_AMOUNTS_MINOR;
 
 export const SLOW_ANSWER_MS = 2_500;
 

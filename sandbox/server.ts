@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { loadProfile, type ProfileKeys } from "../lib/crypto/index.ts";
+import type { CardApiJwsOptions } from "../lib/crypto/profile.ts";
 import { signResponse } from "../lib/crypto/envelope.ts";
 import type { SandboxEnv } from "./env.ts";
 import { FaultSet, type Fault } from "./faults.ts";
@@ -29,6 +30,8 @@ export interface SandboxOptions {
   cardApiHeader?: { name: string; value: string };
   /** Crypto profile (CRYPTO_PROFILE value: built-in name or module path), `default` when unset. */
   profile?: string;
+  /** The `jws` profile's card API JWS as the partner configured it (a shared secret is both sides' key). */
+  cardApiJws?: CardApiJwsOptions;
 }
 
 export interface RunningSandbox {
@@ -48,7 +51,8 @@ export const SANDBOX_PROFILE_KEYS: ProfileKeys = {
 };
 
 async function createEnv(options: SandboxOptions): Promise<SandboxEnv> {
-  const profile = await loadProfile(options.profile ?? "default", SANDBOX_PROFILE_KEYS);
+  const keys = options.cardApiJws ? { ...SANDBOX_PROFILE_KEYS, cardApiJws: options.cardApiJws } : SANDBOX_PROFILE_KEYS;
+  const profile = await loadProfile(options.profile ?? "default", keys);
   return {
     ledger: seedLedger(),
     faults: new FaultSet(options.faults),
@@ -82,7 +86,8 @@ async function authenticate(req: IncomingMessage, route: Route, env: SandboxEnv,
   if (demanded && family === "card-api" && req.headers[demanded.name.toLowerCase()] !== demanded.value) {
     throw new Rejection(401, "UNAUTHORIZED", `card API requests must carry ${demanded.name}`);
   }
-  const verified = await env.profile.verifyRequestHeaders?.(family, req.headers, bodyText);
+  const request = { method: req.method ?? "POST", path: (req.url ?? "/").split("?")[0]! };
+  const verified = await env.profile.verifyRequestHeaders?.(family, req.headers, bodyText, request);
   if (verified === false) throw new Rejection(401, "UNAUTHORIZED", `the request's ${env.profile.name} profile headers do not verify`);
 }
 

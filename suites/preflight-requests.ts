@@ -1,9 +1,15 @@
-/** The fixture reads the preflight sends (lib/runner/preflight-probes.ts), built by the suites' own generators. */
+/** The fixture requests the preflight sends (lib/runner/preflight-probes.ts), built by the suites' own generators. */
 import type { ProbeRequests } from "../lib/runner/preflight-probes.ts";
 import { limitsRequest } from "../generators/card-api/limits.ts";
 import { seededStatementRequest } from "../generators/card-api/statement.ts";
+import { debitRequest } from "../generators/card-api/transaction.ts";
+import { fakerFor } from "../generators/faker.ts";
+import { clientDataFor } from "../generators/partner-transfer-api/client-data.ts";
 
 export const PREFLIGHT_REQUESTS: ProbeRequests = {
   statement: seededStatementRequest,
   limits: (config) => limitsRequest(config, "card"),
+  debit: (config, amount) => debitRequest(fakerFor(config.run.seed), config, { amount }),
+  // Records get fresh identities ({{fresh:…}}); generated data is Latin-only, so the probe tests the fixture, not the charset.
+  registration: (config) => clientDataFor(config, fakerFor(config.run.seed), true),
 };

@@ -10,15 +10,18 @@ import type { OperationCases } from "./types.ts";
 
 export type { OperationCases } from "./types.ts";
 
-const BUILDERS = new Map([
-  [REGISTER_BUSINESS.key, businessCases],
-  [CARD_STATEMENT.key, statementCases],
-  [CREATE_TRANSACTION.key, transactionCases],
-  [LIMITS_LIST.key, limitsCases],
+type Builder = (ctx: CaseContext) => OperationCases | Promise<OperationCases>;
+
+const BUILDERS = new Map<string, Builder>([
+  [REGISTER_BUSINESS.key, (ctx) => businessCases(ctx.config, ctx.validators)],
+  [CARD_STATEMENT.key, (ctx) => statementCases(ctx.config, ctx.validators)],
+  // Debits fit the target: the amounts come from its limits, read once per run context.
+  [CREATE_TRANSACTION.key, async (ctx) => transactionCases(ctx.config, ctx.validators, await ctx.debitAmounts())],
+  [LIMITS_LIST.key, (ctx) => limitsCases(ctx.config, ctx.validators)],
 ]);
 
 /** The documented operations' own builders; any other operation's cases come from its schemas. */
-export function casesFor(op: Operation, ctx: CaseContext): OperationCases {
+export async function casesFor(op: Operation, ctx: CaseContext): Promise<OperationCases> {
   const build = BUILDERS.get(op.key);
-  return build ? build(ctx.config, ctx.validators) : schemaCases(op, ctx.validators);
+  return build ? build(ctx) : schemaCases(op, ctx.validators);
 }

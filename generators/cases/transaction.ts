@@ -1,9 +1,11 @@
 /**
  * Generated transaction requests (§2.3): debits of the configured payment card, valid by
  * construction from the request schema, with semantic overrides for what the target must
- * recognise (the card, its PAN and expiry, a KZT amount in tiyn, the credit account).
+ * recognise (the card, its PAN and expiry, the credit account) and an amount inside the range the
+ * target's own limits allow (lib/checks/amount-range.ts), in whole minor units.
  */
 import fc from "fast-check";
+import type { DebitRange } from "../../lib/checks/amount-range.ts";
 import type { Config } from "../../lib/config/load.ts";
 import type { ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { debitRequest } from "../card-api/transaction.ts";
@@ -11,12 +13,16 @@ import { fakerFor, freshOrderId } from "../faker.ts";
 import { schemaArbitrary } from "../schema/arbitrary.ts";
 import { schemaMutations, TRANSPORT_MUTATIONS, type Mutation } from "../schema/mutations.ts";
 import { editAt, getAt } from "../schema/pointer.ts";
-import { freshUuid, kzt, LONG_TEXT, NON_ASCII_TEXT } from "../shared-arbitraries.ts";
+import { freshUuid, LONG_TEXT, NON_ASCII_TEXT } from "../shared-arbitraries.ts";
 import { boundary, plainCase, type OperationCases } from "./types.ts";
 import { semanticTransactionMutations } from "./semantic-transaction.ts";
 
-/** Largest amount a generated valid debit carries: small, so repeated runs never exhaust a limit. */
-const MAX_VALID_AMOUNT = 99.99;
+/** Amounts of the range in major units, drawn as whole minor units (no float drift), never an avoided one. */
+export function validAmounts(range: DebitRange): fc.Arbitrary<number> {
+  return fc.integer({ min: range.minMinor, max: range.maxMinor })
+    .map((minor) => (range.avoidMinor.includes(minor) ? range.minMinor : minor))
+    .map((minor) => minor / 100);
+}
 
 function parties(config: Config) {
   const fx = config.fixtures.payment;
@@ -30,9 +36,9 @@ function parties(config: Config) {
   return { debit, credit };
 }
 
-function validDebits(config: Config, registry: ValidatorRegistry): fc.Arbitrary<Record<string, unknown>> {
+function validDebits(config: Config, registry: ValidatorRegistry, range: DebitRange): fc.Arbitrary<Record<string, unknown>> {
   const { debit, credit } = parties(config);
-  return fc.tuple(kzt(1, MAX_VALID_AMOUNT), schemaArbitrary("card-api/transaction-request.schema.json", registry, {
+  return fc.tuple(validAmounts(range), schemaArbitrary("card-api/transaction-request.schema.json", registry, {
     "/request_id": freshUuid,
     "/transaction/type": fc.constant("debit"),
     "/transaction/order_id": freshUuid.map(() => freshOrderId()),
@@ -59,14 +65,15 @@ const SEMANTIC_MUTATIONS: Mutation[] = [
   set(["debit", "card", "card_year"], "20", "an expired card (year 20)"),
 ];
 
-export function transactionCases(config: Config, registry: ValidatorRegistry): OperationCases {
-  const full = () => debitRequest(fakerFor(1), config, { amount: 10 });
+export function transactionCases(config: Config, registry: ValidatorRegistry, range: DebitRange): OperationCases {
+  const full = () => debitRequest(fakerFor(1), config, { amount: range.fixedMinor / 100 });
   const amount = (value: unknown) => (b: Record<string, unknown>) => ((b.debit as Record<string, unknown>).amount = value);
   return {
-    valid: validDebits(config, registry).map((b) => plainCase(`a debit of ${(b.debit as { amount: number }).amount}`, b)),
-    validExamples: [1, MAX_VALID_AMOUNT].map((a) => plainCase(`a debit of ${a}`, debitRequest(fakerFor(2), config, { amount: a }))),
+    valid: validDebits(config, registry, range).map((b) => plainCase(`a debit of ${(b.debit as { amount: number }).amount}`, b)),
+    validExamples: [range.minMinor, range.maxMinor].map((minor) => plainCase(`a debit of ${minor / 100}`, debitRequest(fakerFor(2), config, { amount: minor / 100 }))),
     fullRequest: full,
-    validBodies: validDebits(config, registry),
+    validBodies: validDebits(config, registry, range),
+    note: range.why,
     boundaries: [
       boundary("amount 0", full, amount(0)),
       boundary("amount 0.01", full, amount(0.01)),

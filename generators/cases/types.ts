@@ -24,6 +24,8 @@ export interface OperationCases {
   validBodies: fc.Arbitrary<unknown>;
   /** Invalid variants, one named row each. */
   mutations: Mutation[];
+  /** What the report should say about these cases (e.g. the debit amounts chosen and why). */
+  note?: string;
   /** Turns a body into what is sent (the partner envelope seals and signs it). */
   seal?: (ctx: CaseContext, body: unknown) => Promise<unknown>;
 }

@@ -16,6 +16,8 @@ export interface Mutation {
   name: string;
   /** The invalid variant of a valid value, or undefined when the mutation does not apply to it. */
   apply(valid: unknown): RequestVariant | undefined;
+  /** Applies to the value before the operation seals it (e.g. the client data inside encrypted_data). */
+  beforeSeal?: boolean;
 }
 
 /** Replacement values by their JSON type, tried in order: a number where text is due, and so on. */

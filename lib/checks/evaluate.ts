@@ -6,7 +6,8 @@
 import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
 import { EvidenceRecorder } from "./evidence.ts";
-import { CheckFailure, CheckSkipped, type FailureCategory } from "./failure.ts";
+import { CheckFailure, CheckNotJudged, CheckSkipped, type FailureCategory } from "./failure.ts";
+import { NOT_JUDGED, refusalReason, refusedForBusinessReason, SUCCESS_SCENARIO } from "./precondition.ts";
 import { deriveSeed } from "./seed.ts";
 import type { Check, CheckContext, Level, Module, Outcome, RunContext } from "./types.ts";
 
@@ -17,7 +18,8 @@ export interface CheckResult {
   title: string;
   operationKey: string;
   outcome: Outcome;
-  category?: FailureCategory | "harness";
+  /** A failure's cause; "precondition" on a skip: not judged, the target refused the fixture request. */
+  category?: FailureCategory | "harness" | typeof NOT_JUDGED;
   message?: string;
   notes: string[];
   /** The evidence sample (evidence.ts): the first exchanges, and the last ones of a failed check. */
@@ -45,6 +47,7 @@ export class ModuleRun {
       const { config, target, validators } = this.run;
       pending = scenario({
         config, validators, profile: target.profile, seed,
+        debitAmounts: () => this.run.debitAmounts(),
         send: (op, body, options) => target.send(op, body, options),
         sendVariant: (op, variant) => target.sendVariant(op, variant),
       });
@@ -71,7 +74,13 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
   const { config, target, validators } = moduleRun.run;
   const ctx: CheckContext = {
     config, validators, profile: target.profile, seed,
-    scenario: async (name) => record(await moduleRun.scenario(name)),
+    debitAmounts: () => moduleRun.run.debitAmounts(),
+    scenario: async (name) => {
+      const exchange = record(await moduleRun.scenario(name));
+      // Nothing to judge when the target refused the fixture request: not a failure (precondition.ts).
+      if (name === SUCCESS_SCENARIO && refusedForBusinessReason(exchange)) throw new CheckNotJudged(refusalReason(moduleRun.module, exchange));
+      return exchange;
+    },
     send: async (op, body, options) => record(await target.send(op, body, options)),
     sendVariant: async (op, variant) => record(await target.sendVariant(op, variant)),
     record: (exchange) => void record(exchange),
@@ -95,6 +104,7 @@ async function settle(run: () => Promise<void> | void): Promise<Pick<CheckResult
     await run();
     return { outcome: "passed" };
   } catch (error) {
+    if (error instanceof CheckNotJudged) return { outcome: "skipped", category: NOT_JUDGED, message: error.message };
     if (error instanceof CheckSkipped) return { outcome: "skipped", message: error.message };
     // The guard would not send a request the check needs (TARGET_ENV, TEST_PANS, MAX_DEBIT_TOTAL).
     const refused = refusalIn(error);

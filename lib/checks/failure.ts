@@ -43,6 +43,15 @@ export class CheckSkipped extends Error {
   override name = "CheckSkipped";
 }
 
+/**
+ * A check with nothing to judge: the target refused, for a business reason, the fixture request
+ * whose answer the check judges (precondition.ts). A kind of skip, so every report that counts
+ * skips counts it; reported as "not judged" and the run is incomplete.
+ */
+export class CheckNotJudged extends CheckSkipped {
+  override name = "CheckNotJudged";
+}
+
 export function fail(category: FailureCategory, detail: string): never {
   throw new CheckFailure(category, detail);
 }

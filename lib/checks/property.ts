@@ -26,10 +26,10 @@ export type Verdict = (exchange: Exchange, c: Case) => { category: FailureCatego
 export interface PropertySpec {
   id: string; level: Level; spec: string; title: string; description?: string;
   operation: Operation;
-  /** The generated cases; built per run from the check's context. */
-  cases: (ctx: CheckContext) => fc.Arbitrary<Case>;
+  /** The generated cases; built per run from the check's context (they may read the target first, e.g. its limits). */
+  cases: (ctx: CheckContext) => fc.Arbitrary<Case> | Promise<fc.Arbitrary<Case>>;
   /** Cases always tried first (e.g. one per mutation row), besides the generated ones. */
-  examples?: (ctx: CheckContext) => Case[];
+  examples?: (ctx: CheckContext) => Case[] | Promise<Case[]>;
   verdict: Verdict;
 }
 
@@ -48,7 +48,7 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
   let last: Failure | undefined;
   let sent = 0;
   const refused = new Map<string, number>();
-  const property = fc.asyncProperty(spec.cases(ctx), async (c) => {
+  const property = fc.asyncProperty(await spec.cases(ctx), async (c) => {
     if (transport) return true;
     let exchange: Exchange;
     try {
@@ -68,7 +68,7 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
     if (problem) last = { exchange, c, ...problem };
     return problem === undefined;
   });
-  const examples = (spec.examples?.(ctx) ?? []).map((c) => [c] as [Case]);
+  const examples = ((await spec.examples?.(ctx)) ?? []).map((c) => [c] as [Case]);
   // fast-check counts examples inside numRuns: add them, so every row runs besides PROPERTY_RUNS cases.
   const numRuns = ctx.config.run.propertyRuns + examples.length;
   const details = await fc.check(property, { seed: ctx.seed, numRuns, examples });

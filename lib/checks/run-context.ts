@@ -5,10 +5,12 @@
  */
 import type { RunContext } from "./types.ts";
 import type { Config } from "../config/load.ts";
-import { loadProfile, type CryptoProfile, type ProfileKeys } from "../crypto/index.ts";
+import { loadProfile, profileVariables, type CryptoProfile, type ProfileKeys } from "../crypto/index.ts";
+import type { Env } from "../config/reader.ts";
 import { HttpClient } from "../http/client.ts";
 import { Pace } from "../http/pace.ts";
 import { Target } from "../http/target.ts";
+import { debitRangeOf } from "../checks/debit-amounts.ts";
 import { redactor } from "../redaction/redact.ts";
 import { validators } from "../validation/registry.ts";
 import { createGuard } from "../http/guard.ts";
@@ -22,12 +24,20 @@ export function profileKeysOf(config: Config): ProfileKeys {
     encryptionKey: config.partner.encryptionKey,
     partnerPrivateKey: config.partner.privateKey,
     platformPublicKey: config.partner.platformPublicKey,
+    cardApiJws: config.cardApi.jws,
   };
 }
 
-/** The configured profile; a ConfigError naming CRYPTO_PROFILE when it cannot be loaded. */
-export function loadConfiguredProfile(config: Config): Promise<CryptoProfile> {
-  return loadProfile(config.partner.cryptoProfile, profileKeysOf(config));
+/**
+ * The configured profile; a ConfigError naming CRYPTO_PROFILE when it cannot be loaded, or the
+ * variable a module's validateKeys refuses. A module's own secret variables join the redactor's
+ * secrets first, in this process (the main one and every worker load the profile this way).
+ */
+export async function loadConfiguredProfile(config: Config, env: Env = process.env): Promise<CryptoProfile> {
+  const spec = config.partner.cryptoProfile;
+  const own = await profileVariables(spec).catch(() => []);
+  redactor.addSecrets(own.filter((v) => v.secret).map((v) => ({ name: v.name, value: env[v.name]?.trim() ?? "" })).filter((s) => s.value));
+  return loadProfile(spec, profileKeysOf(config), env);
 }
 
 export async function createRunContext(config: Config, limits: RunLimits = currentRunLimits(config)): Promise<RunContext> {
@@ -36,5 +46,6 @@ export async function createRunContext(config: Config, limits: RunLimits = curre
   const pace = new Pace({ rps: limits.rps, concurrency: limits.concurrency, deadlineAt: limits.deadlineAt });
   const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: limits.concurrency, pace });
   const guard = createGuard(config.safety, debitBudgetOf(limits));
-  return { config, target: new Target(config, profile, client, guard), validators: validators() };
+  const target = new Target(config, profile, client, guard);
+  return { config, target, validators: validators(), debitAmounts: () => debitRangeOf(config, target) };
 }

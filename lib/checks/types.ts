@@ -4,6 +4,7 @@ import type { Exchange } from "../http/exchange.ts";
 import type { CryptoProfile } from "../crypto/profile.ts";
 import type { RequestVariant, SendOptions, Target } from "../http/target.ts";
 import type { ValidatorRegistry } from "../validation/registry.ts";
+import type { DebitRange } from "./amount-range.ts";
 
 /** must: the spec states it · should: sound practice where the spec is silent · info: observation. */
 export type Level = "must" | "should" | "info";
@@ -15,6 +16,8 @@ export interface RunContext {
   readonly config: Config;
   readonly target: Target;
   readonly validators: ValidatorRegistry;
+  /** The valid debit amounts for this target, read once from the payment card's limits (debit-amounts.ts). */
+  debitAmounts(): Promise<DebitRange>;
 }
 
 /**
@@ -26,6 +29,8 @@ export interface CaseContext {
   readonly config: Config;
   readonly profile: CryptoProfile;
   readonly validators: ValidatorRegistry;
+  /** The valid debit amounts for this target, read once per run from the payment card's limits (debit-amounts.ts). */
+  debitAmounts(): Promise<DebitRange>;
 }
 
 /** What a scenario (a named request of a module) gets to build and send its request. */
@@ -74,8 +79,18 @@ export interface Check {
   run(ctx: CheckContext): Promise<void> | void;
 }
 
+/** What a module's success request is, for a "not judged" reason (precondition.ts). */
+export interface FixtureRequest {
+  /** "the fixture debit of 100.00 KZT", from the body sent. */
+  what(sent: unknown): string;
+  /** The variables to look at when the target refuses it. */
+  see: string;
+}
+
 export interface Module {
   readonly operation: Operation;
   readonly scenarios: Readonly<Record<string, Scenario>>;
   readonly checks: readonly Check[];
+  /** Its success scenario's request, for the reason given when the target refuses it. */
+  readonly fixture?: FixtureRequest;
 }

@@ -9,8 +9,8 @@ export function loadEnvFile(): void {
   config({ quiet: true });
 }
 
-/** Names `.env` sets that are no configuration variable (see variables.ts). */
-export function unknownEnvFileNames(file = ENV_FILE): string[] {
+/** Names `.env` sets that are no configuration variable (see variables.ts) nor one the profile module declares. */
+export function unknownEnvFileNames(file = ENV_FILE, moduleNames: readonly string[] = []): string[] {
   if (!existsSync(file)) return [];
-  return Object.keys(parse(readFileSync(file))).filter((name) => !(name in VARIABLES));
+  return Object.keys(parse(readFileSync(file))).filter((name) => !(name in VARIABLES) && !moduleNames.includes(name));
 }

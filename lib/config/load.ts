@@ -3,13 +3,17 @@
  * An invalid value throws ConfigError naming the variable; entry points turn it into exit code 2.
  */
 import { randomInt } from "node:crypto";
+import type { CardApiJwsOptions } from "../crypto/profile.ts";
+import { readCardApiJws } from "./card-api-jws.ts";
 import { loadEnvFile } from "./env-file.ts";
 import { createReader, type Env } from "./reader.ts";
 import { ConfigError } from "./errors.ts";
 import { profileSpecProblem } from "../crypto/index.ts";
+import { isProfileModule } from "../crypto/module-profile.ts";
 import { parseKey, type KeyKind } from "../crypto/keys.ts";
 import type { Family, LimitObjectKind } from "../catalogue/types.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
+import { loadClientData, type ClientDataSource } from "./client-data.ts";
 import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../test-data/published.ts";
 import { SECRET_VARIABLES, VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
 
@@ -45,6 +49,8 @@ export interface Config {
   };
   cardApi: {
     headers: Record<string, string>;
+    /** The `jws` profile's card API detached JWS (CARD_API_JWS_*). */
+    jws: CardApiJwsOptions;
     dateFormat: StatementDateFormat;
     idempotencyMode: IdempotencyMode;
     /** Amount-limit types: cumulative over the period, and per-debit minimums (§2.4 shows only `min`). */
@@ -62,6 +68,10 @@ export interface Config {
       cardId: string; pan: string; month: string; year: string; cvc: string; holder: string;
       accountNumber: string; clientId: string; creditAccount: string; terminal: string; currency: string;
     };
+    /** CLIENT_DATA_FILE: the client data inside encrypted_data (§2.1), or the sandbox's. */
+    clientData: ClientDataSource;
+    /** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX in minor units; unset: chosen from the payment card's limits. */
+    debitAmounts: { minMinor?: number; maxMinor?: number };
   };
   /** Target environment, guard, pace and deadline (safety.ts). */
   safety: SafetySettings;
@@ -76,6 +86,10 @@ export function loadConfig(env: Env): Config {
   const r = createReader(env);
   const seedText = r.string("SEED");
   const [month, year] = r.pattern("PAYMENT_CARD_EXPIRY", /^(0[1-9]|1[0-2])\/\d{2}$/, "MM/YY").split("/") as [string, string];
+  const cryptoProfile = cryptoProfileSpec(r.string("CRYPTO_PROFILE"));
+  // Only the built-in profiles know their key formats; a module gets the strings as configured
+  // and judges them itself (validateKeys, at load time).
+  const hexKey = (name: VariableName) => (isProfileModule(cryptoProfile) ? r.string(name) : r.pattern(name, HEX_KEY, "64 hex digits"));
   const platformKey = r.string("PLATFORM_SIGNING_KEY");
   return {
     target: {
@@ -97,15 +111,16 @@ export function loadConfig(env: Env): Config {
     },
     partner: {
       accessToken: r.required("PARTNER_ACCESS_TOKEN"),
-      signingKey: r.pattern("PARTNER_SIGNING_KEY", HEX_KEY, "64 hex digits"),
-      platformSigningKey: platformKey && r.pattern("PLATFORM_SIGNING_KEY", HEX_KEY, "64 hex digits"),
-      encryptionKey: r.pattern("PARTNER_ENCRYPTION_KEY", HEX_KEY, "64 hex digits"),
-      cryptoProfile: cryptoProfileSpec(r.string("CRYPTO_PROFILE")),
-      privateKey: keyText(r.string("PARTNER_PRIVATE_KEY"), "PARTNER_PRIVATE_KEY", "private"),
-      platformPublicKey: keyText(r.string("PLATFORM_PUBLIC_KEY"), "PLATFORM_PUBLIC_KEY", "public"),
+      signingKey: hexKey("PARTNER_SIGNING_KEY"),
+      platformSigningKey: platformKey && hexKey("PLATFORM_SIGNING_KEY"),
+      encryptionKey: hexKey("PARTNER_ENCRYPTION_KEY"),
+      cryptoProfile,
+      privateKey: isProfileModule(cryptoProfile) ? r.string("PARTNER_PRIVATE_KEY") : keyText(r.string("PARTNER_PRIVATE_KEY"), "PARTNER_PRIVATE_KEY", "private"),
+      platformPublicKey: isProfileModule(cryptoProfile) ? r.string("PLATFORM_PUBLIC_KEY") : keyText(r.string("PLATFORM_PUBLIC_KEY"), "PLATFORM_PUBLIC_KEY", "public"),
     },
     cardApi: {
       headers: r.headers("CARD_API_HEADERS"),
+      jws: readCardApiJws(r),
       dateFormat: r.oneOf("STATEMENT_DATE_FORMAT", STATEMENT_DATE_FORMATS),
       idempotencyMode: r.oneOf("IDEMPOTENCY_MODE", IDEMPOTENCY_MODES),
       objectTypes: objectTypes(r),
@@ -133,6 +148,8 @@ export function loadConfig(env: Env): Config {
         terminal: r.required("TERMINAL_NUMBER"),
         currency: r.pattern("CURRENCY", /^[A-Z]{3}$/, "a three-letter currency code"),
       },
+      debitAmounts: readDebitAmounts(r),
+      clientData: loadClientData(r.string("CLIENT_DATA_FILE")),
     },
     // After fixtures: PAYMENT_CARD_PAN has been validated by then.
     safety: readSafety(r, r.string("PAYMENT_CARD_PAN")),
@@ -177,6 +194,25 @@ function privateJwkD(text: string): string {
   } catch {
     return "";
   }
+}
+
+const DEBIT_AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX: positive amounts in major units, the minimum not above the maximum. */
+function readDebitAmounts(r: ReturnType<typeof createReader>): Config["fixtures"]["debitAmounts"] {
+  const minor = (name: "DEBIT_AMOUNT_MIN" | "DEBIT_AMOUNT_MAX"): number | undefined => {
+    if (!r.string(name)) return undefined;
+    const [whole, cents = ""] = r.pattern(name, DEBIT_AMOUNT, "an amount such as 100 or 100.00").split(".") as [string, string?];
+    const value = Number(whole) * 100 + Number(cents.padEnd(2, "0"));
+    if (value === 0) throw new ConfigError(name, `"${r.string(name)}" must be more than 0`);
+    return value;
+  };
+  const minMinor = minor("DEBIT_AMOUNT_MIN");
+  const maxMinor = minor("DEBIT_AMOUNT_MAX");
+  if (minMinor !== undefined && maxMinor !== undefined && minMinor > maxMinor) {
+    throw new ConfigError("DEBIT_AMOUNT_MAX", `"${r.string("DEBIT_AMOUNT_MAX")}" is below DEBIT_AMOUNT_MIN "${r.string("DEBIT_AMOUNT_MIN")}"`);
+  }
+  return dropUndefined({ minMinor, maxMinor });
 }
 
 /** LIMIT_OBJECT_TYPES: three names, for the card, the account and the client. */

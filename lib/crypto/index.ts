@@ -6,10 +6,10 @@
 import { ConfigError } from "../config/errors.ts";
 import { createDefaultProfile } from "./default-profile.ts";
 import { createJwsProfile } from "./jws-profile.ts";
-import { importProfileFactory, isProfileModule, moduleSpecProblem, MODULE_EXTENSIONS } from "./module-profile.ts";
-import type { CryptoProfile, ProfileFactory, ProfileKeys } from "./profile.ts";
+import { importProfileModule, isProfileModule, moduleSpecProblem, MODULE_EXTENSIONS, type ProfileModule } from "./module-profile.ts";
+import type { CryptoProfile, ModuleVariable, ProfileKeys } from "./profile.ts";
 
-export type { CryptoProfile, ProfileKeys } from "./profile.ts";
+export type { CryptoProfile, ModuleVariable, ProfileKeys } from "./profile.ts";
 
 const BUILT_IN: Record<string, (keys: ProfileKeys) => CryptoProfile> = {
   default: createDefaultProfile,
@@ -37,7 +37,7 @@ export function createProfile(name: string, keys: ProfileKeys): CryptoProfile {
 }
 
 /** A user module can return anything: check the interface once here, not on first use. */
-function checkShape(profile: unknown): CryptoProfile {
+function checkShape(profile: unknown): Record<string, unknown> {
   const p = profile as Record<string, unknown> | null;
   if (p === null || typeof p !== "object") throw new Error("the factory returned no object");
   const missing = [
@@ -45,17 +45,63 @@ function checkShape(profile: unknown): CryptoProfile {
     ...REQUIRED_METHODS.filter((m) => typeof p[m] !== "function"),
   ];
   if (missing.length) throw new Error(`the profile lacks ${missing.join(", ")}`);
-  return p as unknown as CryptoProfile;
+  return p;
 }
 
-/** The profile a CRYPTO_PROFILE value names, with this side's keys; a ConfigError when there is none. */
-export async function loadProfile(spec: string, keys: ProfileKeys): Promise<CryptoProfile> {
+type AnyMethod = (...args: unknown[]) => unknown;
+
+/** A module's methods may be sync or async: every one becomes async, so callers need not care. */
+function asyncProfile(p: Record<string, unknown>): CryptoProfile {
+  const wrapped: Record<string, unknown> = { ...p };
+  for (const [key, value] of Object.entries(p)) {
+    if (typeof value !== "function" || key === "canVerify") continue;
+    wrapped[key] = async (...args: unknown[]) => (value as AnyMethod).apply(p, args);
+  }
+  if (typeof p.canVerify === "function") wrapped.canVerify = (p.canVerify as AnyMethod).bind(p);
+  return wrapped as unknown as CryptoProfile;
+}
+
+/** The variables a CRYPTO_PROFILE value declares of its own: none for a built-in. */
+export async function profileVariables(spec: string): Promise<ModuleVariable[]> {
+  return isProfileModule(spec) && !profileSpecProblem(spec) ? (await importProfileModule(spec)).variables : [];
+}
+
+/** The module's own variables as configured in `env` ("" when unset). */
+function variableValues(module: ProfileModule, env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(module.variables.map((v) => [v.name, env[v.name]?.trim() ?? ""]));
+}
+
+/** A module's verdict on its keys: its first problem as a ConfigError naming the variable. */
+async function checkModuleKeys(module: ProfileModule, keys: ProfileKeys): Promise<void> {
+  const problems = (await module.validateKeys?.(keys)) ?? [];
+  if (!Array.isArray(problems)) throw new Error("validateKeys returned no array of { variable, message }");
+  const first = problems[0];
+  if (!first) return;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? "s" : ""})` : "";
+  throw new ConfigError(String(first.variable || "CRYPTO_PROFILE"), `${first.message}${more}`);
+}
+
+/**
+ * The profile a CRYPTO_PROFILE value names, with this side's keys; a ConfigError when there is
+ * none. A module gets the keys as configured plus its own variables read from `env`, and its
+ * validateKeys decides what a good key is (a ConfigError naming the variable otherwise).
+ */
+export async function loadProfile(spec: string, keys: ProfileKeys, env: Record<string, string | undefined> = process.env): Promise<CryptoProfile> {
   const problem = profileSpecProblem(spec);
   if (problem) throw new ConfigError("CRYPTO_PROFILE", `"${spec}" ${problem}`);
+  let module: ProfileModule | undefined;
   try {
-    const factory: ProfileFactory = isProfileModule(spec) ? await importProfileFactory(spec) : BUILT_IN[spec]!;
-    return checkShape(await factory(keys));
+    if (!isProfileModule(spec)) return BUILT_IN[spec]!(keys);
+    module = await importProfileModule(spec);
   } catch (error) {
+    throw new ConfigError("CRYPTO_PROFILE", `"${spec}" gives no usable profile: ${(error as Error).message}`);
+  }
+  const moduleKeys = { ...keys, variables: keys.variables ?? variableValues(module, env) };
+  try {
+    await checkModuleKeys(module, moduleKeys);
+    return asyncProfile(checkShape(await module.factory(moduleKeys)));
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError("CRYPTO_PROFILE", `"${spec}" gives no usable profile: ${(error as Error).message}`);
   }
 }

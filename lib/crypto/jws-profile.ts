@@ -10,39 +10,28 @@
  * - encrypted_data: a compact JWE, alg `dir`, enc `A256GCM`, with the 32-byte encryption key.
  */
 import type { KeyObject } from "node:crypto";
-import { base64url, calculateJwkThumbprint, CompactEncrypt, compactDecrypt, CompactSign, compactVerify, type JWK } from "jose";
+import { CompactEncrypt, compactDecrypt } from "jose";
 import { canonicalJson } from "./default-profile.ts";
-import { algorithmOf, parseKey, publicKeyOf, signHex, verifyHex } from "./keys.ts";
-import type { CryptoProfile, ProfileKeys, SigningParty } from "./profile.ts";
+import { secretBytes, signCardJws, verifyCardJws } from "./jws-card-auth.ts";
+import { parseKey, publicKeyOf, signHex, verifyHex } from "./keys.ts";
+import type { CardApiJwsOptions, CryptoProfile, ProfileKeys, RequestLine, SigningParty } from "./profile.ts";
 
 export const JWS_HEADER = "X-JWS-Signature";
 
 const optional = (text: string | undefined, kind: "private" | "public") => (text ? parseKey(text, kind) : undefined);
 
-/** Compact JWS of a payload with the payload part left out (RFC 7515 appendix F). */
-export async function detachedJws(payload: string, key: KeyObject): Promise<string> {
-  const kid = await calculateJwkThumbprint(publicKeyOf(key).export({ format: "jwk" }) as JWK);
-  const jws = await new CompactSign(new TextEncoder().encode(payload)).setProtectedHeader({ alg: algorithmOf(key), kid }).sign(key);
-  const [header, , signature] = jws.split(".");
-  return `${header}..${signature}`;
-}
-
-/** Verifies a detached JWS against the payload it covers: the payload is put back, then checked. */
-export async function verifyDetachedJws(jws: string, payload: string, key: KeyObject): Promise<boolean> {
-  const [header, detached, signature, ...rest] = jws.split(".");
-  if (detached !== "" || rest.length > 0 || !header || !signature) return false;
-  try {
-    await compactVerify(`${header}.${base64url.encode(payload)}.${signature}`, key, { algorithms: [algorithmOf(key)] });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Without configuration: the partner's key pair, header X-JWS-Signature, {alg, kid} only. */
+export const DEFAULT_CARD_API_JWS: CardApiJwsOptions = { algorithm: "", hmacKey: "", header: JWS_HEADER, fields: {} };
+/** A caller that does not say which request: the header covers the body alone. */
+const ANY_REQUEST: RequestLine = { method: "POST", path: "" };
 
 export function createJwsProfile(keys: ProfileKeys): CryptoProfile {
   const privateKeys = { partner: optional(keys.partnerPrivateKey, "private"), platform: optional(keys.platformPrivateKey, "private") };
   const publicKeys = { partner: optional(keys.partnerPublicKey, "public"), platform: optional(keys.platformPublicKey, "public") };
   const encryptionKey = Buffer.from(keys.encryptionKey, "hex");
+  const card = keys.cardApiJws ?? DEFAULT_CARD_API_JWS;
+  // A shared secret signs and verifies alike; without one, the partner's key pair does.
+  const cardKey = () => (card.hmacKey ? secretBytes(card.hmacKey) : undefined);
   const signingKey = (by: SigningParty): KeyObject => {
     const key = privateKeys[by];
     if (!key) throw new Error(`the jws profile has no ${by} private key on this side`);
@@ -72,15 +61,15 @@ export function createJwsProfile(keys: ProfileKeys): CryptoProfile {
       const { plaintext } = await compactDecrypt(text, encryptionKey, options);
       return JSON.parse(new TextDecoder().decode(plaintext));
     },
-    async requestHeaders(family, bodyText): Promise<Record<string, string>> {
+    async requestHeaders(family, bodyText, request = ANY_REQUEST): Promise<Record<string, string>> {
       if (family !== "card-api") return {};
-      return { [JWS_HEADER]: await detachedJws(bodyText, signingKey("partner")) };
+      return { [card.header]: await signCardJws(card, cardKey() ?? signingKey("partner"), bodyText, request) };
     },
-    async verifyRequestHeaders(family, headers, bodyText) {
+    async verifyRequestHeaders(family, headers, bodyText, request = ANY_REQUEST) {
       if (family !== "card-api") return true;
-      const jws = headers[JWS_HEADER.toLowerCase()];
-      const key = verifyingKey("partner");
-      return typeof jws === "string" && key !== undefined && verifyDetachedJws(jws, bodyText, key);
+      const jws = headers[card.header.toLowerCase()];
+      const key = cardKey() ?? verifyingKey("partner");
+      return typeof jws === "string" && key !== undefined && verifyCardJws(card, key, jws, bodyText, request);
     },
   };
 }

@@ -25,6 +25,46 @@ export interface ProfileKeys {
   partnerPublicKey?: string;
   platformPrivateKey?: string;
   platformPublicKey?: string;
+  /**
+   * A module's own variables (those it declares in `export const variables`), by name, as
+   * configured — "" when unset. Absent for built-in profiles.
+   */
+  variables?: Record<string, string>;
+  /** The detached-JWS card API auth of the `jws` profile (HS256/HS512 with a shared secret…); see jws-card-auth.ts. */
+  cardApiJws?: CardApiJwsOptions;
+}
+
+/** Card API auth as a detached JWS, configured rather than coded (JWS_* variables). */
+export interface CardApiJwsOptions {
+  /** HS256, HS512, EdDSA or ES256; "" = from the key (HS256 for a shared secret). */
+  algorithm: string;
+  /** Shared secret (HS*) as configured: text, or `hex:…` / `base64:…`; "" = the key pair signs. */
+  hmacKey: string;
+  /** Name of the request header that carries the JWS. */
+  header: string;
+  /** Extra protected-header fields: constants, or `{path}` / `{method}` of the request. */
+  fields: Record<string, string>;
+}
+
+/** What a request is, for headers that cover more than the body (a JWS with the path as `uri`). */
+export interface RequestLine {
+  method: string;
+  /** The URL path as sent, with any base path of the target (no query). */
+  path: string;
+}
+
+/** A variable a profile module reads (`export const variables`): loaded, listed and redacted like the harness's own. */
+export interface ModuleVariable {
+  name: string;
+  /** Secret values are replaced in every output. */
+  secret?: boolean;
+  doc?: string;
+}
+
+/** A problem `validateKeys` reports; exit 2 with one line naming the variable. */
+export interface KeyProblem {
+  variable: string;
+  message: string;
 }
 
 export type JsonObject = Record<string, unknown>;
@@ -41,13 +81,34 @@ export interface CryptoProfile {
   /** Decrypts payload.encrypted_data; throws when it cannot. */
   decrypt(text: string): Promise<unknown>;
   /** Extra request headers the partner adds (e.g. a detached JWS of the body), none by default. */
-  requestHeaders?(family: Family, bodyText: string): Promise<Record<string, string>>;
+  requestHeaders?(family: Family, bodyText: string, request?: RequestLine): Promise<Record<string, string>>;
   /**
    * The platform's side of requestHeaders: true when a request of this family carries valid
    * profile headers for its exact body text. Absent: the profile demands no headers.
    */
-  verifyRequestHeaders?(family: Family, headers: Record<string, string | string[] | undefined>, bodyText: string): Promise<boolean>;
+  verifyRequestHeaders?(
+    family: Family, headers: Record<string, string | string[] | undefined>, bodyText: string, request?: RequestLine,
+  ): Promise<boolean>;
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+/**
+ * What a module's factory may return: the CryptoProfile methods, each sync or async (the loader
+ * wraps them so the harness always gets promises).
+ */
+export interface ModuleProfile {
+  readonly name: string;
+  sign(body: JsonObject, by: SigningParty): Awaitable<string>;
+  verify(body: JsonObject, signature: string, by: SigningParty): Awaitable<boolean>;
+  canVerify?(by: SigningParty): boolean;
+  encrypt(data: unknown): Awaitable<string>;
+  decrypt(text: string): Awaitable<unknown>;
+  requestHeaders?(family: Family, bodyText: string, request?: RequestLine): Awaitable<Record<string, string>>;
+  verifyRequestHeaders?(
+    family: Family, headers: Record<string, string | string[] | undefined>, bodyText: string, request?: RequestLine,
+  ): Awaitable<boolean>;
 }
 
 /** What a built-in profile or a user module's default export is: keys in, profile out. */
-export type ProfileFactory = (keys: ProfileKeys) => CryptoProfile | Promise<CryptoProfile>;
+export type ProfileFactory = (keys: ProfileKeys) => Awaitable<CryptoProfile | ModuleProfile>;

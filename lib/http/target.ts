@@ -61,7 +61,8 @@ export class Target {
   async send(op: Operation, body: unknown, options: SendOptions = {}): Promise<Exchange> {
     const bodyText = options.rawBody ?? JSON.stringify(body);
     this.guard?.(op, bodyText);
-    const profileHeaders = (await this.profile.requestHeaders?.(op.family, bodyText)) ?? {};
+    const url = this.url(op);
+    const profileHeaders = (await this.profile.requestHeaders?.(op.family, bodyText, { method: "POST", path: new URL(url).pathname })) ?? {};
     const merged: Record<string, string | undefined> = {
       "Content-Type": "application/json",
       Accept: "application/json",
@@ -73,7 +74,7 @@ export class Target {
       Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined),
     );
     this.sent++;
-    return this.client.post(this.url(op), { headers, bodyText, operationKey: op.key });
+    return this.client.post(url, { headers, bodyText, operationKey: op.key });
   }
 
   sendVariant(op: Operation, variant: RequestVariant): Promise<Exchange> {

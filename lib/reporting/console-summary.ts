@@ -1,13 +1,23 @@
 /** The table printed at the end of a run: verdict, levels, families, operations, clauses, problems. */
 import { countsText, firstLine } from "./format.ts";
-import { partialNote, type Summary } from "./summary.ts";
+import { notJudgedByReason, partialNote, type Summary } from "./summary.ts";
 
 const MARK: Record<string, string> = { passed: "ok  ", failed: "FAIL", warning: "WARN", skipped: "skip" };
+
+function notJudgedCount(s: Summary): string {
+  const n = notJudgedByReason(s.checks).reduce((sum, g) => sum + g.ids.length, 0);
+  return n ? ` (${n} not judged)` : "";
+}
+
+/** One line per refused fixture request: the checks it leaves unjudged, and the target's reason. */
+function notJudgedLines(s: Summary): string[] {
+  return notJudgedByReason(s.checks).map((g) => `  NOT JUDGED ${g.ids.join(", ")} — ${firstLine(g.reason).replace(/^not judged: /, "")}`);
+}
 
 function levelLines(s: Summary): string[] {
   const c = s.counts;
   return [
-    `  must   ${c.must.passed} passed, ${c.must.failed} failed, ${c.must.skipped} skipped`,
+    `  must   ${c.must.passed} passed, ${c.must.failed} failed, ${c.must.skipped} skipped${notJudgedCount(s)}`,
     `  should ${c.should.passed} passed, ${c.should.failed} failed, ${c.should.warning} warnings, ${c.should.skipped} skipped`,
     `  info   ${c.info.passed} passed, ${c.info.warning} observations`,
   ];
@@ -40,11 +50,13 @@ export function renderConsoleSummary(s: Summary, reportsDir: string): string {
     `Conformance verdict: ${s.verdict.toUpperCase()}${s.strict ? " (strict)" : ""}${partialNote(s)}   target ${s.target}   seed ${s.seed}   ${s.requests} requests`,
     ...levelLines(s),
     `  not covered: ${s.notCovered.length} named operations without documented shapes`,
+    ...(s.debitAmounts ? [`  ${s.debitAmounts}`] : []),
     ...familyLines(s),
     ...operationLines(s),
     ...clauseLines(s),
     ...s.checks.filter((x) => x.outcome === "failed" || x.outcome === "warning")
       .map((x) => `  ${x.outcome === "failed" ? "FAIL" : "WARN"} ${x.id} [${x.level}] ${x.spec} ${firstLine(x.message)}`),
+    ...notJudgedLines(s),
     ...s.errors.map((e) => `  ERROR ${firstLine(e)}`),
     `  reports: ${reportsDir}/summary.md, ${reportsDir}/junit.xml, ${reportsDir}/allure-results/`,
     `  duration ${(s.durationMs / 1000).toFixed(1)} s · harness ${s.harnessVersion}${s.gitCommit ? ` (${s.gitCommit.slice(0, 12)})` : ""}`,

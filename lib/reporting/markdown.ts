@@ -3,7 +3,7 @@ import type { Family } from "../catalogue/types.ts";
 import type { ClauseRow } from "./coverage.ts";
 import { cell, firstLine, ICON, seconds } from "./format.ts";
 import { FAMILY_TITLES } from "./labels.ts";
-import { partialNote, type Summary } from "./summary.ts";
+import { notJudgedByReason, partialNote, type Summary } from "./summary.ts";
 
 const OUTCOME_COLUMNS = "| passed | failed | warning | skipped |";
 const row = (c: { passed: number; failed: number; warning: number; skipped: number }) =>
@@ -15,6 +15,7 @@ function runInfo(s: Summary): string[] {
     `- requests sent: ${s.requests}`,
     `- harness: ${s.harnessVersion}${s.gitCommit ? ` (commit ${s.gitCommit})` : ""}`,
     ...(s.propertyRuns !== undefined ? [`- property runs per check: ${s.propertyRuns}`] : []),
+    ...(s.debitAmounts ? [`- ${s.debitAmounts}`] : []),
   ];
 }
 
@@ -62,6 +63,17 @@ function problems(s: Summary): string[] {
   ];
 }
 
+/** Must checks not judged because the target refused their fixture request: why, and what to set. */
+function notJudgedSection(s: Summary): string[] {
+  const groups = notJudgedByReason(s.checks);
+  if (!groups.length) return [];
+  return [
+    "", "## Not judged", "",
+    "The target refused a request these checks depend on, for a reason it states: a precondition, not non-conformance. The run is incomplete until the fixture fits the target.", "",
+    ...groups.map((g) => `- ${g.ids.map((id) => `**${id}**`).join(", ")}\n  ${cell(firstLine(g.reason))}`),
+  ];
+}
+
 export function renderSummaryMarkdown(s: Summary): string {
   return [
     "# Conformance summary", "",
@@ -69,6 +81,7 @@ export function renderSummaryMarkdown(s: Summary): string {
     ...runInfo(s), "",
     ...countsTable(s),
     ...problems(s),
+    ...notJudgedSection(s),
     ...familyTable(s),
     ...operationTable(s),
     ...clauseTable(s),

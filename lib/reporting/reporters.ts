@@ -1,5 +1,5 @@
 /** The reporters of a conformance run: console, JUnit, Allure results and the summary. */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import AllureVitestReporter from "allure-vitest/reporter";
 import type { Reporter } from "vitest/node";
 import type { Config } from "../config/load.ts";
@@ -32,7 +32,8 @@ export function conformanceReporters(config: Config, runInfo: SummaryReporterOpt
   const info = { ...runInfo, propertyRuns: config.run.propertyRuns, ...(commit ? { gitCommit: commit } : {}) };
   return [
     "default",
-    ["junit", { outputFile: join(dir, "junit.xml"), suiteName: "payment platform interface conformance" }],
+    // Absolute: vitest resolves it against the checkout (its root), not the working folder.
+    ["junit", { outputFile: resolve(dir, "junit.xml"), suiteName: "payment platform interface conformance" }],
     new AllureVitestReporter({
       resultsDir: join(dir, "allure-results"),
       reportMatchers: false,

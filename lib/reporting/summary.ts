@@ -21,8 +21,22 @@ export interface RunInfo {
   /** `git rev-parse HEAD` of the harness, when known. */
   gitCommit?: string;
   propertyRuns?: number;
+  /** The debit amounts the run used and why, as the preflight found them (amount-range.ts). */
+  debitAmounts?: string;
   /** --check: only these checks ran, so the verdict speaks for them alone (a pack calls it incomplete). */
   selectedChecks?: string[];
+}
+
+/** A must check not judged: the target refused the fixture request it depends on (lib/checks/precondition.ts). */
+export function notJudged(c: Pick<ConformanceMeta, "level" | "outcome" | "category">): boolean {
+  return (c.level ?? "must") === "must" && c.outcome === "skipped" && c.category === "precondition";
+}
+
+/** The not-judged must checks grouped by their reason (one refused request explains several checks). */
+export function notJudgedByReason(checks: ConformanceMeta[]): Array<{ reason: string; ids: string[] }> {
+  const groups = new Map<string, string[]>();
+  for (const c of checks.filter(notJudged)) groups.set(c.message ?? "not judged", [...(groups.get(c.message ?? "not judged") ?? []), c.id]);
+  return [...groups].map(([reason, ids]) => ({ reason, ids }));
 }
 
 /**
@@ -30,8 +44,10 @@ export interface RunInfo {
  * " — 13 must checks skipped" (a production run without mutations, a missing key), else "".
  * A certification pack calls such a run incomplete.
  */
-export function partialNote(s: Pick<RunInfo, "selectedChecks"> & { checks: Array<Pick<ConformanceMeta, "level" | "outcome">> }): string {
+export function partialNote(s: Pick<RunInfo, "selectedChecks"> & { checks: Array<Pick<ConformanceMeta, "level" | "outcome" | "category">> }): string {
   if (s.selectedChecks?.length) return ` — selected checks only (--check ${s.selectedChecks.join(", ")}), not a full conformance run`;
+  const unjudged = s.checks.filter(notJudged).length;
+  if (unjudged) return ` — ${unjudged} must check${unjudged > 1 ? "s" : ""} not judged: the target refused a fixture request they depend on (reasons below)`;
   const skipped = s.checks.filter((c) => (c.level ?? "must") === "must" && c.outcome === "skipped").length;
   return skipped ? ` — ${skipped} must check${skipped > 1 ? "s" : ""} skipped, so not every requirement was checked` : "";
 }
@@ -59,9 +75,15 @@ function countByLevel(checks: ConformanceMeta[]): Summary["counts"] {
   return Object.fromEntries(LEVELS.map((l) => [l, countOutcomes(checks.filter((c) => (c.level ?? "must") === l))])) as Summary["counts"];
 }
 
-function verdictOf(checks: ConformanceMeta[], errors: string[]): Verdict {
+/**
+ * Errors outside any check: incomplete. A failed check: not conformant. Otherwise a must check not
+ * judged (its fixture request refused) leaves the run incomplete — never conformant, and never
+ * "not conformant" on that ground alone.
+ */
+export function verdictOf(checks: ConformanceMeta[], errors: string[]): Verdict {
   if (errors.length) return "incomplete";
-  return checks.some((c) => c.outcome === "failed") ? "not conformant" : "conformant";
+  if (checks.some((c) => c.outcome === "failed")) return "not conformant";
+  return checks.some(notJudged) ? "incomplete" : "conformant";
 }
 
 /** @param clauses the spec's clauses (parseSpecClauses); without them the clause table is empty. */

@@ -2,13 +2,15 @@
  * The expected-failure baseline: a file of check ids known to fail on a target, a reason each.
  * A run gated by it fails on a failure the file does not list (a regression) and on a listed
  * check that now passes (so the list only shrinks); listed checks that still fail do not fail it.
- * Checks that were skipped or not run (--check, a shard) are not judged.
+ * Checks that were skipped or not run (--check, a shard) are not judged. A must check the target
+ * left "not judged" (it refused the fixture request, lib/checks/precondition.ts) and the file does
+ * not list fails the gate like a new failure: a refused fixture would otherwise hide regressions.
  *
  *   { "expectedFailures": [ { "id": "CARD-STMT-DT", "reason": "dt has no offset; ticket PAY-123" } ] }
  */
 import { existsSync, readFileSync } from "node:fs";
 import { ConfigError } from "../config/errors.ts";
-import type { Summary } from "../reporting/summary.ts";
+import { notJudged, type Summary } from "../reporting/summary.ts";
 
 const DEFAULT_BASELINE_FILE = "conformance-baseline.json";
 
@@ -64,7 +66,7 @@ export function applyBaseline(summary: Pick<Summary, "checks" | "errors">, basel
   const verdict = {
     file: baseline.file,
     stillFailing: by((o) => o === "failed" || o === "warning"),
-    newFailures: summary.checks.filter((c) => c.outcome === "failed" && !listed.has(c.id)).map((c) => ({ id: c.id, message: c.message ?? "" })),
+    newFailures: summary.checks.filter((c) => (c.outcome === "failed" || notJudged(c)) && !listed.has(c.id)).map((c) => ({ id: c.id, message: c.message ?? "" })),
     nowPassing: by((o) => o === "passed"),
     notJudged: by((o) => o === undefined || o === "skipped"),
   };

@@ -5,12 +5,14 @@
  * for a configuration problem:
  * - no connection at all (refused, unknown host, TLS): the base URL is wrong → exit 2;
  * - 401/403: a credential is refused → exit 2, naming it;
- * - another 4xx with a JSON body to a read of a configured fixture: the fixture is missing → exit 2;
+ * - another 4xx with a JSON body, or a 2xx whose body says it failed (status ≠ ok, request_status ≠
+ *   success, state false), to a read of a configured fixture: the fixture is missing → exit 2;
  * - a timeout, reset, 5xx, 429, a body that is not JSON (even with 200): the target misbehaves. That is for the
  *   checks to report (exit 1), so the preflight only notes it and the run goes on.
  */
 import { randomBytes } from "node:crypto";
 import { CARD_STATEMENT, LIMITS_LIST, REGISTER_BUSINESS, type Operation } from "../catalogue/index.ts";
+import { answerKind } from "../checks/answers.ts";
 import type { RunContext } from "../checks/types.ts";
 import type { Config } from "../config/load.ts";
 import type { Family } from "../catalogue/types.ts";
@@ -34,7 +36,8 @@ export function readAnswer(exchange: Exchange): Answer {
     return { inconclusive: `${t.kind}: ${t.message}` };
   }
   const { status, json } = exchange.response!;
-  if (status >= 200 && status < 300 && json !== undefined) return "ok";
+  // §7 shows no error shape: a 2xx whose body says it failed is a rejection like a JSON 4xx.
+  if (status >= 200 && status < 300 && json !== undefined) return answerKind(exchange) === "rejection" ? "rejected" : "ok";
   if (status === 401 || status === 403) return "refused";
   if (status >= 400 && status < 500 && status !== 429 && json !== undefined) return "rejected";
   return { inconclusive: `HTTP ${status}${json === undefined ? " with a body that is not JSON" : ""}` };
@@ -89,6 +92,10 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
 export interface ProbeRequests {
   statement(config: Config): unknown;
   limits(config: Config): unknown;
+  /** A debit of the payment card at this amount (major units). */
+  debit(config: Config, amount: number): unknown;
+  /** The client data of one registration, from CLIENT_DATA_FILE or the sandbox's (not yet sealed). */
+  registration(config: Config): unknown;
 }
 
 /** The statement of STATEMENT_CARD_ID answers: the card API is reachable, its auth and the fixture right. */

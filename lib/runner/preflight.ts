@@ -14,6 +14,7 @@ import { redactor } from "../redaction/redact.ts";
 import { parseIsoDateTime } from "../time/iso.ts";
 import { UsageError } from "./cli-errors.ts";
 import { partnerCredentials, paymentCardFixture, statementFixture, type ProbeOutcome, type ProbeRequests } from "./preflight-probes.ts";
+import { fixtureDebit, fixtureRegistration } from "./preflight-fixtures.ts";
 
 /** Ends the run with exit code 2 (a UsageError, see runMain). */
 export class PreflightProblem extends UsageError {
@@ -25,6 +26,8 @@ export interface PreflightReport {
   skewMs?: number;
   /** What the preflight could not verify, and why (the checks will report the rest). */
   unverified: string[];
+  /** The debit amounts the run uses, and why ("debit amounts 1.00–99.99 KZT (fixed debit 10.00), …"). */
+  amounts?: string;
 }
 
 /** A skew beyond this is worth a warning: period and timestamp checks compare instants. */
@@ -33,18 +36,28 @@ export const SKEW_WARNING_MS = 60_000;
 export async function runPreflight(run: RunContext, requests: ProbeRequests): Promise<PreflightReport> {
   checkCredentialsParse(run.config);
   await checkProfileWorks(run);
-  const outcomes = await Promise.all([statementFixture(run, requests), paymentCardFixture(run, requests), partnerCredentials(run)]);
-  // The most basic problem first: no connection explains every other symptom.
-  const problem = outcomes.find((o) => o.kind === "unreachable") ?? outcomes.find((o) => o.kind === "problem");
-  if (problem && "text" in problem) throw new PreflightProblem(`preflight: ${redactor.text(problem.text)}`);
+  const probes = await Promise.all([statementFixture(run, requests), paymentCardFixture(run, requests), partnerCredentials(run)]);
+  throwFirstProblem(probes);
+  // Only once the target, the credentials and the cards are right: then a refusal is the fixture's.
+  const [debit, registration] = await Promise.all([fixtureDebit(run, requests), fixtureRegistration(run, requests)]);
+  const outcomes = [...probes, debit, registration];
+  throwFirstProblem(outcomes);
   const skews = outcomes.flatMap((o) => (o.kind === "ok" ? skewOf(o.exchange) : []));
   return {
     ...(skews.length ? { skewMs: median(skews) } : {}),
-    unverified: [
+    // One line per distinct reason: the credential probe and the fixture registration are kept off production alike.
+    unverified: [...new Set([
       ...outcomes.filter((o): o is Extract<ProbeOutcome, { text: string }> => o.kind !== "ok").map((o) => redactor.text(o.text)),
       ...publishedKeyNote(run),
-    ],
+    ])],
+    amounts: debit.amounts,
   };
+}
+
+/** The most basic problem first: no connection explains every other symptom. */
+function throwFirstProblem(outcomes: ProbeOutcome[]): void {
+  const problem = outcomes.find((o) => o.kind === "unreachable") ?? outcomes.find((o) => o.kind === "problem");
+  if (problem && "text" in problem) throw new PreflightProblem(`preflight: ${redactor.text(problem.text)}`);
 }
 
 /**
@@ -112,6 +125,7 @@ export function describePreflight(report: PreflightReport): string[] {
     const warn = Math.abs(report.skewMs) > SKEW_WARNING_MS ? " — WARNING: period and timestamp checks may misjudge instants near their bounds" : "";
     lines.push(`preflight: ok · target clock ${report.skewMs >= 0 ? "+" : ""}${s} s from ours${warn}`);
   }
+  if (report.amounts) lines.push(`preflight: ${report.amounts}`);
   for (const text of report.unverified) lines.push(`preflight: could not verify (the checks will report it): ${text}`);
   return lines;
 }

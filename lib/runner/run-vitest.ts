@@ -3,6 +3,8 @@
  * or one shard) or once over the blobs of every shard (merge), and returns the summary. A
  * watchdog (watchdog.ts) holds the run to its deadline even if something in it ignores it.
  */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { startVitest, type Reporter, type Vitest } from "vitest/node";
 import type { Config } from "../config/load.ts";
 import { conformanceReporters } from "../reporting/reporters.ts";
@@ -24,6 +26,9 @@ export interface VitestRun {
   deadlineAt: number;
 }
 
+/** The checkout: the suites and vitest.config.ts are here whatever the working folder (a partner's, with its .env). */
+const CHECKOUT = fileURLToPath(new URL("../../", import.meta.url));
+
 export async function runConformanceVitest(run: VitestRun): Promise<Summary | undefined> {
   let summary: Summary | undefined;
   let vitest: Vitest | undefined;
@@ -40,12 +45,14 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
   });
   try {
     const v = await startVitest("test", [], {
+      root: CHECKOUT,
+      config: `${CHECKOUT}vitest.config.ts`,
       project: ["conformance"],
       watch: false,
       reporters: reporters as never,
       ...(run.pattern ? { testNamePattern: run.pattern } : {}),
       ...(run.shard ? { shard: `${run.shard.index}/${run.shard.count}` } : {}),
-      ...(run.mergeFrom ? { mergeReports: run.mergeFrom } : {}),
+      ...(run.mergeFrom ? { mergeReports: resolve(run.mergeFrom) } : {}),
       ...(run.maxWorkers ? { maxWorkers: run.maxWorkers } : {}),
     });
     await v.close();

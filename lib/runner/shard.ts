@@ -5,7 +5,7 @@
  * cover the whole run. The blob reporter is added by the CLI only when sharding: a `--reporter`
  * flag would replace the other reporters (docs TOOLCHAIN.md).
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { UsageError } from "./cli-errors.ts";
 
 export interface Shard { index: number; count: number }
@@ -25,5 +25,6 @@ function blobFile(reportsDir: string, shard: Shard): string {
 
 /** The vitest blob reporter entry of a shard. */
 export function blobReporter(reportsDir: string, shard: Shard): [string, Record<string, unknown>] {
-  return ["blob", { outputFile: blobFile(reportsDir, shard) }];
+  // Absolute: vitest resolves a relative one against the checkout (its root), not the working folder.
+  return ["blob", { outputFile: resolve(blobFile(reportsDir, shard)) }];
 }

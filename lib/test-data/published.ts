@@ -78,6 +78,17 @@ export const SANDBOX_RACE_CARDS: SandboxCard[] = Array.from({ length: 12 }, (_, 
 export const SANDBOX_CREDIT_ACCOUNT = "KZ00SBX9999999999999";
 export const SANDBOX_TERMINAL = "SBX-TERM-0001";
 
+/**
+ * Debit amounts with a fixed meaning on the sandbox (sandbox/magic.ts applies them), in minor
+ * units: 666.66 is declined, 777.77 exceeds a limit, 999.99 is answered slowly. Published so that
+ * the harness keeps its valid debits away from them on any target.
+ */
+export const MAGIC_AMOUNTS_MINOR = {
+  decline: 66_666,
+  overLimit: 77_777,
+  slow: 99_999,
+} as const;
+
 /** The seeded statement period: every seeded operation of the statement card lies in June 2025. */
 export const SANDBOX_STATEMENT_PERIOD = {
   start: "2025-06-01T00:00:00+05:00",

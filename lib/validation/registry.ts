@@ -114,6 +114,14 @@ export class ValidatorRegistry {
     return { schema: node as JsonSchema, baseId: documentId };
   }
 
+  /** Adds a schema read at run time (CLIENT_DATA_FILE) under its `$id`, once; a second call is a no-op. */
+  addSchema(schema: JsonSchema): void {
+    const id = String(schema.$id);
+    if (this.byId.has(id)) return;
+    this.ajv.addSchema(schema);
+    this.byId.set(id, schema);
+  }
+
   /** Compiles (once) the schema or definition at this id or `id#/pointer`. */
   validator(ref: string): ValidateFunction {
     let fn = this.compiled.get(ref);

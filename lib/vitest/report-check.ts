@@ -8,7 +8,8 @@ import { Status } from "allure-js-commons";
 import type { TestContext } from "vitest";
 import type { Operation } from "../catalogue/index.ts";
 import type { CheckResult } from "../checks/evaluate.ts";
-import { CATEGORY_TITLES } from "../checks/failure.ts";
+import { CATEGORY_TITLES, type FailureCategory } from "../checks/failure.ts";
+import { NOT_JUDGED } from "../checks/precondition.ts";
 import type { Check } from "../checks/types.ts";
 import { toCurl } from "../http/curl.ts";
 import { exchangeEvidence, exchangeLine } from "../http/evidence.ts";
@@ -72,7 +73,7 @@ async function attachEvidence(result: CheckResult, log: ExchangeLog | undefined)
  * it in the tree and can filter on the tag.
  */
 async function reportWarning(result: CheckResult, ctx: TestContext, text: string): Promise<void> {
-  const cause = result.category && result.category !== "harness" ? CATEGORY_TITLES[result.category] : "check failed";
+  const cause = result.category && result.category in CATEGORY_TITLES ? CATEGORY_TITLES[result.category as FailureCategory] : "check failed";
   await allure.tag("warning");
   await allure.logStep(`WARNING (${result.level}): ${cause}`, Status.FAILED, failureError(result, text));
   await ctx.annotate(text, "warning");
@@ -109,9 +110,13 @@ export async function reportCheck(
     ...(result.category ? { category: result.category } : {}), ...(message ? { message } : {}),
   } satisfies ConformanceMeta;
   if (outcome === "skipped") {
-    // allure-vitest keeps no skip message: a step carries the reason into the report.
-    await allure.logStep(`skipped: ${message ?? "no reason given"}`, Status.SKIPPED);
-    await ctx.annotate(message ?? "skipped", "skip-reason");
+    // allure-vitest keeps no skip message: a step carries the reason into the report. A check not
+    // judged (its fixture request refused) is tagged and annotated as such: the JUnit property
+    // "not-judged" and the Allure tag make the run's "incomplete" traceable to its reason.
+    const notJudged = result.category === NOT_JUDGED;
+    if (notJudged) await allure.tag("not-judged");
+    await allure.logStep(notJudged ? (message ?? "not judged") : `skipped: ${message ?? "no reason given"}`, Status.SKIPPED);
+    await ctx.annotate(message ?? "skipped", notJudged ? "not-judged" : "skip-reason");
     ctx.skip(message);
   }
   if (outcome === "warning") await reportWarning(result, ctx, failureText(result, runSeed));

@@ -16,6 +16,7 @@ export const limitsListModule = defineModule({
     account: (ctx) => ctx.send(op, limitsRequest(ctx.config, "account")),
     client: (ctx) => ctx.send(op, limitsRequest(ctx.config, "client")),
   },
+  fixture: { what: () => "the limits list of PAYMENT_CARD_ID", see: "PAYMENT_CARD_ID and LIMIT_OBJECT_TYPES" },
   checks: [
     ...successChecks(op, "§2.4"),
     successValue(op, { suffix: "STATUS-OK", path: ["status"], expected: "ok", spec: "§2.4" }),

@@ -11,8 +11,21 @@ import { debitOfUnknownCardRefused } from "./unknown-objects.checks.ts";
 export const transactionCreateModule = defineModule({
   operation: op,
   scenarios: {
-    // A fixed small amount: the answer to a plain valid debit should not depend on the seed.
-    [SUCCESS]: (ctx) => ctx.send(op, debitRequest(fakerFor(ctx.seed), ctx.config, { amount: 10 })),
+    // A fixed amount the target allows (10.00 where its limits permit): the answer to a plain
+    // valid debit should not depend on the seed. Every check that judges it notes the amount and why.
+    [SUCCESS]: async (ctx) => {
+      const amounts = await ctx.debitAmounts();
+      const exchange = await ctx.send(op, debitRequest(fakerFor(ctx.seed), ctx.config, { amount: amounts.fixedMinor / 100 }));
+      exchange.notes = [...(exchange.notes ?? []), amounts.why];
+      return exchange;
+    },
+  },
+  fixture: {
+    what: (sent) => {
+      const debit = (sent as { debit?: { amount?: unknown; currency?: unknown } } | undefined)?.debit;
+      return `the fixture debit of ${typeof debit?.amount === "number" ? debit.amount.toFixed(2) : String(debit?.amount)} ${String(debit?.currency ?? "")} from PAYMENT_CARD_ID`;
+    },
+    see: "DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX (and the PAYMENT_CARD_* fixtures, CURRENCY)",
   },
   checks: [
     ...successChecks(op, "§2.3"),

@@ -8,15 +8,24 @@ import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answ
 import { defineCheck } from "../../lib/checks/define.ts";
 import { fail } from "../../lib/checks/failure.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
-import { fakerFor, kztAmount } from "../../generators/faker.ts";
+import { fakerFor } from "../../generators/faker.ts";
+import type { CheckContext } from "../../lib/checks/types.ts";
 import { newOperations, recentOperations } from "./ledger/readback.ts";
+
+/** A seeded amount inside the range the target's limits allow (noted on the check). */
+async function debitAmount(ctx: CheckContext): Promise<number> {
+  const range = await ctx.debitAmounts();
+  ctx.note(range.why);
+  const minor = fakerFor(ctx.seed + 7).number.int({ min: range.minMinor, max: range.maxMinor });
+  return (range.avoidMinor.includes(minor) ? range.minMinor : minor) / 100;
+}
 
 export const replayPostsOnce = defineCheck({
   id: "CARD-TXN-IDEMPOTENT-REPLAY", level: "should", spec: "§2.3",
   title: "Create transaction: a replayed request_id with the same body posts once",
   description: "The duplicate is answered with the original answer or refused, per IDEMPOTENCY_MODE (default: either); the statement shows one posting.",
   async run(ctx) {
-    const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: kztAmount(fakerFor(ctx.seed), 100.01, 199.99) });
+    const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: await debitAmount(ctx) });
     const before = await recentOperations(ctx);
     const first = await ctx.send(op, body);
     requireAnswer(first);
@@ -38,12 +47,14 @@ export const reusedRequestIdRefused = defineCheck({
   title: "Create transaction: the same request_id with another body is refused and posts nothing",
   async run(ctx) {
     const f = fakerFor(ctx.seed);
-    const body = debitRequest(f, ctx.config, { amount: kztAmount(f, 100.01, 199.99) });
+    const body = debitRequest(f, ctx.config, { amount: await debitAmount(ctx) });
     const before = await recentOperations(ctx);
     const first = await ctx.send(op, body);
     requireAnswer(first);
     if (answerKind(first) !== "success") ctx.skip(`the first debit was not accepted (${describeAnswer(first)})`);
-    const other = { ...body, debit: { ...body.debit, amount: body.debit.amount + 1 }, credit: { ...body.credit, amount: body.credit.amount + 1 } };
+    // One unit more, computed in minor units (no float drift: 12.34 + 1 is not always 13.34).
+    const more = (Math.round(body.debit.amount * 100) + 100) / 100;
+    const other = { ...body, debit: { ...body.debit, amount: more }, credit: { ...body.credit, amount: more } };
     const second = await ctx.send(op, other);
     requireAnswer(second);
     const posted = newOperations(before, await recentOperations(ctx));

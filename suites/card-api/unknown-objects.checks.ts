@@ -46,7 +46,8 @@ export const debitOfUnknownCardRefused = defineCheck({
   description: "A card id and a Luhn-valid PAN no fixture has: accepting the debit would post it somewhere.",
   async run(ctx) {
     const f = fakerFor(ctx.seed);
-    const body = debitRequest(f, ctx.config, { amount: 1 });
+    // An amount the target allows, so that a refusal is about the card, not the amount.
+    const body = debitRequest(f, ctx.config, { amount: (await ctx.debitAmounts()).fixedMinor / 100 });
     Object.assign(body.debit.card, { card_id: randomUUID(), card_pan: testPan(f, "400000") });
     const exchange = await ctx.send(CREATE_TRANSACTION, body);
     requireAnswer(exchange);

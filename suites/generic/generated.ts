@@ -12,12 +12,25 @@ import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
 import { defineProperty, type Case } from "../../lib/checks/property.ts";
 import type { Check, CheckContext } from "../../lib/checks/types.ts";
 
-export type CasesFor = (op: Operation, ctx: CheckContext) => OperationCases;
+export type CasesFor = (op: Operation, ctx: CheckContext) => Promise<OperationCases>;
+
+/** The operation's cases, with what they say about themselves (e.g. the debit amounts) noted on the check. */
+async function casesNoted(casesFor: CasesFor, op: Operation, ctx: CheckContext): Promise<OperationCases> {
+  const cases = await casesFor(op, ctx);
+  if (cases.note) ctx.note(cases.note);
+  return cases;
+}
 
 function mutated(cases: OperationCases, body: unknown, m: Mutation): Case {
   return {
     label: `mutation: ${m.name}`,
     request: async (ctx) => {
+      if (m.beforeSeal && cases.seal) {
+        // An invalid value inside the envelope (the client data), sealed and signed correctly.
+        const inner = m.apply(body);
+        if (!inner) throw new Error(`mutation "${m.name}" does not apply to the value`);
+        return { body: await cases.seal(ctx, inner.body) };
+      }
       const sent = cases.seal ? await cases.seal(ctx, body) : body;
       const variant = m.apply(sent);
       if (!variant) throw new Error(`mutation "${m.name}" does not apply to the request`);
@@ -28,13 +41,13 @@ function mutated(cases: OperationCases, body: unknown, m: Mutation): Case {
 
 function negativeCases(cases: OperationCases): fc.Arbitrary<Case> {
   return fc.tuple(cases.validBodies, fc.constantFrom(...cases.mutations))
-    .filter(([body, m]) => cases.seal !== undefined || m.apply(body) !== undefined)
+    .filter(([body, m]) => (cases.seal !== undefined && !m.beforeSeal) || m.apply(body) !== undefined)
     .map(([body, m]) => mutated(cases, body, m));
 }
 
 function mutationRows(cases: OperationCases): Case[] {
   const full = cases.fullRequest();
-  return cases.mutations.filter((m) => cases.seal || m.apply(full)).map((m) => mutated(cases, full, m));
+  return cases.mutations.filter((m) => (cases.seal && !m.beforeSeal) || m.apply(full)).map((m) => mutated(cases, full, m));
 }
 
 function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
@@ -42,8 +55,8 @@ function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
     id: `${op.code}-POSITIVE`, level: "should", spec: op.spec, operation: op,
     title: `${op.title}: valid generated requests for the test fixtures succeed`,
     description: "Requests valid by the request schema, with the configured fixtures, are answered as a success.",
-    cases: (ctx) => casesFor(op, ctx).valid,
-    examples: (ctx) => casesFor(op, ctx).validExamples,
+    cases: async (ctx) => (await casesNoted(casesFor, op, ctx)).valid,
+    examples: async (ctx) => (await casesFor(op, ctx)).validExamples,
     verdict: (exchange) => {
       const kind = answerKind(exchange);
       if (kind === "success") return undefined;
@@ -58,8 +71,8 @@ function negativeRejection(op: Operation, requestSpec: string, casesFor: CasesFo
     title: `${op.title}: an invalid request is never answered as a success`,
     description: "Each mutation row (a required field dropped, a wrong type, a broken pattern or bound, a non-Luhn PAN, malformed JSON, a wrong Content-Type, …) " +
       "is tried once, then random ones. A rejection is any 4xx, or a 2xx whose body says status ≠ ok, request_status ≠ success or state false (§7 shows no error shape).",
-    cases: (ctx) => negativeCases(casesFor(op, ctx)),
-    examples: (ctx) => mutationRows(casesFor(op, ctx)),
+    cases: async (ctx) => negativeCases(await casesFor(op, ctx)),
+    examples: async (ctx) => mutationRows(await casesFor(op, ctx)),
     verdict: (exchange) =>
       answerKind(exchange) === "success" ? { category: "accepted-invalid", detail: `${describeAnswer(exchange)} to an invalid request` } : undefined,
   });
@@ -70,12 +83,15 @@ function noServerErrors(op: Operation, casesFor: CasesFor): Check {
     id: `${op.code}-NO-5XX`, level: "should", spec: "§7", operation: op,
     title: `${op.title}: no generated request, valid or not, is answered with a 5xx`,
     description: "Valid, boundary (zero and extreme amounts, odd periods, empty, very long and non-ASCII text) and invalid requests: any answer but a server error. §7 shows no errors at all; should level, because the spec is silent: a 5xx to input a client can send is a fault of the server whatever the input.",
-    cases: (ctx) => {
-      const cases = casesFor(op, ctx);
+    cases: async (ctx) => {
+      const cases = await casesNoted(casesFor, op, ctx);
       const boundaries = cases.boundaries.length ? [fc.constantFrom(...cases.boundaries)] : [];
       return fc.oneof(cases.valid, ...boundaries, negativeCases(cases));
     },
-    examples: (ctx) => [...casesFor(op, ctx).boundaries, ...mutationRows(casesFor(op, ctx))],
+    examples: async (ctx) => {
+      const cases = await casesFor(op, ctx);
+      return [...cases.boundaries, ...mutationRows(cases)];
+    },
     verdict: (exchange, c) =>
       answerKind(exchange) === "server-error" ? { category: "server-error", detail: `HTTP ${exchange.response!.status} to "${c.label}"` } : undefined,
   });

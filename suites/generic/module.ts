@@ -20,7 +20,7 @@ export function genericModule(op: Operation): Module {
       operation: op,
       scenarios: {
         [SUCCESS]: async (ctx) => {
-          const request = await casesFor(op, ctx).validExamples[0]!.request(ctx);
+          const request = await (await casesFor(op, ctx)).validExamples[0]!.request(ctx);
           return ctx.sendVariant(op, request);
         },
       },

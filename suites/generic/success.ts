@@ -6,11 +6,13 @@
 import type { Operation } from "../../lib/catalogue/index.ts";
 import { COMMON_DEFS, describeIssues } from "../../lib/validation/registry.ts";
 import { defineCheck } from "../../lib/checks/define.ts";
+import { SUCCESS_SCENARIO } from "../../lib/checks/precondition.ts";
 import { fail } from "../../lib/checks/failure.ts";
 import { at, requireResponse, requireSchema, requireSuccessBody } from "../../lib/checks/response.ts";
 import type { Check } from "../../lib/checks/types.ts";
 
-export const SUCCESS = "success";
+/** The scenario of a module's valid request (a refusal of it makes these checks "not judged", precondition.ts). */
+export const SUCCESS = SUCCESS_SCENARIO;
 
 function answersHttp200(op: Operation): Check {
   return defineCheck({

@@ -12,7 +12,7 @@ import { sealRequest, type SignedRequest } from "../../lib/crypto/envelope.ts";
 import type { CryptoProfile } from "../../lib/crypto/index.ts";
 import type { RequestVariant } from "../../lib/http/target.ts";
 import { fakerFor } from "../../generators/faker.ts";
-import { businessClientData } from "../../generators/partner-transfer-api/business-client.ts";
+import { clientDataFor } from "../../generators/partner-transfer-api/client-data.ts";
 
 type Tamper = (sealed: SignedRequest, profile: CryptoProfile) => Promise<RequestVariant>;
 
@@ -47,7 +47,7 @@ function refusesRegistration(row: (typeof ROWS)[number]): Check {
     title: `Register business client: a request ${row.what} is refused`,
     description: "§5: partner transfer requests carry a bearer token and a signature, and personal data is encrypted. Any 4xx, or a 2xx with state false, is a refusal.",
     async run(ctx) {
-      const sealed = await sealRequest(ctx.profile, businessClientData(fakerFor(ctx.seed), true));
+      const sealed = await sealRequest(ctx.profile, clientDataFor(ctx.config, fakerFor(ctx.seed), true));
       const variant = await row.tamper(sealed, ctx.profile);
       const exchange = await ctx.send(op, variant.body, { ...(variant.headers ? { headers: variant.headers } : {}) });
       requireAnswer(exchange);

@@ -6,7 +6,7 @@ import { at, requireSuccessBody } from "../../lib/checks/response.ts";
 import { REGISTER_BUSINESS } from "../../lib/catalogue/index.ts";
 import { sealRequest } from "../../lib/crypto/envelope.ts";
 import { fakerFor } from "../../generators/faker.ts";
-import { businessClientData } from "../../generators/partner-transfer-api/business-client.ts";
+import { clientDataFor } from "../../generators/partner-transfer-api/client-data.ts";
 import { unsignedPart } from "../../lib/crypto/envelope.ts";
 import { shorten } from "../../lib/redaction/redact.ts";
 import { usesPublishedPlatformKey } from "../../lib/config/load.ts";
@@ -39,7 +39,7 @@ export const eachRegistrationIsAProfileOfItsOwn = defineCheck({
   description: "§1: registration creates a unique business client profile. Two registrations of different clients must not share a client_uuid (should: the spec states the purpose, not the identifier's rule).",
   async run(ctx) {
     const first = at(requireSuccessBody(await ctx.scenario(SUCCESS)), ["payload", "client_uuid"]);
-    const data = businessClientData(fakerFor(ctx.seed + 1), true);
+    const data = clientDataFor(ctx.config, fakerFor(ctx.seed + 1), true);
     const second = await ctx.send(REGISTER_BUSINESS, await sealRequest(ctx.profile, data));
     const uuid = at(requireSuccessBody(second), ["payload", "client_uuid"]);
     if (typeof first !== "string" || typeof uuid !== "string") ctx.skip("a registration answer has no client_uuid (the schema check reports it)");

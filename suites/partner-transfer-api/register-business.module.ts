@@ -6,7 +6,7 @@ import { casesFor } from "../../generators/cases/index.ts";
 import { fieldForm, SUCCESS, successChecks, successValue } from "../generic/success.ts";
 import { sealRequest } from "../../lib/crypto/envelope.ts";
 import { fakerFor } from "../../generators/faker.ts";
-import { businessClientData } from "../../generators/partner-transfer-api/business-client.ts";
+import { clientDataFor } from "../../generators/partner-transfer-api/client-data.ts";
 import { eachRegistrationIsAProfileOfItsOwn, responseSignatureVerifies } from "./register-business.checks.ts";
 import { authChecks } from "./auth.checks.ts";
 
@@ -14,8 +14,9 @@ export const registerBusinessModule = defineModule({
   operation: op,
   scenarios: {
     [SUCCESS]: async (ctx) =>
-      ctx.send(op, await sealRequest(ctx.profile, businessClientData(fakerFor(ctx.seed), true))),
+      ctx.send(op, await sealRequest(ctx.profile, clientDataFor(ctx.config, fakerFor(ctx.seed), true))),
   },
+  fixture: { what: () => "the registration of a client from the configured client data", see: "CLIENT_DATA_FILE (the client data inside encrypted_data)" },
   checks: [
     ...successChecks(op, "§2.1"),
     successValue(op, { suffix: "STATE", path: ["state"], expected: true, spec: "§2.1" }),

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { CheckFailure, CheckSkipped } from "../../lib/checks/failure.ts";
+import { debitRangeFor } from "../../lib/checks/debit-amounts.ts";
 import { profileKeysOf } from "../../lib/checks/run-context.ts";
 import type { Check, CheckContext, Module } from "../../lib/checks/types.ts";
 import { loadConfig } from "../../lib/config/load.ts";
@@ -43,6 +44,7 @@ function fakeContext(exchange: Exchange): CheckContext {
   const refuse = () => Promise.reject(new Error("a unit test sends nothing: this check belongs to the sandbox tier"));
   return {
     config, profile, validators: validators(), seed: 1,
+    debitAmounts: async () => debitRangeFor(config, undefined),
     scenario: async () => exchange,
     send: refuse, sendVariant: refuse,
     record: () => undefined, note: () => undefined,

@@ -1,11 +1,13 @@
 /**
- * One row per sandbox fault: the checks that must fail under it, and no others. Like
+ * One row per sandbox fault: the checks that must fail under it, and no others; and where the
+ * fault makes the success answer read as a refusal (lib/checks/precondition.ts), the exact must
+ * checks left "not judged" (the run is then incomplete or worse, never green). Like
  * JSON-Schema-Test-Suite, the cases are data; each row becomes one named test.
  */
 import { CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST, REGISTER_BUSINESS } from "../../lib/catalogue/index.ts";
 import { BEHAVIOUR_FAULTS, type BehaviourFaultName, type Fault } from "../../sandbox/faults.ts";
 
-export interface FaultCase { name: string; faults: Fault[]; fails: string[] }
+export interface FaultCase { name: string; faults: Fault[]; fails: string[]; notJudged?: string[] }
 
 function behaviour(name: BehaviourFaultName, fails: string[]): FaultCase {
   return { name: `${name}: ${BEHAVIOUR_FAULTS[name]}`, faults: [{ kind: "behaviour", name }], fails };
@@ -22,7 +24,10 @@ export const FAULT_CASES: FaultCase[] = [
   { name: "registration answered with 201", faults: [{ kind: "status", operation: PT, status: 201 }], fails: ["PT-BIZ-HTTP-200"] },
   { name: "registration declared as text/plain", faults: [{ kind: "content-type", operation: PT, value: "text/plain" }], fails: ["PT-BIZ-JSON"] },
   { name: "registration without client_uuid", faults: [{ kind: "drop-field", operation: PT, path: ["payload", "client_uuid"] }], fails: ["PT-BIZ-SCHEMA"] },
-  { name: "registration with state false", faults: [{ kind: "set-field", operation: PT, path: ["state"], value: false }], fails: ["PT-BIZ-POSITIVE", "PT-BIZ-STATE"] },
+  // state false is a refusal (§2.1): the success checks have nothing to judge, the run is incomplete.
+  { name: "registration with state false", faults: [{ kind: "set-field", operation: PT, path: ["state"], value: false }], fails: ["PT-BIZ-POSITIVE"],
+    notJudged: ["PT-BIZ-HTTP-200", "PT-BIZ-JSON", "PT-BIZ-RESPONSE-TIME", "PT-BIZ-SCHEMA", "PT-BIZ-SIGNATURE", "PT-BIZ-STATE", "PT-BIZ-STATUS-NEW", "PT-BIZ-UNIQUE-CLIENT"] },
+  { name: "registration with state as the string \"true\"", faults: [{ kind: "set-field", operation: PT, path: ["state"], value: "true" }], fails: ["PT-BIZ-SCHEMA", "PT-BIZ-STATE"] },
   { name: "registration gives every client the same client_uuid", faults: [{ kind: "set-field", operation: PT, path: ["payload", "client_uuid"], value: "0f0f0f0f-0000-4000-8000-000000000001" }], fails: ["PT-BIZ-UNIQUE-CLIENT"] },
   { name: "registration with status active", faults: [{ kind: "set-field", operation: PT, path: ["payload", "status"], value: "active" }], fails: ["PT-BIZ-STATUS-NEW"] },
   { name: "registration response_time without fraction", faults: [{ kind: "set-field", operation: PT, path: ["response_time"], value: "2026-11-22T10:00:00Z" }], fails: ["PT-BIZ-RESPONSE-TIME", "PT-BIZ-SCHEMA"] },
@@ -33,7 +38,10 @@ export const FAULT_CASES: FaultCase[] = [
   { name: "statement without dt", faults: [{ kind: "drop-field", operation: STMT, path: ["dt"] }], fails: ["CARD-STMT-DT", "CARD-STMT-SCHEMA"] },
   { name: "statement mcc as a string", faults: [{ kind: "set-field", operation: STMT, path: ["operations", "*", "mcc"], value: "5411" }], fails: ["CARD-STMT-SCHEMA"] },
   { name: "statement status done", faults: [{ kind: "set-field", operation: STMT, path: ["status"], value: "done" }], fails: ["CARD-STMT-POSITIVE", "CARD-STMT-STATUS-OK"] },
-  { name: "statement request_status completed", faults: [{ kind: "set-field", operation: STMT, path: ["request_status"], value: "completed" }], fails: ["CARD-STMT-POSITIVE", "CARD-STMT-REQUEST-SUCCESS"] },
+  // request_status ≠ success is the request's own "it failed" (§3): a refusal, nothing to judge.
+  { name: "statement request_status completed", faults: [{ kind: "set-field", operation: STMT, path: ["request_status"], value: "completed" }], fails: ["CARD-STMT-POSITIVE"],
+    notJudged: ["CARD-STMT-DATETIME", "CARD-STMT-DT", "CARD-STMT-HTTP-200", "CARD-STMT-JSON", "CARD-STMT-NOT-EMPTY", "CARD-STMT-PERIOD", "CARD-STMT-REQUEST-SUCCESS", "CARD-STMT-SCHEMA", "CARD-STMT-STATUS-OK"] },
+  { name: "statement without request_status", faults: [{ kind: "drop-field", operation: STMT, path: ["request_status"] }], fails: ["CARD-STMT-REQUEST-SUCCESS", "CARD-STMT-SCHEMA"] },
   { name: "statement datetime without milliseconds", faults: [{ kind: "set-field", operation: STMT, path: ["operations", "*", "datetime"], value: "2025-06-15T10:00:00Z" }], fails: ["CARD-LEDGER-PERIOD", "CARD-STMT-DATETIME", "CARD-STMT-SCHEMA"] },
   behaviour("statement-ignores-period", ["CARD-LEDGER-PERIOD", "CARD-STMT-PERIOD"]),
   { name: "statement always empty", faults: [{ kind: "set-field", operation: STMT, path: ["operations"], value: [] }], fails: ["CARD-LEDGER-PARALLEL-REPLAY", "CARD-LEDGER-RACE", "CARD-LEDGER-STATEMENT", "CARD-STMT-NOT-EMPTY", "CARD-TXN-IDEMPOTENT-CONFLICT", "CARD-TXN-IDEMPOTENT-REPLAY"] },
@@ -43,7 +51,10 @@ export const FAULT_CASES: FaultCase[] = [
   { name: "transaction declared as text/plain", faults: [{ kind: "content-type", operation: TXN, value: "text/plain; charset=utf-8" }], fails: ["CARD-TXN-JSON"] },
   { name: "transaction without request_status", faults: [{ kind: "drop-field", operation: TXN, path: ["request_status"] }], fails: ["CARD-TXN-REQUEST-SUCCESS", "CARD-TXN-SCHEMA"] },
   { name: "transaction status accepted", faults: [{ kind: "set-field", operation: TXN, path: ["status"], value: "accepted" }], fails: ["CARD-LEDGER-RACE", "CARD-LEDGER-STATEMENT", "CARD-LEDGER-USAGE", "CARD-TXN-POSITIVE", "CARD-TXN-STATUS-OK"] },
-  { name: "transaction request_status pending", faults: [{ kind: "set-field", operation: TXN, path: ["request_status"], value: "pending" }], fails: ["CARD-LEDGER-RACE", "CARD-LEDGER-STATEMENT", "CARD-LEDGER-USAGE", "CARD-TXN-POSITIVE", "CARD-TXN-REQUEST-SUCCESS"] },
+  // A refusal by request_status, yet posted: the fixed debit is not judged, and the ledger checks
+  // see the "refused" debits in the statement and the usage — caught as a failure, not incomplete.
+  { name: "transaction request_status pending", faults: [{ kind: "set-field", operation: TXN, path: ["request_status"], value: "pending" }], fails: ["CARD-LEDGER-RACE", "CARD-LEDGER-STATEMENT", "CARD-LEDGER-USAGE", "CARD-TXN-POSITIVE"],
+    notJudged: ["CARD-TXN-DT-OFFSET", "CARD-TXN-HTTP-200", "CARD-TXN-JSON", "CARD-TXN-REQUEST-SUCCESS", "CARD-TXN-SCHEMA", "CARD-TXN-STATUS-OK"] },
   { name: "transaction dt in Z instead of an offset", faults: [{ kind: "set-field", operation: TXN, path: ["dt"], value: "2026-11-22T10:00:00.000Z" }], fails: ["CARD-TXN-DT-OFFSET", "CARD-TXN-SCHEMA"] },
   // §4.4 limits list
   { name: "limits answered with 201", faults: [{ kind: "status", operation: LIM, status: 201 }], fails: ["CARD-LIM-HTTP-200"] },
@@ -51,7 +62,9 @@ export const FAULT_CASES: FaultCase[] = [
   { name: "limits value as a number", faults: [{ kind: "set-field", operation: LIM, path: ["limits", "card", "*", "amount", "*", "value"], value: 100 }], fails: ["CARD-LEDGER-LIMITS-ENFORCED", "CARD-LEDGER-REMAINING", "CARD-LIM-SCHEMA"] },
   { name: "limits without the card group", faults: [{ kind: "drop-field", operation: LIM, path: ["limits", "card"] }], fails: ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-SCHEMA"] },
   { name: "limits status OK in capitals", faults: [{ kind: "set-field", operation: LIM, path: ["status"], value: "OK" }], fails: ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-POSITIVE", "CARD-LIM-STATUS-OK"] },
-  { name: "limits request_status done", faults: [{ kind: "set-field", operation: LIM, path: ["request_status"], value: "done" }], fails: ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-POSITIVE", "CARD-LIM-REQUEST-SUCCESS"] },
+  { name: "limits request_status done", faults: [{ kind: "set-field", operation: LIM, path: ["request_status"], value: "done" }], fails: ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-POSITIVE"],
+    notJudged: ["CARD-LIM-DT", "CARD-LIM-HTTP-200", "CARD-LIM-JSON", "CARD-LIM-REQUEST-SUCCESS", "CARD-LIM-SCHEMA", "CARD-LIM-STATUS-OK"] },
+  { name: "limits without request_status", faults: [{ kind: "drop-field", operation: LIM, path: ["request_status"] }], fails: ["CARD-LIM-REQUEST-SUCCESS", "CARD-LIM-SCHEMA"] },
   { name: "limits dt without an offset", faults: [{ kind: "set-field", operation: LIM, path: ["dt"], value: "2026-11-22T10:00:00" }], fails: ["CARD-LIM-DT", "CARD-LIM-SCHEMA"] },
   behaviour("limits-only-for-cards", ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-POSITIVE"]),
   // an info check: its failure is an observation, never a verdict (tests/reporting/summary.test.ts)

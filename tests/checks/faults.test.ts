@@ -8,12 +8,17 @@ import { ALL_MODULES } from "../../suites/modules.ts";
 import { failingUnder } from "../support/harness.ts";
 import { BEHAVIOUR_FAULTS } from "../../sandbox/faults.ts";
 import { FAULT_CASES } from "./faults.cases.ts";
+import { NOT_JUDGED } from "../../lib/checks/precondition.ts";
 
 describe("each sandbox fault fails exactly its checks", () => {
   test.for(FAULT_CASES.map((c) => [c.name, c] as const))("%s", async ([, c]) => {
     const { ids, results } = await failingUnder(c.faults);
     const messages = results.filter((r) => r.outcome === "failed").map((r) => `${r.id}: ${r.message}`);
     expect(ids, messages.join("\n")).toEqual([...c.fails].sort());
+    const notJudged = results.filter((r) => r.category === NOT_JUDGED).map((r) => r.id).sort();
+    expect(notJudged, "not judged").toEqual([...(c.notJudged ?? [])].sort());
+    // Every fault is caught: something fails, or a must check is left not judged (incomplete).
+    if (c.faults.length) expect(ids.length + notJudged.length).toBeGreaterThan(0);
   });
 });
 

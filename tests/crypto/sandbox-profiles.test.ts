@@ -13,34 +13,41 @@ import { configFor, evaluateAll, failingIds, withSandbox } from "../support/harn
 
 const EXAMPLE = "./examples/crypto-profile.example.ts";
 /**
- * The checks of an operation that fail when its valid requests are refused: not -JSON (a 401 is
- * still JSON), nor the checks that expect a refusal anyway (invalid input, bad auth, unknown
- * objects), nor the idempotency and ledger checks (skipped when the statement or the first debit
- * is refused), nor the money and isolation checks (skipped: no amounts or operations to judge).
+ * The checks of an operation touched when its valid requests are refused: not the checks that
+ * expect a refusal anyway (invalid input, bad auth, unknown objects), nor the idempotency,
+ * ledger, money and isolation checks (skipped: no debit, amounts or operations to judge). Of these, the ones
+ * judging the success answer are "not judged" (a refusal of the fixture request, even a 401, is
+ * a precondition: lib/checks/precondition.ts); the valid generated requests and the other object
+ * kinds fail.
  */
-const PASS_WHEN_REFUSED = /-(JSON|NEGATIVE|NO-5XX|UNKNOWN-CARD|UNKNOWN-OBJECT|MONEY-EXACT|OTHER-CARD|OTHER-OBJECT)$|-AUTH-|-IDEMPOTENT-|-LEDGER-/;
-const refused = (code: string) => ALL_MODULES.filter((m) => m.operation.code === code)
+const PASS_WHEN_REFUSED = /-(NEGATIVE|NO-5XX|UNKNOWN-CARD|UNKNOWN-OBJECT|MONEY-EXACT|OTHER-CARD|OTHER-OBJECT)$|-AUTH-|-IDEMPOTENT-|-LEDGER-/;
+const FAIL_WHEN_REFUSED = /-(POSITIVE|OBJECT-KINDS)$/;
+const touched = (code: string) => ALL_MODULES.filter((m) => m.operation.code === code)
   .flatMap((m) => m.checks.map((c) => c.id)).filter((id) => !PASS_WHEN_REFUSED.test(id));
+const refused = (code: string) => touched(code).filter((id) => FAIL_WHEN_REFUSED.test(id));
+const unjudged = (code: string) => touched(code).filter((id) => !FAIL_WHEN_REFUSED.test(id));
 const PARTNER = refused("PT-BIZ");
 const CARD = ["CARD-STMT", "CARD-TXN", "CARD-LIM"].flatMap(refused);
+const PARTNER_NOT_JUDGED = unjudged("PT-BIZ");
+const CARD_NOT_JUDGED = ["CARD-STMT", "CARD-TXN", "CARD-LIM"].flatMap(unjudged);
 
-interface Row { sandbox: string; env: Record<string, string>; fails: string[]; causes: string[] }
+interface Row { sandbox: string; env: Record<string, string>; fails: string[]; causes: string[]; notJudged?: string[] }
 
 const ROWS: Array<[string, Row]> = [
   ["both jws: green", { sandbox: "jws", env: { CRYPTO_PROFILE: "jws" }, fails: [], causes: [] }],
   ["both the example module: green", { sandbox: EXAMPLE, env: { CRYPTO_PROFILE: EXAMPLE }, fails: [], causes: [] }],
   ["jws sandbox, default harness: no JWS header, HMAC signature", {
-    sandbox: "jws", env: {}, fails: [...PARTNER, ...CARD], causes: ["INVALID_SIGNATURE", "UNAUTHORIZED"] }],
+    sandbox: "jws", env: {}, fails: [...PARTNER, ...CARD], notJudged: [...PARTNER_NOT_JUDGED, ...CARD_NOT_JUDGED], causes: ["INVALID_SIGNATURE", "UNAUTHORIZED"] }],
   ["default sandbox, jws harness: Ed25519 signature refused, the extra header is harmless", {
-    sandbox: "default", env: { CRYPTO_PROFILE: "jws" }, fails: PARTNER, causes: ["INVALID_SIGNATURE"] }],
+    sandbox: "default", env: { CRYPTO_PROFILE: "jws" }, fails: PARTNER, notJudged: PARTNER_NOT_JUDGED, causes: ["INVALID_SIGNATURE"] }],
   ["jws on both, harness signs with a key the platform does not know", {
     sandbox: "jws", env: { CRYPTO_PROFILE: "jws", PARTNER_PRIVATE_KEY: SANDBOX_KEY_PAIRS.platformPrivateKey },
-    fails: [...PARTNER, ...CARD], causes: ["INVALID_SIGNATURE", "UNAUTHORIZED"] }],
+    fails: [...PARTNER, ...CARD], notJudged: [...PARTNER_NOT_JUDGED, ...CARD_NOT_JUDGED], causes: ["INVALID_SIGNATURE", "UNAUTHORIZED"] }],
   ["jws on both, harness verifies responses with the wrong platform key", {
     sandbox: "jws", env: { CRYPTO_PROFILE: "jws", PLATFORM_PUBLIC_KEY: SANDBOX_KEY_PAIRS.partnerPublicKey },
     fails: ["PT-BIZ-SIGNATURE"], causes: [] }],
   ["example sandbox, default harness: no X-Body-Signature, SHA-256 signature", {
-    sandbox: EXAMPLE, env: {}, fails: [...PARTNER, ...CARD], causes: ["INVALID_SIGNATURE", "UNAUTHORIZED"] }],
+    sandbox: EXAMPLE, env: {}, fails: [...PARTNER, ...CARD], notJudged: [...PARTNER_NOT_JUDGED, ...CARD_NOT_JUDGED], causes: ["INVALID_SIGNATURE", "UNAUTHORIZED"] }],
 ];
 
 describe("harness and sandbox profiles", () => {
@@ -49,6 +56,7 @@ describe("harness and sandbox profiles", () => {
       const results = await evaluateAll(configFor(sandbox.url, row.env));
       const messages = results.filter((r) => r.outcome === "failed").map((r) => `${r.id}: ${r.message}`);
       expect(failingIds(results), messages.join("\n")).toEqual([...row.fails].sort());
+      expect(results.filter((r) => r.category === "precondition").map((r) => r.id).sort(), "not judged").toEqual([...(row.notJudged ?? [])].sort());
       // Causes of the failures only: the auth checks provoke 401s on purpose in every row.
       const failed = results.filter((r) => r.outcome === "failed");
       const codes = new Set(failed.flatMap((r) => r.evidence).filter((e) => e.response?.status === 401)

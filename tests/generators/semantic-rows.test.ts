@@ -11,6 +11,7 @@ import { loadConfig } from "../../lib/config/load.ts";
 import { limitsCases } from "../../generators/cases/limits.ts";
 import { statementCases } from "../../generators/cases/statement.ts";
 import { transactionCases } from "../../generators/cases/transaction.ts";
+import { debitRangeFor } from "../../lib/checks/debit-amounts.ts";
 import { semanticTransactionMutations } from "../../generators/cases/semantic-transaction.ts";
 import { semanticLimitsMutations, semanticStatementMutations } from "../../generators/cases/semantic-references.ts";
 import type { Mutation } from "../../generators/schema/mutations.ts";
@@ -19,7 +20,7 @@ const registry = validators();
 const config = loadConfig({ SEED: "1" });
 
 const TABLES: Array<[string, string, Mutation[], ReturnType<typeof transactionCases>]> = [
-  ["transaction", "card-api/transaction-request.schema.json", semanticTransactionMutations(config), transactionCases(config, registry)],
+  ["transaction", "card-api/transaction-request.schema.json", semanticTransactionMutations(config), transactionCases(config, registry, debitRangeFor(config, undefined))],
   ["statement", "card-api/statement-request.schema.json", semanticStatementMutations(config), statementCases(config, registry)],
   ["limits", "card-api/limits-request.schema.json", semanticLimitsMutations(config), limitsCases(config, registry)],
 ];

@@ -24,6 +24,8 @@ const GATES: Array<[string, { checks: ConformanceMeta[]; listed: string[]; gate:
   ["a listed check that now passes: fail", { checks: [row("A-B-1", "passed")], listed: ["A-B-1"], gate: "fail", nowPassing: ["A-B-1"] }],
   ["a listed should failure that only warns: still failing, pass", { checks: [row("A-B-1", "warning")], listed: ["A-B-1"], gate: "pass" }],
   ["a listed check skipped or not run here: not judged, pass", { checks: [row("A-B-1", "skipped")], listed: ["A-B-1", "A-B-9"], gate: "pass" }],
+  ["a must check the target left not judged (its fixture refused), not listed: fail", { checks: [{ ...row("A-B-1", "skipped"), category: "precondition" }], listed: [], gate: "fail", newFailures: ["A-B-1"] }],
+  ["a plain skip not listed: pass", { checks: [row("A-B-1", "skipped")], listed: [], gate: "pass" }],
 ];
 
 test.for(GATES)("%s", ([, c]) => {

@@ -68,6 +68,8 @@ test("production without ALLOW_MUTATIONS: the partner credentials are not probed
     const report = await preflightAgainst(sandbox.url, { TARGET_ENV: "production" });
     expect(report.unverified).toEqual([
       expect.stringMatching(/^Register business client: not sent: TARGET_ENV=production/),
+      // Nor the fixture debit (the fixture registration's line is the same as the one above).
+      expect.stringMatching(/^Create transaction: not sent: TARGET_ENV=production/),
       // The sandbox signs with its published key, which a production target would not.
       expect.stringMatching(/^response signatures: the platform key is the reference sandbox's published one/),
     ]);
@@ -89,10 +91,11 @@ describe.concurrent("npm run conformance: a preflight problem is exit 2 and one 
     expect(stdout).not.toMatch(/RUN|verdict/);
   });
 
-  test("--no-preflight: a wrong token is left to the checks, which fail with the target's 401 (exit 1)", async () => {
+  test("--no-preflight: a wrong token is left to the checks, which are not judged with the target's 401 (incomplete, exit 1)", async () => {
     const dir = tempReportsDir();
     const { code, stdout, stderr } = await runCli("conformance.ts", ["--no-preflight", "--check", "PT-BIZ-HTTP-200"], { REPORTS_DIR: dir, PARTNER_ACCESS_TOKEN: "not-the-sandbox-token-0001" });
     expect(code, stdout + stderr).toBe(1);
-    expect(stdout).toMatch(/FAIL PT-BIZ-HTTP-200 \[must\] §4 Unexpected status code: expected HTTP 200, got 401/);
+    expect(stdout).toMatch(/Conformance verdict: INCOMPLETE/);
+    expect(stdout).toMatch(/NOT JUDGED PT-BIZ-HTTP-200 — the target refused the registration of a client from the configured client data: HTTP 401 .*; see the credentials \(PARTNER_ACCESS_TOKEN/);
   });
 });

@@ -10,6 +10,7 @@ import { validators } from "../../lib/validation/registry.ts";
 import { limitsCases } from "../../generators/cases/limits.ts";
 import { statementCases } from "../../generators/cases/statement.ts";
 import { transactionCases } from "../../generators/cases/transaction.ts";
+import { debitRangeFor } from "../../lib/checks/debit-amounts.ts";
 import { semanticTransactionMutations } from "../../generators/cases/semantic-transaction.ts";
 import { semanticLimitsMutations, semanticStatementMutations } from "../../generators/cases/semantic-references.ts";
 import type { BehaviourFaultName } from "../../sandbox/faults.ts";
@@ -45,7 +46,7 @@ const EXPECTED: Record<string, [string, BehaviourFaultName]> = {
 };
 
 const ROWS = ([
-  ["txn", semanticTransactionMutations(config), transactionCases(config, registry)],
+  ["txn", semanticTransactionMutations(config), transactionCases(config, registry, debitRangeFor(config, undefined))],
   ["stmt", semanticStatementMutations(config), statementCases(config, registry)],
   ["lim", semanticLimitsMutations(config), limitsCases(config, registry)],
 ] as const).flatMap(([op, mutations, cases]) => mutations.map((m) => [m.name, op as Op, () => m.apply(cases.fullRequest())!.body as object] as const));

@@ -26,14 +26,17 @@ export function tempReportsDir(): string {
 
 /** How npm starts a command: conformance through its launcher and flags, the others through tsx. */
 function nodeArgs(script: string): string[] {
-  return script === "conformance.ts" ? conformanceArgs() : ["--import", "tsx", join(ROOT, "cli", script)];
+  // The launcher by its absolute path: the working folder may be a partner's, not the checkout.
+  if (script === "conformance.ts") return conformanceArgs().map((a) => (a.startsWith("cli/") ? join(ROOT, a) : a));
+  return ["--import", "tsx", join(ROOT, "cli", script)];
 }
 
-export function runCli(script: string, args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<CliResult> {
+/** @param cwd the working folder (a partner's, with its own .env); the checkout by default. */
+export function runCli(script: string, args: string[], env: Record<string, string> = {}, timeoutMs = 120_000, cwd = ROOT): Promise<CliResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgs(script), ...args], {
-      cwd: ROOT, env: cleanEnv(env), stdio: ["ignore", "pipe", "pipe"],
+      cwd, env: cleanEnv(env), stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
     let stderr = "";

@@ -89,6 +89,8 @@ export interface ProxyOptions {
   delayMs?: number;
   /** Answer the first N requests with 429 and this Retry-After instead of forwarding them. */
   tooManyFirst?: { count: number; retryAfter: string };
+  /** Answers a request itself instead of forwarding it (a target with its own rules), when this returns an answer. */
+  answerInstead?: (request: { path: string; body: string }) => ProxiedAnswer | undefined;
   /** Rewrites each upstream answer before it is sent back (the n-th request, from 1). */
   rewrite?: (answer: ProxiedAnswer, request: { body: string; headers: Record<string, string> }, n: number) => ProxiedAnswer;
 }
@@ -103,6 +105,11 @@ export function startCountingProxy(upstream: string, options: ProxyOptions = {})
     if (options.tooManyFirst && answered429 < options.tooManyFirst.count) {
       answered429++;
       res.writeHead(429, { ...json, "retry-after": options.tooManyFirst.retryAfter }).end('{"error":"slow down"}');
+      return;
+    }
+    const own = options.answerInstead?.({ path: new URL(req.url ?? "/", "http://t").pathname, body });
+    if (own) {
+      res.writeHead(own.status, own.headers).end(own.text);
       return;
     }
     if (options.delayMs) await sleep(options.delayMs);

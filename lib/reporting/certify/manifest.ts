@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { Summary } from "../summary.ts";
+import { notJudged, notJudgedByReason, type Summary } from "../summary.ts";
 
 export const PACK_FORMAT = "payment-platform-conformance-pack/1";
 export const MANIFEST_FILE = "manifest.json";
@@ -66,7 +66,8 @@ export function packVerdict(summary: Summary, expectedCheckIds: string[]): Pick<
   const reasons = [
     ...(musts.some((c) => c.outcome === "failed") ? [`${musts.filter((c) => c.outcome === "failed").length} must checks failed`] : []),
     ...(summary.verdict === "not conformant" && summary.strict && shouldWarnings.length ? ["should checks failed in strict mode"] : []),
-    ...(musts.some((c) => c.outcome === "skipped") ? [`${musts.filter((c) => c.outcome === "skipped").length} must checks were skipped`] : []),
+    ...notJudgedByReason(musts).map((g) => `${g.ids.length} must checks were not judged (${g.reason.replace(/^not judged: /, "")})`),
+    ...(musts.some((c) => c.outcome === "skipped" && !notJudged(c)) ? [`${musts.filter((c) => c.outcome === "skipped" && !notJudged(c)).length} must checks were skipped`] : []),
     ...(missing.length ? [`${missing.length} checks of this harness did not run (a --check run?): ${missing.join(", ")}`] : []),
     ...(summary.errors.length ? [`the run had ${summary.errors.length} errors outside any check`] : []),
     ...(musts.length === 0 ? ["no must check ran"] : []),

@@ -6,6 +6,7 @@
  */
 import fc from "fast-check";
 import { answerKind, describeAnswer, requireAnswer } from "../../../lib/checks/answers.ts";
+import { amountAbove, type DebitRange } from "../../../lib/checks/amount-range.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { formatMicro, largestMinimum, micro, newOperations, readStatement, smallestRemaining, windowSince, type AmountLimit, type ObjectKind } from "./readback.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
@@ -137,10 +138,10 @@ class ReadLimits implements Command {
   toString = () => `readLimits(${this.kind})`;
 }
 
-/** What every sequence starts with: two small debits, so that every sequence has postings to check. */
-export async function probe(m: LedgerModel, r: LedgerReal): Promise<void> {
-  await new Debit(1.11).run(m, r);
-  await new Debit(2.22).run(m, r);
+/** What every sequence starts with: two small debits (1.11 and 2.22 above the range's minimum), so that every sequence has postings to check. */
+export async function probe(m: LedgerModel, r: LedgerReal, range: DebitRange): Promise<void> {
+  await new Debit(amountAbove(range, 11) / 100).run(m, r);
+  await new Debit(amountAbove(range, 122) / 100).run(m, r);
 }
 
 /**
@@ -152,10 +153,11 @@ export async function audit(m: LedgerModel, r: LedgerReal): Promise<void> {
   for (const kind of OBJECT_KINDS) await new ReadLimits(kind).run(m, r);
 }
 
-export function ledgerCommands(): Array<fc.Arbitrary<Command>> {
+/** Valid debits draw from the lower part of the range (up to 19.00 above its minimum): many small postings. */
+export function ledgerCommands(range: DebitRange): Array<fc.Arbitrary<Command>> {
   const fraction = fc.integer({ min: 0, max: 100 }).map((n) => n / 100);
   return [
-    fc.integer({ min: 100, max: 2_000 }).map((cents) => new Debit(cents / 100)),
+    fc.integer({ min: 0, max: 1_900 }).map((offset) => new Debit(amountAbove(range, offset) / 100)),
     fc.constant(new OverLimitDebit()),
     fc.constant(new BelowMinimumDebit()),
     fc.nat(20).map((i) => new Replay(i)),

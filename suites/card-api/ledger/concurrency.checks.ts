@@ -9,6 +9,7 @@ import { answerKind, requireAnswer } from "../../../lib/checks/answers.ts";
 import { defineCheck } from "../../../lib/checks/define.ts";
 import { fail } from "../../../lib/checks/failure.ts";
 import type { CheckContext } from "../../../lib/checks/types.ts";
+import { amountAbove } from "../../../lib/checks/amount-range.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor, freshRequestId } from "../../../generators/faker.ts";
 import { amountLimits, formatMicro, largestMinimum, micro, newOperations, postedAmount, recentOperations, smallestRemaining, statementOperations, windowSince } from "./readback.ts";
@@ -83,7 +84,9 @@ export const parallelReplaysPostOnce = defineCheck({
   title: "Create transaction: parallel replays of one request_id post once",
   description: `${REPLAYS} identical requests (same request_id, same body) at once; the statement shows one posting.`,
   async run(ctx) {
-    const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: 3.33 });
+    const range = await ctx.debitAmounts();
+    ctx.note(range.why);
+    const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: amountAbove(range, 233) / 100 });
     const before = await recentOperations(ctx);
     const exchanges = await Promise.all(Array.from({ length: REPLAYS }, () => ctx.send(CREATE_TRANSACTION, body)));
     exchanges.forEach(requireAnswer);

@@ -28,11 +28,13 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
   const trail: Exchange[] = [];
   let sent = 0;
   let refusal: Error | undefined;
-  const property = fc.asyncProperty(fc.commands(ledgerCommands(), { maxCommands: MAX_COMMANDS }), async (commands) => {
+  const range = await ctx.debitAmounts();
+  ctx.note(range.why);
+  const property = fc.asyncProperty(fc.commands(ledgerCommands(range), { maxCommands: MAX_COMMANDS }), async (commands) => {
     try {
       const real = await new LedgerReal(ctx, invariant, deriveSeed(ctx.seed, `sequence ${run++}`), trail).open();
       const model: LedgerModel = { accepted: [] };
-      await probe(model, real);
+      await probe(model, real, range);
       await fc.asyncModelRun(() => ({ model, real }), commands);
       await audit(model, real);
       sent += real.sent;

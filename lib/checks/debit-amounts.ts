@@ -1,0 +1,57 @@
+/**
+ * The debit amounts of a run context, read once: the payment card's limits list (§4.4, read-only)
+ * gives the range (amount-range.ts), memoized as one promise so that checks asking at once share
+ * one reading. It never rejects: a limits list that cannot be read gives the documented defaults,
+ * and the range says so.
+ */
+import { randomUUID } from "node:crypto";
+import { LIMITS_LIST } from "../catalogue/index.ts";
+import type { Config } from "../config/load.ts";
+import type { Target } from "../http/target.ts";
+import { MAGIC_AMOUNTS_MINOR } from "../../lib/test-data/published.ts";
+import { answerKind, describeAnswer } from "./answers.ts";
+import { chooseDebitRange, limitAmountsOf, type DebitRange, type LimitAmount } from "./amount-range.ts";
+
+export type { DebitRange } from "./amount-range.ts";
+
+/** The range for these limits under this configuration. */
+export function debitRangeFor(config: Config, limits: LimitAmount[] | undefined): DebitRange {
+  const { minMinor, maxMinor } = config.fixtures.debitAmounts;
+  return chooseDebitRange(limits, {
+    minimumTypes: config.cardApi.minimumLimitTypes,
+    cumulativeTypes: config.cardApi.cumulativeLimitTypes,
+    ...(minMinor !== undefined ? { configuredMinMinor: minMinor } : {}),
+    ...(maxMinor !== undefined ? { configuredMaxMinor: maxMinor } : {}),
+    avoidMinor: Object.values(MAGIC_AMOUNTS_MINOR),
+    currency: config.fixtures.payment.currency,
+  });
+}
+
+/** Reads the payment card's limits and chooses the range; both bounds configured: nothing is read. */
+export async function readDebitRange(config: Config, target: Target): Promise<DebitRange> {
+  const { minMinor, maxMinor } = config.fixtures.debitAmounts;
+  if (minMinor !== undefined && maxMinor !== undefined) return debitRangeFor(config, []);
+  let unread: string;
+  try {
+    const body = { request_id: randomUUID(), object: { type: config.cardApi.objectTypes.card, value: config.fixtures.payment.cardId } };
+    const exchange = await target.send(LIMITS_LIST, body);
+    if (answerKind(exchange) === "success") return debitRangeFor(config, limitAmountsOf(exchange.response?.json));
+    unread = describeAnswer(exchange);
+  } catch (error) {
+    unread = (error as Error).message;
+  }
+  const range = debitRangeFor(config, undefined);
+  return { ...range, why: `${range.why} (${unread})` };
+}
+
+/** One memoized reading per target (a run context shares its target with every check's context). */
+const readings = new WeakMap<Target, Promise<DebitRange>>();
+
+export function debitRangeOf(config: Config, target: Target): Promise<DebitRange> {
+  let pending = readings.get(target);
+  if (!pending) {
+    pending = readDebitRange(config, target);
+    readings.set(target, pending);
+  }
+  return pending;
+}
