@@ -36,11 +36,13 @@ export const SKEW_WARNING_MS = 60_000;
 export async function runPreflight(run: RunContext, requests: ProbeRequests): Promise<PreflightReport> {
   checkCredentialsParse(run.config);
   await checkProfileWorks(run);
-  const probes = await Promise.all([statementFixture(run, requests), paymentCardFixture(run, requests), partnerCredentials(run)]);
-  throwFirstProblem(probes);
-  // Only once the target, the credentials and the cards are right: then a refusal is the fixture's.
-  const [debit, registration] = await Promise.all([fixtureDebit(run, requests), fixtureRegistration(run, requests)]);
-  const outcomes = [...probes, debit, registration];
+  // All at once (a slow target costs one round, not two); judged in order: a refusal of a fixture
+  // request is the fixture's only once the target, the credentials and the cards are right.
+  const [statement, card, partner, debit, registration] = await Promise.all([
+    statementFixture(run, requests), paymentCardFixture(run, requests), partnerCredentials(run), fixtureDebit(run, requests), fixtureRegistration(run, requests),
+  ]);
+  throwFirstProblem([statement, card, partner]);
+  const outcomes = [statement, card, partner, debit, registration];
   throwFirstProblem(outcomes);
   const skews = outcomes.flatMap((o) => (o.kind === "ok" ? skewOf(o.exchange) : []));
   return {
