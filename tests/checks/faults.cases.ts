@@ -40,7 +40,7 @@ export const FAULT_CASES: FaultCase[] = [
   { name: "statement status done", faults: [{ kind: "set-field", operation: STMT, path: ["status"], value: "done" }], fails: ["CARD-STMT-POSITIVE", "CARD-STMT-STATUS-OK"] },
   // request_status ≠ success is the request's own "it failed" (§3): a refusal, nothing to judge.
   { name: "statement request_status completed", faults: [{ kind: "set-field", operation: STMT, path: ["request_status"], value: "completed" }], fails: ["CARD-STMT-POSITIVE"],
-    notJudged: ["CARD-STMT-DATETIME", "CARD-STMT-DT", "CARD-STMT-HTTP-200", "CARD-STMT-JSON", "CARD-STMT-NOT-EMPTY", "CARD-STMT-PERIOD", "CARD-STMT-REQUEST-SUCCESS", "CARD-STMT-SCHEMA", "CARD-STMT-STATUS-OK"] },
+    notJudged: ["CARD-STMT-DATETIME", "CARD-STMT-DT", "CARD-STMT-HTTP-200", "CARD-STMT-JSON", "CARD-STMT-MONEY-EXACT", "CARD-STMT-NOT-EMPTY", "CARD-STMT-OTHER-CARD", "CARD-STMT-PERIOD", "CARD-STMT-REQUEST-SUCCESS", "CARD-STMT-SCHEMA", "CARD-STMT-STATUS-OK"] },
   { name: "statement without request_status", faults: [{ kind: "drop-field", operation: STMT, path: ["request_status"] }], fails: ["CARD-STMT-REQUEST-SUCCESS", "CARD-STMT-SCHEMA"] },
   { name: "statement datetime without milliseconds", faults: [{ kind: "set-field", operation: STMT, path: ["operations", "*", "datetime"], value: "2025-06-15T10:00:00Z" }], fails: ["CARD-LEDGER-PERIOD", "CARD-STMT-DATETIME", "CARD-STMT-SCHEMA"] },
   behaviour("statement-ignores-period", ["CARD-LEDGER-PERIOD", "CARD-STMT-PERIOD"]),
@@ -63,7 +63,7 @@ export const FAULT_CASES: FaultCase[] = [
   { name: "limits without the card group", faults: [{ kind: "drop-field", operation: LIM, path: ["limits", "card"] }], fails: ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-SCHEMA"] },
   { name: "limits status OK in capitals", faults: [{ kind: "set-field", operation: LIM, path: ["status"], value: "OK" }], fails: ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-POSITIVE", "CARD-LIM-STATUS-OK"] },
   { name: "limits request_status done", faults: [{ kind: "set-field", operation: LIM, path: ["request_status"], value: "done" }], fails: ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-POSITIVE"],
-    notJudged: ["CARD-LIM-DT", "CARD-LIM-HTTP-200", "CARD-LIM-JSON", "CARD-LIM-REQUEST-SUCCESS", "CARD-LIM-SCHEMA", "CARD-LIM-STATUS-OK"] },
+    notJudged: ["CARD-LIM-DT", "CARD-LIM-GROUPS", "CARD-LIM-HTTP-200", "CARD-LIM-JSON", "CARD-LIM-MONEY-EXACT", "CARD-LIM-REQUEST-SUCCESS", "CARD-LIM-SCHEMA", "CARD-LIM-STATUS-OK"] },
   { name: "limits without request_status", faults: [{ kind: "drop-field", operation: LIM, path: ["request_status"] }], fails: ["CARD-LIM-REQUEST-SUCCESS", "CARD-LIM-SCHEMA"] },
   { name: "limits dt without an offset", faults: [{ kind: "set-field", operation: LIM, path: ["dt"], value: "2026-11-22T10:00:00" }], fails: ["CARD-LIM-DT", "CARD-LIM-SCHEMA"] },
   behaviour("limits-only-for-cards", ["CARD-LIM-OBJECT-KINDS", "CARD-LIM-POSITIVE"]),

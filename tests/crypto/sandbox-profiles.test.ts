@@ -15,12 +15,12 @@ const EXAMPLE = "./examples/crypto-profile.example.ts";
 /**
  * The checks of an operation touched when its valid requests are refused: not the checks that
  * expect a refusal anyway (invalid input, bad auth, unknown objects), nor the idempotency,
- * ledger, money and isolation checks (skipped: no debit, amounts or operations to judge). Of these, the ones
+ * ledger and cross-object limit checks (skipped when the statement or the first debit is refused). Of these, the ones
  * judging the success answer are "not judged" (a refusal of the fixture request, even a 401, is
  * a precondition: lib/checks/precondition.ts); the valid generated requests and the other object
  * kinds fail.
  */
-const PASS_WHEN_REFUSED = /-(NEGATIVE|NO-5XX|UNKNOWN-CARD|UNKNOWN-OBJECT|MONEY-EXACT|OTHER-CARD|OTHER-OBJECT)$|-AUTH-|-IDEMPOTENT-|-LEDGER-/;
+const PASS_WHEN_REFUSED = /-(NEGATIVE|NO-5XX|UNKNOWN-CARD|UNKNOWN-OBJECT|OTHER-OBJECT)$|-AUTH-|-IDEMPOTENT-|-LEDGER-/;
 const FAIL_WHEN_REFUSED = /-(POSITIVE|OBJECT-KINDS)$/;
 const touched = (code: string) => ALL_MODULES.filter((m) => m.operation.code === code)
   .flatMap((m) => m.checks.map((c) => c.id)).filter((id) => !PASS_WHEN_REFUSED.test(id));
