@@ -4,8 +4,10 @@
  * what is proven is exactly what runs.
  */
 import type { Exchange } from "../http/exchange.ts";
+import { inCheckScope } from "../http/lanes.ts";
 import { RequestRefused } from "../http/target.ts";
 import { CheckFailure, CheckSkipped, type FailureCategory } from "./failure.ts";
+import { checkSlots, runConcurrently } from "./schedule.ts";
 import { deriveSeed } from "./seed.ts";
 import type { Check, CheckContext, Level, Module, Outcome, RunContext } from "./types.ts";
 
@@ -77,9 +79,10 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     id: check.id, level: check.level, spec: check.spec, title: check.title,
     operationKey: moduleRun.module.operation.key, notes, evidence, seed,
   };
-  const sentBefore = moduleRun.run.target.sent;
-  const outcome = await settle(() => check.run(ctx));
-  return { ...base, ...outcome, durationMs: Date.now() - started, requests: moduleRun.run.target.sent - sentBefore };
+  // Checks run side by side (schedule.ts): each counts the requests of its own async context.
+  const { result, counter } = inCheckScope(() => settle(() => check.run(ctx)));
+  const outcome = await result;
+  return { ...base, ...outcome, durationMs: Date.now() - started, requests: counter.sent };
 }
 
 async function settle(run: () => Promise<void> | void): Promise<Pick<CheckResult, "outcome" | "category" | "message">> {
@@ -106,10 +109,8 @@ function refusalIn(error: unknown): RequestRefused | undefined {
   return undefined;
 }
 
-/** Evaluates every check of a module in order (they share its scenarios). */
+/** Evaluates every check of a module side by side (schedule.ts; they share its scenarios); results in order. */
 export async function evaluateModule(module: Module, run: RunContext): Promise<CheckResult[]> {
   const moduleRun = new ModuleRun(module, run);
-  const results: CheckResult[] = [];
-  for (const check of module.checks) results.push(await moduleRun.evaluate(check));
-  return results;
+  return Promise.all(runConcurrently(module.checks.map((check) => () => moduleRun.evaluate(check)), checkSlots(run.config.safety.concurrency)));
 }

@@ -15,7 +15,8 @@ export const replayPostsOnce = defineCheck({
   id: "CARD-TXN-IDEMPOTENT-REPLAY", level: "should", spec: "§2.3",
   title: "Create transaction: a replayed request_id with the same body posts once",
   description: "The duplicate is answered with the original answer or refused, per IDEMPOTENCY_MODE (default: either); the statement shows one posting.",
-  async run(ctx) {
+  // Holds the payment card's lane (lib/http/lanes.ts): the statement then shows only this check's postings.
+  run: (ctx) => ctx.target.isolated(ctx.config.fixtures.payment.cardId, async () => {
     const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: kztAmount(fakerFor(ctx.seed), 100.01, 199.99) });
     const before = await recentOperations(ctx);
     const first = await ctx.send(op, body);
@@ -30,13 +31,14 @@ export const replayPostsOnce = defineCheck({
     if (kind === "server-error") fail(kind, `${describeAnswer(second)} to a replay`);
     if (mode === "replay" && kind !== "success") fail("value", `the replay was answered ${describeAnswer(second)}, not with the original answer`);
     if (mode === "reject" && kind !== "rejection") fail("value", `the replay was answered ${describeAnswer(second)}, not refused`);
-  },
+  }),
 });
 
 export const reusedRequestIdRefused = defineCheck({
   id: "CARD-TXN-IDEMPOTENT-CONFLICT", level: "should", spec: "§2.3",
   title: "Create transaction: the same request_id with another body is refused and posts nothing",
-  async run(ctx) {
+  // Holds the payment card's lane (lib/http/lanes.ts): the statement then shows only this check's postings.
+  run: (ctx) => ctx.target.isolated(ctx.config.fixtures.payment.cardId, async () => {
     const f = fakerFor(ctx.seed);
     const body = debitRequest(f, ctx.config, { amount: kztAmount(f, 100.01, 199.99) });
     const before = await recentOperations(ctx);
@@ -49,5 +51,5 @@ export const reusedRequestIdRefused = defineCheck({
     const posted = newOperations(before, await recentOperations(ctx));
     if (answerKind(second) === "success") fail("accepted-invalid", `${describeAnswer(second)}: a reused request_id with another body was accepted`);
     if (posted.length !== 1) fail("invariant", `${posted.length} operations posted; expected only the first debit`);
-  },
+  }),
 });
