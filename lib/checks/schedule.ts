@@ -31,7 +31,10 @@ export function runConcurrently<T>(tasks: Array<() => Promise<T>>, limit: number
   });
 }
 
-/** Checks at once in one process: more than requests in flight would only hold memory. */
+/**
+ * Checks at once in one process. Several per request in flight: many checks spend most of their
+ * time waiting (on a lane, on a scenario, between a debit and its reading); more would only hold memory.
+ */
 export function checkSlots(concurrency: number): number {
-  return Math.max(2, concurrency);
+  return Math.max(8, 4 * concurrency);
 }

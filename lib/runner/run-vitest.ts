@@ -6,9 +6,11 @@
 import { startVitest, type Reporter, type Vitest } from "vitest/node";
 import type { Config } from "../config/load.ts";
 import { conformanceReporters } from "../reporting/reporters.ts";
+
 import type { Summary } from "../reporting/summary.ts";
 import type { SummaryReporterOptions } from "../reporting/summary-reporter.ts";
 import { EXIT } from "./cli-errors.ts";
+import { SELECTED_CHECKS_ENV } from "./run-limits.ts";
 import { blobReporter, type Shard } from "./shard.ts";
 import { armWatchdog } from "./watchdog.ts";
 
@@ -33,6 +35,8 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
     ...(run.shard ? [blobReporter(run.config.run.reportsDir, run.shard)] : []),
     capture,
   ];
+  // The workers start every selected check at once (describe-module.ts): they need the selection itself, not just vitest's pattern.
+  process.env[SELECTED_CHECKS_ENV] = run.info.selectedChecks?.join(",") ?? "";
   const stop = armWatchdog(run.deadlineAt, {
     cancel: () => void vitest?.cancelCurrentRun("keyboard-input"),
     end: () => process.exit(EXIT.failed),

@@ -1,12 +1,13 @@
 /**
- * One vitest describe per module, one named test per check (test.for). The checks of a test file
- * all start together when its first test runs (lib/checks/schedule.ts: they share one run
- * context, hence one pace and one set of isolation lanes); each test then reports its own
+ * One vitest describe per module, one named test per check (test.for). When the first test of a
+ * worker runs, every check collected in it starts (lib/checks/schedule.ts) — with one worker that
+ * is every suite file, since vitest hands a non-isolated single worker all files at once — so a
+ * file whose checks wait on a lane (the payment card's) overlaps the other files' requests. They
+ * share one run context: one pace, one set of isolation lanes. Each test then reports its own
  * result, in order, so reporting is never interleaved.
  */
 import { afterAll, describe, test, type TestContext } from "vitest";
-import type { CheckResult } from "../checks/evaluate.ts";
-import { ModuleRun } from "../checks/evaluate.ts";
+import { ModuleRun, type CheckResult } from "../checks/evaluate.ts";
 import { checkSlots, runConcurrently } from "../checks/schedule.ts";
 import type { Check, Module, RunContext } from "../checks/types.ts";
 import { processConfiguration } from "../config/load.ts";
@@ -14,6 +15,7 @@ import { ExchangeLog } from "../reporting/exchange-log.ts";
 import { FAMILY_TITLES } from "../reporting/labels.ts";
 import { redactor } from "../redaction/redact.ts";
 import { createRunContext } from "../runner/context.ts";
+import { SELECTED_CHECKS_ENV } from "../runner/run-limits.ts";
 import { reportCheck } from "./report-check.ts";
 
 /** "CARD-STMT-PERIOD [must] §4.2 — Card statement: every operation lies within the requested period" */
@@ -22,64 +24,74 @@ export function testName(check: Check): string {
 }
 
 type Task = TestContext["task"];
-type FileTask = Task["file"];
-type Node = FileTask["tasks"][number];
+type Node = Task["file"]["tasks"][number] | Task["file"];
 
-/** Filled at collection: which module and check a test name stands for (ids are unique). */
-const rows = new Map<string, { module: Module; check: Check }>();
+/** Filled at collection: the module of each check collected in this worker, in collection order. */
+const collected = new Map<Check, Module>();
 
-/** What a test file shares: one run context, and the pending result of each check selected in it. */
-interface FileRun { context: Promise<RunContext>; results: Map<Check, Promise<CheckResult>>; suitesLeft: number }
-const files = new WeakMap<FileTask, FileRun>();
+/** The checks running in this worker: one run context, each check's pending result, how many are still to report. */
+interface WorkerRun { context: Promise<RunContext>; results: Map<Check, Promise<CheckResult>>; unreported: number }
+let current: WorkerRun | undefined;
 
-/** The tests of a suite or file that this run will run (not filtered out by --check or a shard). */
-function selected(node: Node | FileTask): Task[] {
-  if (node.type === "test") return node.mode === "run" && rows.has(node.name) ? [node as Task] : [];
-  return node.tasks.flatMap(selected);
+/** Checks this run will not run: filtered out in this file (by vitest's modes) or by --check. */
+function skippedIn(node: Node, out = new Set<string>()): Set<string> {
+  if (node.type === "test") {
+    if (node.mode !== "run") out.add(node.name);
+  } else node.tasks.forEach((t) => skippedIn(t, out));
+  return out;
 }
 
-function startFile(file: FileTask): FileRun {
-  let run = files.get(file);
-  if (run) return run;
-  const tests = selected(file);
-  const suites = new Set(tests.map((t) => t.suite));
-  const context = createRunContext(processConfiguration());
-  const results = new Map<Check, Promise<CheckResult>>();
-  const moduleRuns = new Map<Module, Promise<ModuleRun>>();
-  const moduleRun = (module: Module) => moduleRuns.get(module) ?? moduleRuns.set(module, context.then((c) => new ModuleRun(module, c))).get(module)!;
-  const tasks = tests.map((t) => rows.get(t.name)!).map(({ module, check }) => async () => (await moduleRun(module)).evaluate(check));
-  const pending = context.then((c) => runConcurrently(tasks, checkSlots(c.config.safety.concurrency)));
-  tests.forEach((t, i) => {
+/** Starts every collected check not started yet (and `own`, whatever the selection says). */
+function startAll(file: Task["file"], own: Check): WorkerRun {
+  const run = current ??= { context: createRunContext(processConfiguration()), results: new Map(), unreported: 0 };
+  const ids = process.env[SELECTED_CHECKS_ENV]?.split(",").filter(Boolean) ?? [];
+  const chosen = ids.length ? ids : undefined;
+  const skipped = skippedIn(file);
+  const fresh = [...collected].filter(([check]) => !run.results.has(check) &&
+    (check === own || (!skipped.has(testName(check)) && (!chosen || chosen.includes(check.id)))));
+  if (!fresh.length) return run;
+  const moduleRuns = new Map<Module, ModuleRun>();
+  const pending = run.context.then((context) => runConcurrently(fresh.map(([check, module]) => () => {
+    const moduleRun = moduleRuns.get(module) ?? moduleRuns.set(module, new ModuleRun(module, context)).get(module)!;
+    return moduleRun.evaluate(check);
+  }), checkSlots(context.config.safety.concurrency)));
+  fresh.forEach(([check], i) => {
     const result = pending.then((all) => all[i]!);
-    // A failed context (a bad CRYPTO_PROFILE) fails each test that awaits it, not the process.
+    // A context that failed (a bad CRYPTO_PROFILE) fails each test that awaits it, not the process.
     result.catch(() => undefined);
-    results.set(rows.get(t.name)!.check, result);
+    run.results.set(check, result);
   });
-  run = { context, results, suitesLeft: suites.size };
-  files.set(file, run);
+  run.unreported += fresh.length;
   return run;
+}
+
+/** After the last started check has reported: the run's connections close (a later file opens new ones). */
+async function reported(run: WorkerRun): Promise<void> {
+  if (--run.unreported > 0 || current !== run) return;
+  current = undefined;
+  await (await run.context.catch(() => undefined))?.target.close();
 }
 
 export function describeModule(module: Module, aspect?: string): void {
   const op = module.operation;
   describe(`${FAMILY_TITLES[op.family]} › ${op.title} (${op.spec})${aspect ? ` › ${aspect}` : ""}`, () => {
     let exchangeLog: ExchangeLog | undefined;
-    // One write per module: its sampled exchanges, redacted, for the HAR file; the file's target closes after its last module.
-    afterAll(async ({}, suite) => {
-      exchangeLog?.flush(redactor);
-      const run = files.get(suite.file);
-      if (run && selected(suite).length && --run.suitesLeft === 0) await (await run.context.catch(() => undefined))?.target.close();
-    });
+    // One write per module: its sampled exchanges, redacted, for the HAR file.
+    afterAll(() => exchangeLog?.flush(redactor));
 
-    for (const check of module.checks) rows.set(testName(check), { module, check });
+    for (const check of module.checks) collected.set(check, module);
     // Rows are [name, check]: "%s" prints the name verbatim ("$id" would quote and truncate it).
     test.for(module.checks.map((check) => [testName(check), check] as const))("%s", async ([, check], ctx) => {
-      const run = startFile(ctx.task.file);
-      const context = await run.context;
-      const result = await run.results.get(check)!;
-      exchangeLog ??= new ExchangeLog(context.config.run.reportsDir, op.key);
-      const { seed, strict, propertyRuns } = context.config.run;
-      await reportCheck(check, result, op, ctx, seed, strict, { propertyRuns, exchangeLog });
+      const run = startAll(ctx.task.file, check);
+      try {
+        const context = await run.context;
+        const result = await run.results.get(check)!;
+        exchangeLog ??= new ExchangeLog(context.config.run.reportsDir, op.key);
+        const { seed, strict, propertyRuns } = context.config.run;
+        await reportCheck(check, result, op, ctx, seed, strict, { propertyRuns, exchangeLog });
+      } finally {
+        await reported(run);
+      }
     });
   });
 }

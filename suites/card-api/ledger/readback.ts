@@ -1,8 +1,8 @@
 /**
  * Reading the ledger back through the documented operations: the statement of a card over a
- * window around now (§4.2) and the amount limits of a card, account or client (§2.4). The
- * debiting checks run one after another in one file, so what changes between two readings of the
- * payment card is exactly theirs. Amounts are compared in whole micro-units: no float drift.
+ * window around now (§4.2) and the amount limits of a card, account or client (§2.4). A check
+ * that reads the payment card holds its isolation lane (lib/http/lanes.ts), so what changes
+ * between two of its readings is exactly its own. Amounts are compared in whole micro-units.
  */
 import { CARD_STATEMENT, LIMITS_LIST } from "../../../lib/catalogue/index.ts";
 import { answerKind, describeAnswer, requireAnswer } from "../../../lib/checks/answers.ts";
