@@ -13,6 +13,7 @@ import { drawCases, shrinkCase, tryCases, type Draw } from "../../../lib/checks/
 import { deriveSeed } from "../../../lib/checks/seed.ts";
 import type { Check, CheckContext } from "../../../lib/checks/types.ts";
 import type { Exchange } from "../../../lib/http/exchange.ts";
+import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { audit, ledgerCommands, probe } from "./commands.ts";
 import { LedgerReal, type Invariant, type LedgerModel } from "./model.ts";
 
@@ -62,6 +63,11 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
   const seed = deriveSeed(ctx.config.run.seed, "CARD-LEDGER model sequences");
   const draw = { arbitrary: fc.commands(ledgerCommands(), { maxCommands: MAX_COMMANDS }), seed, numRuns: sequences(ctx) };
   const s: Survey = { draw, broken: new Map(), trail: [], sent: 0 };
+  // One debit before the first baseline: on a fresh card the window would be empty, and a target that
+  // answers an empty period with an error would leave every baseline unreadable (all skipped) — or
+  // not, if another check happened to debit first. This keeps the outcome independent of the order.
+  const warmUp = new LedgerReal(ctx, "all", deriveSeed(seed, "warm-up"));
+  await warmUp.debit(debitRequest(warmUp.faker, ctx.config, { amount: 1 }));
   await tryCases(await drawCases(draw), 1, async (commands, sequence) => {
     const real = new LedgerReal(ctx, "all", deriveSeed(seed, `sequence ${sequence}`), s.trail);
     try {
