@@ -42,10 +42,18 @@ export function inCheckScope<T>(fn: () => T): { result: T; counter: { sent: numb
   return { result: scopes.run({ held: new Set(), counter }, fn), counter };
 }
 
-/** Counts one request to the check whose async context sends it. */
+let processSent = 0;
+
+/** Counts one request to the check whose async context sends it, and to the process. */
 export function countRequest(): void {
+  processSent++;
   const scope = scopes.getStore();
   if (scope) scope.counter.sent++;
+}
+
+/** Requests this process has sent (for the live progress line). */
+export function requestsSentInProcess(): number {
+  return processSent;
 }
 
 export class Lanes {

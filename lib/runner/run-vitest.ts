@@ -9,6 +9,7 @@ import { conformanceReporters } from "../reporting/reporters.ts";
 
 import type { Summary } from "../reporting/summary.ts";
 import type { SummaryReporterOptions } from "../reporting/summary-reporter.ts";
+import type { ProgressOptions } from "../reporting/progress.ts";
 import { EXIT } from "./cli-errors.ts";
 import { SELECTED_CHECKS_ENV } from "./run-limits.ts";
 import { blobReporter, type Shard } from "./shard.ts";
@@ -24,6 +25,8 @@ export interface VitestRun {
   mergeFrom?: string | undefined;
   maxWorkers?: number | undefined;
   deadlineAt: number;
+  /** The live progress line (none with --quiet or when merging). */
+  progress?: ProgressOptions | undefined;
 }
 
 export async function runConformanceVitest(run: VitestRun): Promise<Summary | undefined> {
@@ -31,7 +34,7 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
   let vitest: Vitest | undefined;
   const capture: Reporter = { onInit: (v) => void (vitest = v) };
   const reporters = [
-    ...conformanceReporters({ ...run.config }, run.info, (s) => (summary = s)),
+    ...conformanceReporters({ ...run.config }, run.info, (s) => (summary = s), run.progress),
     ...(run.shard ? [blobReporter(run.config.run.reportsDir, run.shard)] : []),
     capture,
   ];

@@ -12,6 +12,7 @@ import { checkSlots, runConcurrently } from "../checks/schedule.ts";
 import type { Check, Module, RunContext } from "../checks/types.ts";
 import { processConfiguration } from "../config/load.ts";
 import { ExchangeLog } from "../reporting/exchange-log.ts";
+import { startRequestFeed } from "../reporting/progress-feed.ts";
 import { FAMILY_TITLES } from "../reporting/labels.ts";
 import { redactor } from "../redaction/redact.ts";
 import { createRunContext } from "../runner/context.ts";
@@ -43,6 +44,7 @@ function skippedIn(node: Node, out = new Set<string>()): Set<string> {
 
 /** Starts every collected check not started yet (and `own`, whatever the selection says). */
 function startAll(file: Task["file"], own: Check): WorkerRun {
+  startRequestFeed();
   const run = current ??= { context: createRunContext(processConfiguration()), results: new Map(), unreported: 0 };
   const ids = process.env[SELECTED_CHECKS_ENV]?.split(",").filter(Boolean) ?? [];
   const chosen = ids.length ? ids : undefined;

@@ -18,13 +18,14 @@ export const replayPostsOnce = defineCheck({
   // Holds the payment card's lane (lib/http/lanes.ts): the statement then shows only this check's postings.
   run: (ctx) => ctx.target.isolated(ctx.config.fixtures.payment.cardId, async () => {
     const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: kztAmount(fakerFor(ctx.seed), 100.01, 199.99) });
-    const before = await recentOperations(ctx);
+    const since = Date.now();
+    const before = await recentOperations(ctx, since);
     const first = await ctx.send(op, body);
     requireAnswer(first);
     if (answerKind(first) !== "success") ctx.skip(`the first debit was not accepted (${describeAnswer(first)}), so a replay proves nothing`);
     const second = await ctx.send(op, body);
     requireAnswer(second);
-    const posted = newOperations(before, await recentOperations(ctx));
+    const posted = newOperations(before, await recentOperations(ctx, since));
     if (posted.length !== 1) fail("invariant", `${posted.length} operations posted for one request_id sent twice`);
     const mode = ctx.config.cardApi.idempotencyMode;
     const kind = answerKind(second);
@@ -41,14 +42,15 @@ export const reusedRequestIdRefused = defineCheck({
   run: (ctx) => ctx.target.isolated(ctx.config.fixtures.payment.cardId, async () => {
     const f = fakerFor(ctx.seed);
     const body = debitRequest(f, ctx.config, { amount: kztAmount(f, 100.01, 199.99) });
-    const before = await recentOperations(ctx);
+    const since = Date.now();
+    const before = await recentOperations(ctx, since);
     const first = await ctx.send(op, body);
     requireAnswer(first);
     if (answerKind(first) !== "success") ctx.skip(`the first debit was not accepted (${describeAnswer(first)})`);
     const other = { ...body, debit: { ...body.debit, amount: body.debit.amount + 1 }, credit: { ...body.credit, amount: body.credit.amount + 1 } };
     const second = await ctx.send(op, other);
     requireAnswer(second);
-    const posted = newOperations(before, await recentOperations(ctx));
+    const posted = newOperations(before, await recentOperations(ctx, since));
     if (answerKind(second) === "success") fail("accepted-invalid", `${describeAnswer(second)}: a reused request_id with another body was accepted`);
     if (posted.length !== 1) fail("invariant", `${posted.length} operations posted; expected only the first debit`);
   }),

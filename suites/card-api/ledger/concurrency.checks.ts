@@ -90,12 +90,13 @@ export const parallelReplaysPostOnce = defineCheck({
   description: `${REPLAYS} identical requests (same request_id, same body) at once; the statement shows one posting.`,
   run: (ctx) => ctx.target.isolated(ctx.config.fixtures.payment.cardId, async () => {
     const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: 3.33 });
-    const before = await recentOperations(ctx);
+    const since = Date.now();
+    const before = await recentOperations(ctx, since);
     const exchanges = await Promise.all(Array.from({ length: REPLAYS }, () => ctx.target.send(CREATE_TRANSACTION, body)));
     exchanges.forEach(requireAnswer);
     ctx.record(exchanges[0]!);
     if (!exchanges.some((e) => answerKind(e) === "success")) ctx.skip("none of the parallel requests was accepted, so a replay proves nothing");
-    const posted = newOperations(before, await recentOperations(ctx));
+    const posted = newOperations(before, await recentOperations(ctx, since));
     if (posted.length !== 1) fail("invariant", `${posted.length} operations posted for one request_id sent ${REPLAYS} times at once`);
     requireOverlap(ctx, exchanges);
   }),

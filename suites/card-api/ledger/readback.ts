@@ -64,9 +64,13 @@ export async function statementOperations(ctx: CheckContext, cardId: string, per
   return read.operations;
 }
 
-/** The payment card's operations from yesterday to tomorrow (wide enough for any clock skew). */
-export async function recentOperations(ctx: CheckContext): Promise<Operation[]> {
-  return statementOperations(ctx, ctx.config.fixtures.payment.cardId, windowSince(Date.now()));
+/**
+ * The payment card's operations from `since` (less the clock margin) to now (plus it). Readings
+ * to compare pass the same `since`: a period that moved between them could make an old operation
+ * look new (or drop one), however long the check took.
+ */
+export async function recentOperations(ctx: CheckContext, since: number): Promise<Operation[]> {
+  return statementOperations(ctx, ctx.config.fixtures.payment.cardId, windowSince(since));
 }
 
 /**
