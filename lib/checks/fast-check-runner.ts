@@ -2,11 +2,10 @@
  * The one fast-check runner of the harness (property checks and the model-based ledger checks).
  * fast-check tries cases one after another; against a remote target that makes a run as long as
  * its requests end to end. So the runner splits what fast-check does:
- * 1. draw: the cases fast-check would try, in its order, from the check's seed (a dry fc.check
- *    that only collects them — the same seed gives the same cases, whatever is sent after);
- * 2. try: the cases in a sliding window of `parallel` at a time (the pace bounds the whole run),
- *    started in order; after the first failing or stopping case nothing new starts;
- * 3. shrink: the first failing case (lowest index: every case before it was tried, so it is the
+ * 1. draw and try: the cases fast-check draws from the check's seed, in its order (the same seed
+ *    gives the same cases, whatever is sent after), in a window of `parallel` at a time (the pace
+ *    bounds the whole run); after the first failing or stopping case nothing new starts;
+ * 2. shrink: the first failing case (lowest index: every case before it was tried, so it is the
  *    case a sequential run would have found) is replayed by fast-check from the same seed and
  *    path, and shrunk one request after another — failures are rare, the time is well spent.
  * So the same SEED gives the same cases and verdicts; only the send order differs.
@@ -29,29 +28,36 @@ function parameters<T>(draw: Draw<T>): fc.Parameters<[T]> {
   return { seed: draw.seed, numRuns: draw.numRuns, examples: (draw.examples ?? []).map((e) => [e] as [T]) };
 }
 
-/** The cases fast-check would try, in order; nothing is sent. */
-export async function drawCases<T>(draw: Draw<T>): Promise<T[]> {
-  const values: T[] = [];
-  await fc.check(fc.asyncProperty(draw.arbitrary, async (value) => void values.push(value)), parameters(draw));
-  return values;
-}
-
 export interface Tried { failedAt?: number; stoppedAt?: number; started: number }
 
-/** Tries the cases, at most `parallel` at once, started in order; stops starting after a fail or a stop. */
-export async function tryCases<T>(cases: T[], parallel: number, trial: (value: T, index: number) => Promise<TrialOutcome>): Promise<Tried> {
+/**
+ * Tries the cases fast-check draws, in its order, at most `parallel` at once: fast-check's own
+ * loop feeds a window (its predicate waits for a free place, starts the case and returns), so
+ * cases are drawn as they are sent and memory holds only those in flight, however many runs.
+ * After a fail or a stop nothing new starts; the cases in flight finish.
+ */
+export async function tryCases<T>(draw: Draw<T>, parallel: number, trial: (value: T, index: number) => Promise<TrialOutcome>): Promise<Tried> {
   const tried: Tried = { started: 0 };
+  const inFlight = new Set<Promise<void>>();
   let next = 0;
-  const lane = async () => {
-    while (next < cases.length && tried.failedAt === undefined && tried.stoppedAt === undefined) {
-      const index = next++;
-      tried.started++;
-      const outcome = await trial(cases[index]!, index);
+  let error: { thrown: unknown } | undefined;
+  const over = () => tried.failedAt !== undefined || tried.stoppedAt !== undefined || error !== undefined;
+  const feed = async (value: T) => {
+    const index = next++;
+    while (inFlight.size >= Math.max(1, parallel) && !over()) await Promise.race(inFlight);
+    if (over()) return true;
+    tried.started++;
+    const running: Promise<void> = trial(value, index).then((outcome) => {
       if (outcome === "fail") tried.failedAt = Math.min(tried.failedAt ?? Infinity, index);
       if (outcome === "stop") tried.stoppedAt = Math.min(tried.stoppedAt ?? Infinity, index);
-    }
+    }, (thrown: unknown) => void (error ??= { thrown })).finally(() => inFlight.delete(running));
+    inFlight.add(running);
+    return true;
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, cases.length)) }, lane));
+  await fc.check(fc.asyncProperty(draw.arbitrary, feed), parameters(draw));
+  await Promise.all(inFlight);
+  // A harness error inside a case (a generator bug) is the check's error, as in a sequential run.
+  if (error) throw error.thrown;
   return tried;
 }
 

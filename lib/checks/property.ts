@@ -13,7 +13,7 @@ import { RequestRefused, type RequestVariant } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
 import { answerKind, requireAnswer } from "./answers.ts";
 import { defineCheck } from "./define.ts";
-import { drawCases, shrinkCase, tryCases, type Draw } from "./fast-check-runner.ts";
+import { shrinkCase, tryCases, type Draw } from "./fast-check-runner.ts";
 import { fail, type FailureCategory } from "./failure.ts";
 import type { Check, CheckContext, Level, RunContext } from "./types.ts";
 
@@ -65,13 +65,12 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
   const examples = spec.examples?.(ctx) ?? [];
   // fast-check counts examples inside numRuns: add them, so every row runs besides PROPERTY_RUNS cases.
   const draw = { arbitrary: spec.cases(ctx), seed: ctx.seed, numRuns: ctx.config.run.propertyRuns + examples.length, examples };
-  const cases = await drawCases(draw);
   let transport: Exchange | undefined;
   const head: Exchange[] = [];
   let sent = 0;
   const refused = new Map<string, number>();
   // As many cases in flight as the run allows: the pace holds the whole run to CONCURRENCY.
-  const tried = await tryCases(cases, ctx.config.safety.concurrency, async (c, index) => {
+  const tried = await tryCases(draw, ctx.config.safety.concurrency, async (c, index) => {
     const t = await tryCase(spec, ctx, c);
     if (t.refused) refused.set(t.refused, (refused.get(t.refused) ?? 0) + 1);
     if (!t.exchange) return "pass";

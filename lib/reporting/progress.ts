@@ -97,8 +97,10 @@ export class ProgressReporter implements Reporter {
   state(): ProgressState {
     const now = this.now();
     const requests = this.options.feedDir ? requestsReported(this.options.feedDir) : 0;
-    this.samples.push([now, requests]);
-    this.samples = this.samples.filter(([t]) => now - t <= RATE_WINDOW_MS);
+    // The last few seconds, or at least the previous sample (ticks are 10 s apart without a terminal).
+    const previous = this.samples.at(-1);
+    this.samples = [...this.samples.filter(([t]) => now - t <= RATE_WINDOW_MS), ...(previous && now - previous[0] > RATE_WINDOW_MS ? [previous] : [])];
+    this.samples.sort((a, b) => a[0] - b[0]).push([now, requests]);
     const [t0, r0] = this.samples[0]!;
     const rate = now > t0 ? ((requests - r0) * 1000) / (now - t0) : 0;
     const total = Math.max(this.options.expected ?? 0, this.collected, this.done);

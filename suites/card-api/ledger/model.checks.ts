@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import { defineCheck } from "../../../lib/checks/define.ts";
 import { CheckFailure, CheckSkipped } from "../../../lib/checks/failure.ts";
-import { drawCases, shrinkCase, tryCases, type Draw } from "../../../lib/checks/fast-check-runner.ts";
+import { shrinkCase, tryCases, type Draw } from "../../../lib/checks/fast-check-runner.ts";
 import { deriveSeed } from "../../../lib/checks/seed.ts";
 import type { Check, CheckContext } from "../../../lib/checks/types.ts";
 import type { Exchange } from "../../../lib/http/exchange.ts";
@@ -68,7 +68,7 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
   // not, if another check happened to debit first. This keeps the outcome independent of the order.
   const warmUp = new LedgerReal(ctx, "all", deriveSeed(seed, "warm-up"));
   await warmUp.debit(debitRequest(warmUp.faker, ctx.config, { amount: 1 }));
-  await tryCases(await drawCases(draw), 1, async (commands, sequence) => {
+  await tryCases(draw, 1, async (commands, sequence) => {
     const real = new LedgerReal(ctx, "all", deriveSeed(seed, `sequence ${sequence}`), s.trail);
     try {
       await runSequence(real, commands);
