@@ -20,12 +20,15 @@ export async function withSandbox<T>(options: SandboxOptions, body: (sandbox: Ru
   }
 }
 
-/** Every check of every module against a target, outside vitest's reporting, all modules at once. */
+/** Every check of every module against a target, outside vitest's reporting. */
 export async function evaluateAll(config: Config, modules = ALL_MODULES): Promise<CheckResult[]> {
   const run = await createRunContext(config);
   try {
-    // Side by side, as a conformance run runs them: the isolation lanes are what keeps the stateful checks exact.
-    return (await Promise.all(modules.map((module) => evaluateModule(module, run)))).flat();
+    // A module's checks side by side (the isolation lanes keep the stateful ones exact), modules in
+    // turn: here the sandbox shares this thread, and every module at once would starve it of time.
+    const results: CheckResult[] = [];
+    for (const module of modules) results.push(...(await evaluateModule(module, run)));
+    return results;
   } finally {
     await run.target.close();
   }
