@@ -5,9 +5,10 @@
  * check lands between its readings and it counts exactly its own postings. Shared holders run
  * side by side (the generated debits of a property are not serialised among themselves).
  *
- * Why a lock in the engine rather than cards of their own per check: it needs nothing of the
- * target (one payment card is enough) and holds whatever order the checks start in; a target
- * with more cards gains nothing from more lanes, since the stateful checks are few and short.
+ * Why a lock in the engine rather than cards of their own per check: it needs nothing more of a
+ * target than the one payment card every target configures, and costs little — the stateful
+ * checks are few, and their ordered time (some eighty requests in turn) is shorter than the rest
+ * of a run at CONCURRENCY in flight, which goes on beside it.
  *
  * Ownership travels with the async context (AsyncLocalStorage): the requests a check sends while
  * it holds a lane — also the parallel ones of a race — pass straight through it.
