@@ -51,6 +51,16 @@ export class ModuleRun {
   }
 }
 
+/** Values shared by the checks of one run (CheckContext.shared), made once. */
+const sharedValues = new WeakMap<RunContext, Map<string, Promise<unknown>>>();
+
+function sharedOf<T>(run: RunContext, key: string, make: () => Promise<T>): Promise<T> {
+  let values = sharedValues.get(run);
+  if (!values) sharedValues.set(run, (values = new Map()));
+  if (!values.has(key)) values.set(key, make());
+  return values.get(key) as Promise<T>;
+}
+
 export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise<CheckResult> {
   const started = Date.now();
   const seed = deriveSeed(moduleRun.run.config.run.seed, check.id);
@@ -74,6 +84,8 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     skip: (reason) => {
       throw new CheckSkipped(reason);
     },
+    isolated: (cardId, fn) => moduleRun.run.target.isolated(cardId, fn),
+    shared: (key, make) => sharedOf(moduleRun.run, key, make),
   };
   const base = {
     id: check.id, level: check.level, spec: check.spec, title: check.title,

@@ -16,7 +16,7 @@ export const replayPostsOnce = defineCheck({
   title: "Create transaction: a replayed request_id with the same body posts once",
   description: "The duplicate is answered with the original answer or refused, per IDEMPOTENCY_MODE (default: either); the statement shows one posting.",
   // Holds the payment card's lane (lib/http/lanes.ts): the statement then shows only this check's postings.
-  run: (ctx) => ctx.target.isolated(ctx.config.fixtures.payment.cardId, async () => {
+  run: (ctx) => ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
     const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: kztAmount(fakerFor(ctx.seed), 100.01, 199.99) });
     const since = Date.now();
     const before = await recentOperations(ctx, since);
@@ -39,7 +39,7 @@ export const reusedRequestIdRefused = defineCheck({
   id: "CARD-TXN-IDEMPOTENT-CONFLICT", level: "should", spec: "§2.3",
   title: "Create transaction: the same request_id with another body is refused and posts nothing",
   // Holds the payment card's lane (lib/http/lanes.ts): the statement then shows only this check's postings.
-  run: (ctx) => ctx.target.isolated(ctx.config.fixtures.payment.cardId, async () => {
+  run: (ctx) => ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
     const f = fakerFor(ctx.seed);
     const body = debitRequest(f, ctx.config, { amount: kztAmount(f, 100.01, 199.99) });
     const since = Date.now();

@@ -62,7 +62,7 @@ export const parallelDebitsWithinLimit = defineCheck({
     const race = await raceCard(ctx);
     if (!race) return ctx.skip(`every race card (RACE_CARD_IDS, ${ctx.config.fixtures.raceCardIds.length}) has used its limit for this period; it resets with the period`);
     // The race card's lane: nothing else debits it between the readings (lib/http/lanes.ts).
-    await ctx.target.isolated(race.cardId, () => raceOn(ctx, race));
+    await ctx.isolated(race.cardId, () => raceOn(ctx, race));
   },
 });
 
@@ -88,7 +88,7 @@ export const parallelReplaysPostOnce = defineCheck({
   id: "CARD-LEDGER-PARALLEL-REPLAY", level: "should", spec: "§2.3",
   title: "Create transaction: parallel replays of one request_id post once",
   description: `${REPLAYS} identical requests (same request_id, same body) at once; the statement shows one posting.`,
-  run: (ctx) => ctx.target.isolated(ctx.config.fixtures.payment.cardId, async () => {
+  run: (ctx) => ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
     const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: 3.33 });
     const since = Date.now();
     const before = await recentOperations(ctx, since);

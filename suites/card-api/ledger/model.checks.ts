@@ -49,14 +49,10 @@ async function runSequence(real: LedgerReal, commands: Iterable<fc.AsyncCommand<
  * The five checks share one set of sequences, each sequence asserting every invariant: five
  * times fewer debits and readings, and the survey holds the payment card's lane, so its readings
  * count exactly its own postings. Sequences go one after another (one card, one order); run once
- * per target, with a seed of its own, so each check sees the same sequences whichever starts it.
+ * per run (CheckContext.shared), with a seed of its own, so each check sees the same sequences whichever starts it.
  */
-const surveys = new WeakMap<object, Promise<Survey>>();
-
 function survey(ctx: CheckContext): Promise<Survey> {
-  let pending = surveys.get(ctx.target);
-  if (!pending) surveys.set(ctx.target, (pending = ctx.target.isolated(ctx.config.fixtures.payment.cardId, () => runSurvey(ctx))));
-  return pending;
+  return ctx.shared("ledger survey", () => ctx.isolated(ctx.config.fixtures.payment.cardId, () => runSurvey(ctx)));
 }
 
 async function runSurvey(ctx: CheckContext): Promise<Survey> {
@@ -100,7 +96,7 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
 /** Replays the breaking sequence for this invariant alone and shrinks it, holding the card's lane again. */
 async function shrinkAndFail(ctx: CheckContext, invariant: Invariant, s: Survey, breach: { sequence: number; detail: string; exchange: Exchange | undefined }): Promise<never> {
   let run = 0;
-  const details = await ctx.target.isolated(ctx.config.fixtures.payment.cardId, () => shrinkCase(s.draw, breach.sequence, async (commands) => {
+  const details = await ctx.isolated(ctx.config.fixtures.payment.cardId, () => shrinkCase(s.draw, breach.sequence, async (commands) => {
     try {
       await runSequence(new LedgerReal(ctx, invariant, deriveSeed(s.draw.seed, `shrink ${run++}`)), commands);
     } catch (error) {
