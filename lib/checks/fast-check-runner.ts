@@ -41,13 +41,19 @@ export async function tryCases<T>(draw: Draw<T>, parallel: number, trial: (value
   const inFlight = new Set<Promise<void>>();
   let next = 0;
   let error: { thrown: unknown } | undefined;
+  let passed = 0;
   const over = () => tried.failedAt !== undefined || tried.stoppedAt !== undefined || error !== undefined;
+  // Slow start: one case alone, then twice as many as have passed, up to `parallel`. A target that
+  // hangs or answers 5 MB costs one request per property, not a whole window; a sound one is at
+  // full width after a few round trips.
+  const width = () => Math.max(1, Math.min(parallel, 2 * passed));
   const feed = async (value: T) => {
     const index = next++;
-    while (inFlight.size >= Math.max(1, parallel) && !over()) await Promise.race(inFlight);
+    while (inFlight.size >= width() && !over()) await Promise.race(inFlight);
     if (over()) return true;
     tried.started++;
     const running: Promise<void> = trial(value, index).then((outcome) => {
+      if (outcome === "pass") passed++;
       if (outcome === "fail") tried.failedAt = Math.min(tried.failedAt ?? Infinity, index);
       if (outcome === "stop") tried.stoppedAt = Math.min(tried.stoppedAt ?? Infinity, index);
     }, (thrown: unknown) => void (error ??= { thrown })).finally(() => inFlight.delete(running));
