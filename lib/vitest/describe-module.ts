@@ -27,7 +27,7 @@ export function testName(check: Check): string {
 type Task = TestContext["task"];
 type Node = Task["file"]["tasks"][number] | Task["file"];
 
-/** Filled at collection: the module of each check collected in this worker, in collection order. */
+/** Filled at collection: the module of each check collected in this worker and not started yet, in collection order. */
 const collected = new Map<Check, Module>();
 
 /** The checks running in this worker: one run context, each check's pending result, how many are still to report. */
@@ -52,6 +52,8 @@ function startAll(file: Task["file"], own: Check): WorkerRun {
   const fresh = [...collected].filter(([check]) => !run.results.has(check) &&
     (check === own || (!skipped.has(testName(check)) && (!chosen || chosen.includes(check.id)))));
   if (!fresh.length) return run;
+  // Started once per worker: a later file's run context must not start an earlier file's checks again.
+  for (const [check] of fresh) collected.delete(check);
   const moduleRuns = new Map<Module, ModuleRun>();
   const pending = run.context.then((context) => runConcurrently(fresh.map(([check, module]) => () => {
     const moduleRun = moduleRuns.get(module) ?? moduleRuns.set(module, new ModuleRun(module, context)).get(module)!;
