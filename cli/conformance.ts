@@ -1,5 +1,5 @@
 /**
- * npm run conformance [-- --strict] [--check ID]... [--no-preflight] [--shard=i/n] [--merge-reports DIR]
+ * npm run conformance [-- --strict] [--check ID]... [--no-preflight] [--quiet] [--shard=i/n] [--merge-reports DIR]
  * Runs every suite against TARGET_BASE_URL, or against the embedded reference sandbox when it is
  * unset: preflight first, then the checks within the run's limits (run-limits.ts), then the
  * baseline gate. Exit code: 0 conformant, 1 a check failed, 2 bad configuration or usage.
@@ -33,6 +33,8 @@ import { parseShard, type Shard } from "../lib/runner/shard.ts";
 import { HARNESS_VERSION } from "../lib/config/version.ts";
 import { profileVariables } from "../lib/crypto/index.ts";
 import { isProfileModule } from "../lib/crypto/module-profile.ts";
+import { PROGRESS_DIR_ENV } from "../lib/reporting/progress-feed.ts";
+import type { ProgressOptions } from "../lib/reporting/progress.ts";
 import { startSandbox } from "../sandbox/server.ts";
 import { ALL_MODULES } from "../suites/modules.ts";
 
@@ -42,7 +44,7 @@ function parseOptions(argv: string[]) {
       args: argv,
       options: {
         strict: { type: "boolean" }, check: { type: "string", multiple: true }, help: { type: "boolean" },
-        "no-preflight": { type: "boolean" }, shard: { type: "string" }, "merge-reports": { type: "string" },
+        "no-preflight": { type: "boolean" }, quiet: { type: "boolean" }, shard: { type: "string" }, "merge-reports": { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -50,10 +52,11 @@ function parseOptions(argv: string[]) {
   }
 }
 
-const HELP = `usage: npm run conformance [-- --strict] [--check CHECK-ID]... [--no-preflight] [--shard=i/n] [--merge-reports DIR]
+const HELP = `usage: npm run conformance [-- --strict] [--check CHECK-ID]... [--no-preflight] [--quiet] [--shard=i/n] [--merge-reports DIR]
   --strict             should-level failures fail the run (same as CONFORMANCE_STRICT=true)
   --check ID           run only this check (repeatable); failures print the id to use
   --no-preflight       skip the preflight (target, credentials, fixtures, clock) before the checks
+  --quiet              no live progress (on a terminal one line in place, otherwise a status line every 10 s)
   --shard=i/n          run the i-th of n parts and write a blob report to REPORTS_DIR/blobs/
   --merge-reports DIR  no target: merge the blob reports in DIR into one JUnit, summary and Allure results
 Configuration comes from .env and the environment; see .env.example.`;
@@ -100,6 +103,17 @@ async function preflight(config: Config, limits: RunLimits, quiet: boolean): Pro
   } finally {
     await run.target.close();
   }
+}
+
+/** The live progress, unless --quiet or a merge: the workers' request feed goes to a folder of this run. */
+function liveProgress(options: ReturnType<typeof parseOptions>, dir: string, sharded: boolean): ProgressOptions | undefined {
+  if (options.quiet || options["merge-reports"] !== undefined) return undefined;
+  const feedDir = join(dir, ".run", `progress-${process.pid}`);
+  rmSync(feedDir, { recursive: true, force: true });
+  process.env[PROGRESS_DIR_ENV] = feedDir;
+  // A shard runs a part vitest chooses: its total is what it collects.
+  const all = ALL_MODULES.reduce((n, m) => n + m.checks.length, 0);
+  return { feedDir, ...(sharded ? {} : { expected: options.check?.length ?? all }) };
 }
 
 function verdictExitCode(summary: Summary | undefined, baseline: Baseline | undefined, dir: string): number {
@@ -179,10 +193,12 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
     const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;
-    const summary = await runConformanceVitest({ config, info, pattern, shard, mergeFrom, maxWorkers: workers, deadlineAt: limits.deadlineAt });
+    const progress = liveProgress(options, dir, Boolean(shard));
+    const summary = await runConformanceVitest({ config, info, pattern, shard, mergeFrom, maxWorkers: workers, deadlineAt: limits.deadlineAt, progress });
     return verdictExitCode(summary, baseline, dir);
   } finally {
     await sandbox?.close();
+    rmSync(join(dir, ".run", `progress-${process.pid}`), { recursive: true, force: true });
     if (budgetFile) rmSync(budgetFile, { force: true });
   }
 }

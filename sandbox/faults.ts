@@ -35,7 +35,7 @@ export const BEHAVIOUR_FAULTS = {
   "rejects-amounts-above-50": "debits over 50.00 are refused with 422 (a valid request rejected)",
   "rejects-single-instant-periods": "a statement whose start equals its end is refused with 400",
   "rejects-non-ascii-client-data": "business client data with non-ASCII text is refused with 400",
-  "lost-write": "every second accepted debit is answered as a success but never posted",
+  "lost-write": "accepted debits of an odd number of minor units are answered as a success but never posted",
   "frozen-usage": "limits report the usage of the start of the day, whatever was debited since",
   "wrong-remaining": "limits report remaining one unit above value − current",
   "limits-not-enforced": "debits are accepted whatever the limits (minimum and cumulative)",

@@ -45,8 +45,6 @@ export class Ledger {
   readonly limits: LimitDefinition[] = [];
   readonly businessClients = new Map<string, BusinessClient>();
   readonly idempotency = new Map<string, { fingerprint: string; response: SandboxResponse }>();
-  /** Debits accepted so far (the lost-write fault drops every second one). */
-  acceptedDebits = 0;
 
   addCard(card: SandboxCard): void {
     this.cards.set(card.cardId, card);

@@ -4,10 +4,12 @@
  * what is proven is exactly what runs.
  */
 import type { Exchange } from "../http/exchange.ts";
+import { inCheckScope } from "../http/lanes.ts";
 import { RequestRefused } from "../http/target.ts";
 import { EvidenceRecorder } from "./evidence.ts";
 import { CheckFailure, CheckNotJudged, CheckSkipped, type FailureCategory } from "./failure.ts";
 import { NOT_JUDGED, refusalReason, refusedForBusinessReason, SUCCESS_SCENARIO } from "./precondition.ts";
+import { checkSlots, runConcurrently } from "./schedule.ts";
 import { deriveSeed } from "./seed.ts";
 import type { Check, CheckContext, Level, Module, Outcome, RunContext } from "./types.ts";
 
@@ -61,6 +63,16 @@ export class ModuleRun {
   }
 }
 
+/** Values shared by the checks of one run (CheckContext.shared), made once. */
+const sharedValues = new WeakMap<RunContext, Map<string, Promise<unknown>>>();
+
+function sharedOf<T>(run: RunContext, key: string, make: () => Promise<T>): Promise<T> {
+  let values = sharedValues.get(run);
+  if (!values) sharedValues.set(run, (values = new Map()));
+  if (!values.has(key)) values.set(key, make());
+  return values.get(key) as Promise<T>;
+}
+
 export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise<CheckResult> {
   const started = Date.now();
   const seed = deriveSeed(moduleRun.run.config.run.seed, check.id);
@@ -88,15 +100,18 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     skip: (reason) => {
       throw new CheckSkipped(reason);
     },
+    isolated: (cardId, fn) => moduleRun.run.target.isolated(cardId, fn),
+    shared: (key, make) => sharedOf(moduleRun.run, key, make),
   };
   const base = {
     id: check.id, level: check.level, spec: check.spec, title: check.title,
     operationKey: moduleRun.module.operation.key, notes, seed,
   };
-  const sentBefore = moduleRun.run.target.sent;
-  const outcome = await settle(() => check.run(ctx));
+  // Checks run side by side (schedule.ts): each counts the requests of its own async context.
+  const { result, counter } = inCheckScope(() => settle(() => check.run(ctx)));
+  const outcome = await result;
   const { sample, omitted } = evidence.sample(outcome.outcome === "failed");
-  return { ...base, ...outcome, evidence: sample, evidenceOmitted: omitted, durationMs: Date.now() - started, requests: moduleRun.run.target.sent - sentBefore };
+  return { ...base, ...outcome, evidence: sample, evidenceOmitted: omitted, durationMs: Date.now() - started, requests: counter.sent };
 }
 
 async function settle(run: () => Promise<void> | void): Promise<Pick<CheckResult, "outcome" | "category" | "message">> {
@@ -124,10 +139,8 @@ function refusalIn(error: unknown): RequestRefused | undefined {
   return undefined;
 }
 
-/** Evaluates every check of a module in order (they share its scenarios). */
+/** Evaluates every check of a module side by side (schedule.ts; they share its scenarios); results in order. */
 export async function evaluateModule(module: Module, run: RunContext): Promise<CheckResult[]> {
   const moduleRun = new ModuleRun(module, run);
-  const results: CheckResult[] = [];
-  for (const check of module.checks) results.push(await moduleRun.evaluate(check));
-  return results;
+  return Promise.all(runConcurrently(module.checks.map((check) => () => moduleRun.evaluate(check)), checkSlots(run.config.safety.concurrency)));
 }

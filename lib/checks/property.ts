@@ -1,16 +1,18 @@
 /**
  * Property checks: a check whose cases are generated (fast-check), seeded from SEED and the check
- * id, PROPERTY_RUNS cases plus every example row. The first transport error stops the property
- * (a hung target costs one timeout, and shrinking a transport error proves nothing); a failing
- * case is shrunk, and the check fails with the seed, the fast-check path and the shrunk request.
+ * id, PROPERTY_RUNS cases plus every example row, sent side by side (fast-check-runner.ts). The
+ * first transport error stops the property (a hung target costs one round of timeouts, and
+ * shrinking a transport error proves nothing); a failing case is shrunk, and the check fails with
+ * the seed, the fast-check path and the shrunk request.
  */
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { Operation } from "../catalogue/index.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused, type RequestVariant } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
 import { answerKind, requireAnswer } from "./answers.ts";
 import { defineCheck } from "./define.ts";
+import { shrinkCase, tryCases, type Draw } from "./fast-check-runner.ts";
 import { fail, type FailureCategory } from "./failure.ts";
 import type { CaseContext, Check, CheckContext, Level } from "./types.ts";
 
@@ -43,36 +45,42 @@ export function defineProperty(spec: PropertySpec): Check {
   });
 }
 
+/** Sends one case and judges it; `transport` when it got no answer, `refused` when the guard kept it back. */
+async function tryCase(spec: PropertySpec, ctx: CheckContext, c: Case): Promise<{ exchange?: Exchange; problem?: Failure; transport?: boolean; refused?: string }> {
+  let exchange: Exchange;
+  try {
+    exchange = await ctx.sendVariant(spec.operation, await c.request(ctx));
+  } catch (error) {
+    // The guard keeps this case off a real target (e.g. a card number not in TEST_PANS): not sent, not judged.
+    if (!(error instanceof RequestRefused)) throw error;
+    return { refused: error.message };
+  }
+  if (exchange.transportError || answerKind(exchange) === "transport") return { exchange, transport: true };
+  const problem = spec.verdict(exchange, c);
+  return { exchange, ...(problem ? { problem: { exchange, c, ...problem } } : {}) };
+}
+
 async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void> {
+  const examples = (await spec.examples?.(ctx)) ?? [];
+  // fast-check counts examples inside numRuns: add them, so every row runs besides PROPERTY_RUNS cases.
+  const draw = { arbitrary: await spec.cases(ctx), seed: ctx.seed, numRuns: ctx.config.run.propertyRuns + examples.length, examples };
   let transport: Exchange | undefined;
-  let last: Failure | undefined;
   let sent = 0;
   const refused = new Map<string, number>();
-  const property = fc.asyncProperty(await spec.cases(ctx), async (c) => {
-    if (transport) return true;
-    let exchange: Exchange;
-    try {
-      exchange = await ctx.sendVariant(spec.operation, await c.request(ctx));
-    } catch (error) {
-      // The guard keeps this case off a real target (e.g. a card number not in TEST_PANS): not sent, not judged.
-      if (!(error instanceof RequestRefused)) throw error;
-      refused.set(error.message, (refused.get(error.message) ?? 0) + 1);
-      return true;
-    }
+  // As many cases in flight as the run allows: the pace holds the whole run to CONCURRENCY.
+  // Every exchange is recorded by ctx.sendVariant; the evidence keeps a bounded sample (evidence.ts).
+  const tried = await tryCases(draw, ctx.config.safety.concurrency, async (c) => {
+    const t = await tryCase(spec, ctx, c);
+    if (t.refused) refused.set(t.refused, (refused.get(t.refused) ?? 0) + 1);
+    if (!t.exchange) return "pass";
     sent++;
-    if (exchange.transportError || answerKind(exchange) === "transport") {
-      transport = exchange;
-      return true;
+    if (t.transport) {
+      transport ??= t.exchange;
+      return "stop";
     }
-    const problem = spec.verdict(exchange, c);
-    if (problem) last = { exchange, c, ...problem };
-    return problem === undefined;
+    return t.problem ? "fail" : "pass";
   });
-  const examples = ((await spec.examples?.(ctx)) ?? []).map((c) => [c] as [Case]);
-  // fast-check counts examples inside numRuns: add them, so every row runs besides PROPERTY_RUNS cases.
-  const numRuns = ctx.config.run.propertyRuns + examples.length;
-  const details = await fc.check(property, { seed: ctx.seed, numRuns, examples });
-  ctx.note(`${sent} generated requests (seed ${details.seed})`);
+  ctx.note(`${sent} generated requests (seed ${ctx.seed})`);
   for (const [reason, count] of refused) ctx.note(`${count} generated case(s) not sent: ${reason}`);
   // Nothing sent at all: skipped with the guard's own reason, as a refused fixed request would be.
   if (sent === 0 && refused.size) ctx.skip([...refused.keys()][0]!);
@@ -81,12 +89,25 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
     ctx.note("the property stopped at the first transport error: nothing is shrunk, nothing more is sent");
     requireAnswer(transport);
   }
-  if (details.failed && last) {
-    ctx.record(last.exchange);
-    const request = redactor.body(last.exchange.request.bodyText).slice(0, 600);
-    fail(last.category, `${last.detail} — case "${last.c.label}" (shrunk) after ${details.numRuns} cases; ` +
-      `fast-check seed ${details.seed}, path "${details.counterexamplePath}"; request ${request}`);
-  }
-  // A failure with no recorded case is an exception inside the harness (a generator bug): surface it.
-  if (details.failed) throw ("errorInstance" in details && details.errorInstance) || new Error("property failed without a recorded case");
+  if (tried.failedAt !== undefined) await shrinkAndFail(spec, ctx, draw, tried.failedAt);
+}
+
+/** Shrinks the first failing case one request at a time and fails the check with the smallest one found. */
+async function shrinkAndFail(spec: PropertySpec, ctx: CheckContext, draw: Draw<Case>, index: number): Promise<never> {
+  let last: Failure | undefined;
+  let stopped = false;
+  const details = await shrinkCase(draw, index, async (c) => {
+    if (stopped) return true;
+    const t = await tryCase(spec, ctx, c);
+    // A transport error while shrinking proves nothing: keep the smallest failure found so far.
+    if (t.transport) stopped = true;
+    if (t.problem) last = t.problem;
+    return t.problem === undefined;
+  });
+  if (!last) throw ("errorInstance" in details && details.errorInstance) || new Error(`case ${index} failed, and failed no more when replayed`);
+  ctx.record(last.exchange);
+  const request = redactor.body(last.exchange.request.bodyText).slice(0, 600);
+  const path = details.failed ? details.counterexamplePath : String(index);
+  fail(last.category, `${last.detail} — case "${last.c.label}" (shrunk) after ${index + 1} cases; ` +
+    `fast-check seed ${details.seed}, path "${path}"; request ${request}`);
 }

@@ -64,6 +64,10 @@ export interface CheckContext extends CaseContext {
   note(text: string): void;
   /** Ends the check as skipped, with the reason shown in every report. */
   skip(reason: string): never;
+  /** Runs `fn` holding the card's isolation lane exclusively (lib/http/lanes.ts): no other check debits the card meanwhile. */
+  isolated<T>(cardId: string, fn: () => Promise<T>): Promise<T>;
+  /** One value per run under `key`, made by the first check that asks (e.g. the ledger survey the five ledger checks share). */
+  shared<T>(key: string, make: () => Promise<T>): Promise<T>;
 }
 
 export interface Check {

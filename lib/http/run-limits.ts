@@ -15,6 +15,8 @@ import { FileDebitBudget, MemoryDebitBudget, type DebitBudget } from "./debit-bu
 
 /** Internal hand-off from the CLI to its workers; not configuration (see lib/config/variables.ts). */
 export const RUN_LIMITS_ENV = "CONFORMANCE_RUN_LIMITS";
+/** Internal hand-off too: the ids chosen with --check (comma-separated; empty: all), for workers that start every check at once. */
+export const SELECTED_CHECKS_ENV = "CONFORMANCE_SELECTED_CHECKS";
 
 export interface RunLimits {
   /** Epoch milliseconds: nothing is sent after it. */

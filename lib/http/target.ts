@@ -9,6 +9,7 @@ import type { Operation } from "../catalogue/index.ts";
 import type { CryptoProfile } from "../crypto/index.ts";
 import type { HttpClient } from "./client.ts";
 import type { Exchange } from "./exchange.ts";
+import { countRequest, Lanes } from "./lanes.ts";
 
 export interface SendOptions {
   /** Headers to add or replace; `undefined` removes a default header (e.g. to omit auth). */
@@ -37,6 +38,8 @@ export type RequestGuard = (op: Operation, bodyText: string) => void;
 export class Target {
   /** Requests sent through this target so far (for the run's figures). */
   sent = 0;
+  /** Isolation lanes per card (lanes.ts): every debit passes its card's lane. */
+  readonly lanes = new Lanes();
 
   constructor(
     readonly config: Config,
@@ -74,7 +77,32 @@ export class Target {
       Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined),
     );
     this.sent++;
-    return this.client.post(url, { headers, bodyText, operationKey: op.key });
+    countRequest();
+    const post = () => this.client.post(url, { headers, bodyText, operationKey: op.key });
+    const lane = this.laneOf(op, bodyText);
+    return lane ? this.lanes.shared(lane, post) : post();
+  }
+
+  /** Runs `fn` with the card's lane held exclusively: no other check debits the card meanwhile. */
+  isolated<T>(cardId: string, fn: () => Promise<T>): Promise<T> {
+    return this.lanes.exclusive(`card:${cardId}`, fn);
+  }
+
+  /**
+   * The lane of a request that may move a card's money: its race card's, or else the payment
+   * card's — also for a body that names no card or cannot be read (a mutation of a valid debit
+   * could still post to the payment card if the target accepts it).
+   */
+  private laneOf(op: Operation, bodyText: string): string | undefined {
+    if (!op.mutates || op.family !== "card-api") return undefined;
+    let cardId: unknown;
+    try {
+      cardId = (JSON.parse(bodyText) as { debit?: { card?: { card_id?: unknown } } })?.debit?.card?.card_id;
+    } catch {
+      cardId = undefined;
+    }
+    const race = typeof cardId === "string" && this.config.fixtures.raceCardIds.includes(cardId);
+    return `card:${race ? cardId : this.config.fixtures.payment.cardId}`;
   }
 
   sendVariant(op: Operation, variant: RequestVariant): Promise<Exchange> {

@@ -6,6 +6,7 @@ import type { Config } from "../config/load.ts";
 import { redactor } from "../redaction/redact.ts";
 import { gitCommit } from "./git.ts";
 import { DEFAULT_SPEC_URL_TEMPLATE, SPEC_LINK_TYPE } from "./labels.ts";
+import { ProgressReporter, type ProgressOptions } from "./progress.ts";
 import { SummaryReporter, type SummaryReporterOptions } from "./summary-reporter.ts";
 
 export type ReporterEntry = string | [string, Record<string, unknown>] | Reporter;
@@ -24,14 +25,20 @@ function environmentInfo(config: Config, info: SummaryReporterOptions["info"]): 
   };
 }
 
-export function conformanceReporters(config: Config, runInfo: SummaryReporterOptions["info"], onSummary: SummaryReporterOptions["onSummary"]): ReporterEntry[] {
+export function conformanceReporters(
+  config: Config, runInfo: SummaryReporterOptions["info"], onSummary: SummaryReporterOptions["onSummary"], progress?: ProgressOptions,
+): ReporterEntry[] {
   const dir = config.run.reportsDir;
   // This process writes the summary and the console table: it needs the secrets too.
   redactor.addSecrets(config.secrets);
   const commit = gitCommit();
   const info = { ...runInfo, propertyRuns: config.run.propertyRuns, ...(commit ? { gitCommit: commit } : {}) };
+  const live = progress && new ProgressReporter(progress);
   return [
-    "default",
+    // Before vitest's reporter, so the live line is erased before vitest prints; on a terminal
+    // vitest's own live summary is off (two lines redrawn in place would fight).
+    ...(live ? [live] : []),
+    live && process.stdout.isTTY ? ["default", { summary: false }] as ReporterEntry : "default",
     // Absolute: vitest resolves it against the checkout (its root), not the working folder.
     ["junit", { outputFile: resolve(dir, "junit.xml"), suiteName: "payment platform interface conformance" }],
     new AllureVitestReporter({

@@ -8,9 +8,12 @@ import { fileURLToPath } from "node:url";
 import { startVitest, type Reporter, type Vitest } from "vitest/node";
 import type { Config } from "../config/load.ts";
 import { conformanceReporters } from "../reporting/reporters.ts";
+
 import type { Summary } from "../reporting/summary.ts";
 import type { SummaryReporterOptions } from "../reporting/summary-reporter.ts";
+import type { ProgressOptions } from "../reporting/progress.ts";
 import { EXIT } from "./cli-errors.ts";
+import { SELECTED_CHECKS_ENV } from "../http/run-limits.ts";
 import { blobReporter, type Shard } from "./shard.ts";
 import { armWatchdog } from "./watchdog.ts";
 
@@ -24,6 +27,8 @@ export interface VitestRun {
   mergeFrom?: string | undefined;
   maxWorkers?: number | undefined;
   deadlineAt: number;
+  /** The live progress line (none with --quiet or when merging). */
+  progress?: ProgressOptions | undefined;
 }
 
 /** The checkout: the suites and vitest.config.ts are here whatever the working folder (a partner's, with its .env). */
@@ -34,10 +39,12 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
   let vitest: Vitest | undefined;
   const capture: Reporter = { onInit: (v) => void (vitest = v) };
   const reporters = [
-    ...conformanceReporters({ ...run.config }, run.info, (s) => (summary = s)),
+    ...conformanceReporters({ ...run.config }, run.info, (s) => (summary = s), run.progress),
     ...(run.shard ? [blobReporter(run.config.run.reportsDir, run.shard)] : []),
     capture,
   ];
+  // The workers start every selected check at once (describe-module.ts): they need the selection itself, not just vitest's pattern.
+  process.env[SELECTED_CHECKS_ENV] = run.info.selectedChecks?.join(",") ?? "";
   const stop = armWatchdog(run.deadlineAt, {
     cancel: () => void vitest?.cancelCurrentRun("keyboard-input"),
     end: () => process.exit(EXIT.failed),

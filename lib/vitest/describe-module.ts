@@ -1,12 +1,22 @@
-/** One vitest describe per module, one named test per check (test.for), sharing the module's scenarios. */
-import { afterAll, describe, test } from "vitest";
-import { ModuleRun } from "../checks/evaluate.ts";
+/**
+ * One vitest describe per module, one named test per check (test.for). When the first test of a
+ * worker runs, every check collected in it starts (lib/checks/schedule.ts) — with one worker that
+ * is every suite file, since vitest hands a non-isolated single worker all files at once — so a
+ * file whose checks wait on a lane (the payment card's) overlaps the other files' requests. They
+ * share one run context: one pace, one set of isolation lanes. Each test then reports its own
+ * result, in order, so reporting is never interleaved.
+ */
+import { afterAll, describe, test, type TestContext } from "vitest";
+import { ModuleRun, type CheckResult } from "../checks/evaluate.ts";
+import { checkSlots, runConcurrently } from "../checks/schedule.ts";
 import type { Check, Module, RunContext } from "../checks/types.ts";
 import { processConfiguration } from "../config/load.ts";
 import { ExchangeLog } from "../reporting/exchange-log.ts";
+import { startRequestFeed } from "../reporting/progress-feed.ts";
 import { FAMILY_TITLES } from "../reporting/labels.ts";
 import { redactor } from "../redaction/redact.ts";
 import { createRunContext } from "../checks/run-context.ts";
+import { SELECTED_CHECKS_ENV } from "../http/run-limits.ts";
 import { reportCheck } from "./report-check.ts";
 
 /** "CARD-STMT-PERIOD [must] §4.2 — Card statement: every operation lies within the requested period" */
@@ -14,31 +24,78 @@ function testName(check: Check): string {
   return `${check.id} [${check.level}] ${check.spec} — ${check.title}`;
 }
 
+type Task = TestContext["task"];
+type Node = Task["file"]["tasks"][number] | Task["file"];
+
+/** Filled at collection: the module of each check collected in this worker and not started yet, in collection order. */
+const collected = new Map<Check, Module>();
+
+/** The checks running in this worker: one run context, each check's pending result, how many are still to report. */
+interface WorkerRun { context: Promise<RunContext>; results: Map<Check, Promise<CheckResult>>; unreported: number }
+let current: WorkerRun | undefined;
+
+/** Checks this run will not run: filtered out in this file (by vitest's modes) or by --check. */
+function skippedIn(node: Node, out = new Set<string>()): Set<string> {
+  if (node.type === "test") {
+    if (node.mode !== "run") out.add(node.name);
+  } else node.tasks.forEach((t) => skippedIn(t, out));
+  return out;
+}
+
+/** Starts every collected check not started yet (and `own`, whatever the selection says). */
+function startAll(file: Task["file"], own: Check): WorkerRun {
+  startRequestFeed();
+  const run = current ??= { context: createRunContext(processConfiguration()), results: new Map(), unreported: 0 };
+  const ids = process.env[SELECTED_CHECKS_ENV]?.split(",").filter(Boolean) ?? [];
+  const chosen = ids.length ? ids : undefined;
+  const skipped = skippedIn(file);
+  const fresh = [...collected].filter(([check]) => !run.results.has(check) &&
+    (check === own || (!skipped.has(testName(check)) && (!chosen || chosen.includes(check.id)))));
+  if (!fresh.length) return run;
+  // Started once per worker: a later file's run context must not start an earlier file's checks again.
+  for (const [check] of fresh) collected.delete(check);
+  const moduleRuns = new Map<Module, ModuleRun>();
+  const pending = run.context.then((context) => runConcurrently(fresh.map(([check, module]) => () => {
+    const moduleRun = moduleRuns.get(module) ?? moduleRuns.set(module, new ModuleRun(module, context)).get(module)!;
+    return moduleRun.evaluate(check);
+  }), checkSlots(context.config.safety.concurrency)));
+  fresh.forEach(([check], i) => {
+    const result = pending.then((all) => all[i]!);
+    // A context that failed (a bad CRYPTO_PROFILE) fails each test that awaits it, not the process.
+    result.catch(() => undefined);
+    run.results.set(check, result);
+  });
+  run.unreported += fresh.length;
+  return run;
+}
+
+/** After the last started check has reported: the run's connections close (a later file opens new ones). */
+async function reported(run: WorkerRun): Promise<void> {
+  if (--run.unreported > 0 || current !== run) return;
+  current = undefined;
+  await (await run.context.catch(() => undefined))?.target.close();
+}
+
 export function describeModule(module: Module, aspect?: string): void {
   const op = module.operation;
   describe(`${FAMILY_TITLES[op.family]} › ${op.title} (${op.spec})${aspect ? ` › ${aspect}` : ""}`, () => {
-    // The run context is asynchronous (a CRYPTO_PROFILE module is imported): created once, awaited.
-    let run: Promise<RunContext> | undefined;
-    let moduleRun: ModuleRun | undefined;
     let exchangeLog: ExchangeLog | undefined;
-    const current = async () => {
-      run ??= createRunContext(processConfiguration());
-      const context = await run;
-      exchangeLog ??= new ExchangeLog(context.config.run.reportsDir, op.key);
-      return (moduleRun ??= new ModuleRun(module, context));
-    };
-    // One write per test file: the module's sampled exchanges, redacted, for the HAR file.
-    afterAll(async () => {
-      exchangeLog?.flush(redactor);
-      await (await run?.catch(() => undefined))?.target.close();
-    });
+    // One write per module: its sampled exchanges, redacted, for the HAR file.
+    afterAll(() => exchangeLog?.flush(redactor));
 
+    for (const check of module.checks) collected.set(check, module);
     // Rows are [name, check]: "%s" prints the name verbatim ("$id" would quote and truncate it).
     test.for(module.checks.map((check) => [testName(check), check] as const))("%s", async ([, check], ctx) => {
-      const moduleRun = await current();
-      const result = await moduleRun.evaluate(check);
-      const { seed, strict, propertyRuns } = moduleRun.run.config.run;
-      await reportCheck(check, result, op, ctx, seed, strict, { propertyRuns, ...(exchangeLog ? { exchangeLog } : {}) });
+      const run = startAll(ctx.task.file, check);
+      try {
+        const context = await run.context;
+        const result = await run.results.get(check)!;
+        exchangeLog ??= new ExchangeLog(context.config.run.reportsDir, op.key);
+        const { seed, strict, propertyRuns } = context.config.run;
+        await reportCheck(check, result, op, ctx, seed, strict, { propertyRuns, exchangeLog });
+      } finally {
+        await reported(run);
+      }
     });
   });
 }

@@ -65,7 +65,9 @@ export function transactionCreate(req: SandboxRequest, env: SandboxEnv): Sandbox
 }
 
 function postDebit(env: SandboxEnv, requestId: string, card: SandboxCard, minor: number): void {
-  if (env.faults.has("lost-write") && env.ledger.acceptedDebits++ % 2 === 1) return;
+  // Decided by the debit itself, not by a count of all debits: checks run side by side, and which
+  // debit was "every second one" would depend on their interleaving (a flaky fault table).
+  if (env.faults.has("lost-write") && minor % 2 === 1) return;
   env.ledger.post({
     requestId, cardId: card.cardId, type: "debit", amountMinor: minor, commissionMinor: 0,
     currency: "KZT", at: Date.now(), rrn: String(Math.floor(Math.random() * 1e12)).padStart(12, "0"), mcc: 6012,

@@ -22,7 +22,7 @@ import { jsonObject, type Exchange } from "../../lib/http/exchange.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
-import { amountLimits, formatMicro, largestMinimum, micro, smallestRemaining, type Operation } from "./ledger/readback.ts";
+import { amountLimits, formatMicro, micro, type Operation } from "./ledger/readback.ts";
 
 /** The card that is not the payment card (the statement fixture); skipped when both are one card. */
 function otherCardId(ctx: CheckContext): string {
@@ -73,17 +73,19 @@ function movedBy(before: Awaited<ReturnType<typeof amountLimits>>, after: typeof
 export const limitsOfOtherObject = defineCheck({
   id: "CARD-LIM-OTHER-OBJECT", level: "should", spec: "§2.4",
   title: "Limits list: the limits of a card do not show another card's usage",
-  description: "Reads the own (card group) limits of the statement card, debits the payment card once (the amount chosen from the payment card's own limits), and reads them again: " +
+  description: "Reads the own (card group) limits of the statement card, debits the payment card once (the fixed amount its own limits allow), holding its lane,, and reads them again: " +
     "none may have moved by exactly that debit. Should: §1 says the limits are one object's, but which usage counts against which limit is not shown (§2.4, §8).",
-  async run(ctx) {
+  // Holds the payment card's lane (lib/http/lanes.ts): no other check's debit moves any usage between the readings.
+  run: (ctx) => ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
     const other = otherCardId(ctx);
-    const { cumulativeLimitTypes: cumulative, minimumLimitTypes: minimums } = ctx.config.cardApi;
+    const cumulative = ctx.config.cardApi.cumulativeLimitTypes;
     const before = await amountLimits(ctx, "card", other);
     if (!before.some((l) => l.key.startsWith("card/") && cumulative.includes(l.type))) ctx.skip(`card ${other} lists no cumulative limit of its own (group card)`);
-    const own = await amountLimits(ctx, "card", ctx.config.fixtures.payment.cardId);
-    const units = Math.max(largestMinimum(own, minimums), 1_110_000);
-    if (units > (smallestRemaining(own, cumulative) ?? Infinity)) ctx.skip("the payment card's limits leave no room for a debit");
-    const exchange = await ctx.send(CREATE_TRANSACTION, debitRequest(fakerFor(ctx.seed), ctx.config, { amount: units / 1_000_000 }));
+    // The fixed debit the target's own limits allow (lib/checks/debit-amounts.ts), in micro-units.
+    const range = await ctx.debitAmounts();
+    ctx.note(range.why);
+    const units = range.fixedMinor * 10_000;
+    const exchange = await ctx.send(CREATE_TRANSACTION, debitRequest(fakerFor(ctx.seed), ctx.config, { amount: range.fixedMinor / 100 }));
     requireAnswer(exchange);
     if (answerKind(exchange) !== "success") ctx.skip(`the payment card's debit of ${formatMicro(units)} was refused (${describeAnswer(exchange)})`);
     const moved = movedBy(before, await amountLimits(ctx, "card", other), units, cumulative);
@@ -91,5 +93,5 @@ export const limitsOfOtherObject = defineCheck({
       fail("value", `privacy fault: a debit of ${formatMicro(units)} on card ${ctx.config.fixtures.payment.cardId} shows as usage in the limits of card ${other}: ` +
         `${moved.join(", ")} — the limits answer is of another object`);
     }
-  },
+  }),
 });

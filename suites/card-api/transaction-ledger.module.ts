@@ -1,8 +1,9 @@
 /**
  * §4.3 Create transaction, what debits do to the ledger: idempotency, model-based sequences of
  * debits and readings, and concurrency. Debits the payment card (and a race card) and reads them
- * back; it runs after the transaction module, in the same file, so nothing else debits the card
- * meanwhile.
+ * back, each check holding the card's isolation lane (lib/http/lanes.ts) from its first reading
+ * to its last, so no other debit lands in between; every debit of the card is in the same file,
+ * hence the same process and the same lanes.
  */
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";

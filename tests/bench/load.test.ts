@@ -4,9 +4,12 @@
  * `npm run conformance` launches it.
  */
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "vitest";
 import { closedLoop } from "../../bench/load.ts";
-import { conformanceArgs } from "../../bench/processes.ts";
+import { efficiency } from "../../bench/latency.ts";
+import { conformanceArgs, startServer } from "../../bench/processes.ts";
 import { median, medianRatio } from "../../bench/measures.ts";
 
 test("the closed loop stops at its request bound and counts failures", async () => {
@@ -37,4 +40,27 @@ test("ratios are medians of neighbouring windows: one disturbed round does not m
   expect(medianRatio(harness, raw)).toBe(0.6);
   expect(median([5, 1, 3])).toBe(3);
   expect(median([4, 1, 3, 2])).toBe(2.5);
+});
+
+test("latency efficiency: the ideal (no-delay time + requests × 50 ms / CONCURRENCY) over the time measured", () => {
+  expect(efficiency(5, 2_240, 16, 12)).toBeCloseTo((5 + 7) / 12, 6);
+  // A serial run: every request waits its 50 ms in turn.
+  expect(efficiency(5, 2_240, 16, 5 + 112)).toBeLessThan(0.11);
+});
+
+test("the delaying proxy holds each answer back by its delay and passes the answer through", async () => {
+  const target = createServer((req, res) => req.resume().on("end", () => res.writeHead(201, { "x-seen": req.url ?? "" }).end("{\"ok\":true}")));
+  await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
+  const proxy = await startServer("bench/delay-proxy.ts", [`http://127.0.0.1:${(target.address() as AddressInfo).port}`, "120"]);
+  try {
+    const started = Date.now();
+    const res = await fetch(`${proxy.url}/v5/x`, { method: "POST", body: "{}" });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(120);
+    expect(res.status).toBe(201);
+    expect(res.headers.get("x-seen")).toBe("/v5/x");
+    expect(await res.text()).toBe("{\"ok\":true}");
+  } finally {
+    proxy.stop();
+    target.close();
+  }
 });

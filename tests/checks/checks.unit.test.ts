@@ -45,6 +45,7 @@ function fakeContext(exchange: Exchange): CheckContext {
   return {
     config, profile, validators: validators(), seed: 1,
     debitAmounts: async () => debitRangeFor(config, undefined),
+    isolated: (_card, fn) => fn(), shared: (_key, make) => make(),
     scenario: async () => exchange,
     send: refuse, sendVariant: refuse,
     record: () => undefined, note: () => undefined,

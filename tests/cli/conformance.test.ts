@@ -74,3 +74,10 @@ test("a should failure warns (exit 0) and fails the run in strict mode (exit 1)"
     expect(summaryOf(strict).checks.find((c) => c.id === "CARD-STMT-DT")?.outcome).toBe("failed");
   });
 });
+
+test("--help lists --quiet, which turns the live progress off", async () => {
+  const { code, stdout } = await runCli("conformance.ts", ["--help"], {});
+  expect(code).toBe(0);
+  expect(stdout).toMatch(/--quiet +no live progress \(on a terminal one line in place, otherwise a status line every 10 s\)/);
+  expect(stdout.split("\n")[0]).toContain("[--quiet]");
+});

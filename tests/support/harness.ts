@@ -24,6 +24,8 @@ export async function withSandbox<T>(options: SandboxOptions, body: (sandbox: Ru
 export async function evaluateAll(config: Config, modules = ALL_MODULES): Promise<CheckResult[]> {
   const run = await createRunContext(config);
   try {
+    // A module's checks side by side (the isolation lanes keep the stateful ones exact), modules in
+    // turn: here the sandbox shares this thread, and every module at once would starve it of time.
     const results: CheckResult[] = [];
     for (const module of modules) results.push(...(await evaluateModule(module, run)));
     return results;

@@ -62,38 +62,45 @@ export const parallelDebitsWithinLimit = defineCheck({
   async run(ctx) {
     const race = await raceCard(ctx);
     if (!race) return ctx.skip(`every race card (RACE_CARD_IDS, ${ctx.config.fixtures.raceCardIds.length}) has used its limit for this period; it resets with the period`);
-    const since = Date.now();
-    const before = await statementOperations(ctx, race.cardId, windowSince(since));
-    const amount = race.amount / 1_000_000;
-    const exchanges = await Promise.all(Array.from({ length: ctx.config.cardApi.raceDebits }, () => ctx.send(CREATE_TRANSACTION, raceDebit(ctx, race.cardId, amount))));
-    exchanges.forEach(requireAnswer);
-    const accepted = exchanges.filter((e) => answerKind(e) === "success");
-    accepted.slice(0, 2).forEach((e) => ctx.record(e));
-    const total = accepted.length * race.amount;
-    if (total > race.remaining) fail("invariant", `${accepted.length} of ${exchanges.length} parallel debits of ${amount.toFixed(2)} were accepted: ${formatMicro(total)} in total, over the remaining ${formatMicro(race.remaining)}`);
-    const posted = newOperations(before, await statementOperations(ctx, race.cardId, windowSince(since)));
-    if (posted.length !== accepted.length) fail("invariant", `${accepted.length} debits were accepted, the statement shows ${posted.length} new operation(s)`);
-    const wrong = posted.filter((op) => postedAmount(op) !== race.amount);
-    if (wrong.length) fail("invariant", `${wrong.length} new operation(s) with another amount than the debits' ${formatMicro(race.amount)}: ${wrong.slice(0, 3).map((op) => String(op.amount)).join(", ")}`);
-    requireOverlap(ctx, exchanges);
+    // The race card's lane: nothing else debits it between the readings (lib/http/lanes.ts).
+    await ctx.isolated(race.cardId, () => raceOn(ctx, race));
   },
 });
+
+/** The race itself, on a card whose lane the check holds. */
+async function raceOn(ctx: CheckContext, race: { cardId: string; remaining: number; amount: number }): Promise<void> {
+  const since = Date.now();
+  const before = await statementOperations(ctx, race.cardId, windowSince(since));
+  const amount = race.amount / 1_000_000;
+  const exchanges = await Promise.all(Array.from({ length: ctx.config.cardApi.raceDebits }, () => ctx.send(CREATE_TRANSACTION, raceDebit(ctx, race.cardId, amount))));
+  exchanges.forEach(requireAnswer);
+  const accepted = exchanges.filter((e) => answerKind(e) === "success");
+  accepted.slice(0, 2).forEach((e) => ctx.record(e));
+  const total = accepted.length * race.amount;
+  if (total > race.remaining) fail("invariant", `${accepted.length} of ${exchanges.length} parallel debits of ${amount.toFixed(2)} were accepted: ${formatMicro(total)} in total, over the remaining ${formatMicro(race.remaining)}`);
+  const posted = newOperations(before, await statementOperations(ctx, race.cardId, windowSince(since)));
+  if (posted.length !== accepted.length) fail("invariant", `${accepted.length} debits were accepted, the statement shows ${posted.length} new operation(s)`);
+  const wrong = posted.filter((op) => postedAmount(op) !== race.amount);
+  if (wrong.length) fail("invariant", `${wrong.length} new operation(s) with another amount than the debits' ${formatMicro(race.amount)}: ${wrong.slice(0, 3).map((op) => String(op.amount)).join(", ")}`);
+  requireOverlap(ctx, exchanges);
+}
 
 export const parallelReplaysPostOnce = defineCheck({
   id: "CARD-LEDGER-PARALLEL-REPLAY", level: "should", spec: "§2.3",
   title: "Create transaction: parallel replays of one request_id post once",
   description: `${REPLAYS} identical requests (same request_id, same body) at once; the statement shows one posting.`,
-  async run(ctx) {
+  run: (ctx) => ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
     const range = await ctx.debitAmounts();
     ctx.note(range.why);
     const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: amountAbove(range, 233) / 100 });
-    const before = await recentOperations(ctx);
+    const since = Date.now();
+    const before = await recentOperations(ctx, since);
     const exchanges = await Promise.all(Array.from({ length: REPLAYS }, () => ctx.send(CREATE_TRANSACTION, body)));
     exchanges.forEach(requireAnswer);
     ctx.record(exchanges[0]!);
     if (!exchanges.some((e) => answerKind(e) === "success")) ctx.skip("none of the parallel requests was accepted, so a replay proves nothing");
-    const posted = newOperations(before, await recentOperations(ctx));
+    const posted = newOperations(before, await recentOperations(ctx, since));
     if (posted.length !== 1) fail("invariant", `${posted.length} operations posted for one request_id sent ${REPLAYS} times at once`);
     requireOverlap(ctx, exchanges);
-  },
+  }),
 });

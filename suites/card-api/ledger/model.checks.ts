@@ -1,61 +1,123 @@
 /**
  * Model-based checks of the payment card's ledger: random sequences of debits and readings
  * (fast-check commands) between two probe debits and a final audit, one check per invariant, so
- * that each broken invariant fails its own check. A failing sequence is shrunk; the failure names the commands, the seed and the path
- * (replayPath included) and attaches the last exchange; every run attaches the first few exchanges
- * it sent, as evidence of what was checked.
+ * that each broken invariant fails its own check. The sequences are run once for the five checks
+ * (the survey); a breaking sequence is replayed and shrunk for its invariant alone; the failure
+ * names the commands, the seed and the path (replayPath included) and attaches the last exchange;
+ * every check attaches the first few exchanges sent, as evidence of what was checked.
  */
 import fc from "fast-check";
 import { defineCheck } from "../../../lib/checks/define.ts";
 import { CheckFailure, CheckSkipped, fail } from "../../../lib/checks/failure.ts";
+import { shrinkCase, tryCases, type Draw } from "../../../lib/checks/fast-check-runner.ts";
+import { amountAbove, type DebitRange } from "../../../lib/checks/amount-range.ts";
 import { deriveSeed } from "../../../lib/checks/seed.ts";
 import type { Check, CheckContext } from "../../../lib/checks/types.ts";
 import type { Exchange } from "../../../lib/http/exchange.ts";
+import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { audit, ledgerCommands, probe } from "./commands.ts";
 import { LedgerReal } from "./model.ts";
 import type { Invariant, LedgerModel } from "./observations.ts";
 
 const MAX_COMMANDS = 8;
 
-/** Sequences per check: model runs are long, so a fraction of PROPERTY_RUNS (at least 2). */
+/** Sequences per survey: model runs are long, so a fraction of PROPERTY_RUNS (at least 2). */
 function sequences(ctx: CheckContext): number {
   return Math.max(2, Math.ceil(ctx.config.run.propertyRuns / 25));
 }
 
-async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> {
-  let skipped: CheckSkipped | undefined;
-  let run = 0;
-  const trail: Exchange[] = [];
-  let sent = 0;
-  let refusal: Error | undefined;
+/** What the sequences showed, for all five checks: the first breach of each invariant, or why none was judged. */
+interface Survey {
+  draw: Draw<Iterable<fc.AsyncCommand<LedgerModel, LedgerReal>>>;
+  broken: Map<Invariant, { sequence: number; detail: string; exchange: Exchange | undefined }>;
+  error?: unknown;
+  skipped?: CheckSkipped;
+  trail: Exchange[];
+  sent: number;
+  refusal?: Error;
+  /** The valid debit amounts the sequences used (from the target's limits), for the notes. */
+  range: DebitRange;
+}
+
+/** One sequence: two probe debits, the random commands, the final audit. */
+async function runSequence(real: LedgerReal, commands: Iterable<fc.AsyncCommand<LedgerModel, LedgerReal>>, range: DebitRange): Promise<LedgerReal> {
+  await real.open();
+  const model: LedgerModel = { accepted: [] };
+  await probe(model, real, range);
+  await fc.asyncModelRun(() => ({ model, real }), commands);
+  await audit(model, real);
+  return real;
+}
+
+/**
+ * The five checks share one set of sequences, each sequence asserting every invariant: five
+ * times fewer debits and readings, and the survey holds the payment card's lane, so its readings
+ * count exactly its own postings. Sequences go one after another (one card, one order); run once
+ * per run (CheckContext.shared), with a seed of its own, so each check sees the same sequences whichever starts it.
+ */
+function survey(ctx: CheckContext): Promise<Survey> {
+  return ctx.shared("ledger survey", () => ctx.isolated(ctx.config.fixtures.payment.cardId, () => runSurvey(ctx)));
+}
+
+async function runSurvey(ctx: CheckContext): Promise<Survey> {
+  const seed = deriveSeed(ctx.config.run.seed, "CARD-LEDGER model sequences");
   const range = await ctx.debitAmounts();
-  ctx.note(range.why);
-  const property = fc.asyncProperty(fc.commands(ledgerCommands(range), { maxCommands: MAX_COMMANDS }), async (commands) => {
+  const draw = { arbitrary: fc.commands(ledgerCommands(range), { maxCommands: MAX_COMMANDS }), seed, numRuns: sequences(ctx) };
+  const s: Survey = { draw, broken: new Map(), trail: [], sent: 0, range };
+  // One debit before the first baseline: on a fresh card the window would be empty, and a target that
+  // answers an empty period with an error would leave every baseline unreadable (all skipped) — or
+  // not, if another check happened to debit first. This keeps the outcome independent of the order.
+  const warmUp = new LedgerReal(ctx, "all", deriveSeed(seed, "warm-up"));
+  await warmUp.debit(debitRequest(warmUp.faker, ctx.config, { amount: amountAbove(range, 0) / 100 }));
+  await tryCases(draw, 1, async (commands, sequence) => {
+    const real = new LedgerReal(ctx, "all", deriveSeed(seed, `sequence ${sequence}`), s.trail);
     try {
-      const real = await new LedgerReal(ctx, invariant, deriveSeed(ctx.seed, `sequence ${run++}`), trail).open();
-      const model: LedgerModel = { accepted: [] };
-      await probe(model, real, range);
-      await fc.asyncModelRun(() => ({ model, real }), commands);
-      await audit(model, real);
-      sent += real.sent;
-      refusal ??= real.refusal;
+      await runSequence(real, commands, range);
+    } catch (error) {
+      if (!(error instanceof CheckSkipped)) return (s.error = error), "stop";
+      s.skipped ??= error;
+    } finally {
+      s.sent += real.sent;
+      s.refusal ??= real.refusal;
+      for (const [invariant, breach] of real.broken) if (!s.broken.has(invariant)) s.broken.set(invariant, { sequence, ...breach });
+    }
+    return "pass";
+  });
+  return s;
+}
+
+async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> {
+  const s = await survey(ctx);
+  for (const exchange of s.trail) ctx.record(exchange);
+  ctx.note(s.range.why);
+  ctx.note(`${s.draw.numRuns} command sequence(s) of up to ${MAX_COMMANDS} steps, shared by the five ledger checks (seed ${s.draw.seed})`);
+  if (s.error) throw s.error;
+  const breach = s.broken.get(invariant);
+  if (breach) await shrinkAndFail(ctx, invariant, s, breach);
+  if (s.skipped) throw s.skipped;
+  // Every debit kept off the target by the guard: nothing was tested, say why (as a refused request does).
+  if (s.sent === 0 && s.refusal) ctx.skip(s.refusal.message);
+}
+
+/** Replays the breaking sequence for this invariant alone and shrinks it, holding the card's lane again. */
+async function shrinkAndFail(ctx: CheckContext, invariant: Invariant, s: Survey, breach: { sequence: number; detail: string; exchange: Exchange | undefined }): Promise<never> {
+  let run = 0;
+  const details = await ctx.isolated(ctx.config.fixtures.payment.cardId, () => shrinkCase(s.draw, breach.sequence, async (commands) => {
+    try {
+      await runSequence(new LedgerReal(ctx, invariant, deriveSeed(s.draw.seed, `shrink ${run++}`)), commands, s.range);
     } catch (error) {
       if (!(error instanceof CheckSkipped)) throw error;
-      skipped = error;
     }
-  });
-  const details = await fc.check(property, { seed: ctx.seed, numRuns: sequences(ctx) });
-  for (const exchange of trail) ctx.record(exchange);
-  ctx.note(`${details.numRuns} command sequence(s) of up to ${MAX_COMMANDS} steps (seed ${details.seed})`);
-  if (details.failed) {
-    const error = details.errorInstance;
-    if (!(error instanceof CheckFailure)) throw error;
-    fail(error.category, `${error.detail} — after two probe debits, ${commandsText(details.counterexample?.[0])} and the final audit ` +
-      `(shrunk ${details.numShrinks} times); fast-check seed ${details.seed}, path "${details.counterexamplePath}"`);
+  }));
+  const error = details.failed ? details.errorInstance : undefined;
+  if (error !== undefined && !(error instanceof CheckFailure)) throw error;
+  if (!error) {
+    // Not broken again when replayed: the first breach is the finding.
+    if (breach.exchange) ctx.record(breach.exchange);
+    fail("invariant", `${breach.detail} — in sequence ${breach.sequence} (not broken again when replayed); fast-check seed ${s.draw.seed}, path "${breach.sequence}"`);
   }
-  if (skipped) throw skipped;
-  // Every debit kept off the target by the guard: nothing was tested, say why (as a refused request does).
-  if (sent === 0 && refusal) ctx.skip(refusal.message);
+  fail(error.category, `${error.detail} — after two probe debits, ${commandsText(details.counterexample?.[0])} and the final audit ` +
+    `(shrunk ${details.numShrinks} times); fast-check seed ${details.seed}, path "${details.counterexamplePath}"`);
 }
 
 /** "the commands [debit(12.00), readStatement()] (replayPath "AB")", or "no other command". */

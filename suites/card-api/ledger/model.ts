@@ -1,7 +1,8 @@
 /**
  * The model of the payment card's ledger for the model-based checks: what was accepted in this
  * sequence, against a baseline read at its start. Invariants are asserted by the commands that
- * observe (statement and limits reads), each only when its check asks for it.
+ * observe (statement and limits reads): each only when its check asks for it (it fails at once),
+ * or all of them in the survey the five checks share (each breach is noted, the sequence goes on).
  */
 import type { Faker } from "@faker-js/faker";
 import { CREATE_TRANSACTION } from "../../../lib/catalogue/index.ts";
@@ -31,8 +32,10 @@ export class LedgerReal implements Observed {
   /** Debits sent, and the guard's refusal of the last one it kept off the target. */
   sent = 0;
   refusal: RequestRefused | undefined;
+  /** In a survey ("all"): the first breach of each invariant in this sequence, with its last exchange. */
+  readonly broken = new Map<Invariant, { detail: string; exchange: Exchange | undefined }>();
 
-  constructor(readonly ctx: CheckContext, readonly invariant: Invariant, seed: number, private readonly trail: Exchange[] = []) {
+  constructor(readonly ctx: CheckContext, readonly invariant: Invariant | "all", seed: number, private readonly trail: Exchange[] = []) {
     this.faker = fakerFor(seed);
   }
 
@@ -45,13 +48,14 @@ export class LedgerReal implements Observed {
 
   /** Reads the statement and the limits the sequence starts from, and checks what they show already. */
   async open(): Promise<this> {
-    const { operations, sent } = await this.statement(windowSince(this.since));
+    // Readings side by side: nothing is debited between them (one round trip, not four, to a remote target).
+    const [{ operations, sent }, ...limits] = await Promise.all([this.statement(windowSince(this.since)), ...OBJECT_KINDS.map((kind) => this.limits(kind))]);
     this.baselineOperations = operations;
     checkWithin(this, operations, sent);
-    for (const kind of OBJECT_KINDS) {
-      this.baselineLimits.set(kind, await this.limits(kind));
-      checkRemaining(this, kind, this.baselineLimits.get(kind)!);
-    }
+    OBJECT_KINDS.forEach((kind, i) => {
+      this.baselineLimits.set(kind, limits[i]!);
+      checkRemaining(this, kind, limits[i]!);
+    });
     return this;
   }
 
@@ -86,6 +90,7 @@ export class LedgerReal implements Observed {
 
   /** Fails the check when this sequence asserts the invariant. */
   assert(invariant: Invariant, holds: boolean, detail: () => string): void {
+    if (this.invariant === "all" && !holds && !this.broken.has(invariant)) this.broken.set(invariant, { detail: detail(), exchange: this.last });
     if (invariant === this.invariant && !holds) {
       if (this.last) this.ctx.record(this.last);
       fail("invariant", detail());

@@ -1,8 +1,8 @@
 /**
  * Reading the ledger back through the documented operations: the statement of a card over a
- * window around now (§4.2) and the amount limits of a card, account or client (§2.4). The
- * debiting checks run one after another in one file, so what changes between two readings of the
- * payment card is exactly theirs. Amounts are compared in whole micro-units: no float drift.
+ * window around now (§4.2) and the amount limits of a card, account or client (§2.4). A check
+ * that reads the payment card holds its isolation lane (lib/http/lanes.ts), so what changes
+ * between two of its readings is exactly its own. Amounts are compared in whole micro-units.
  */
 import { CARD_STATEMENT, LIMITS_LIST } from "../../../lib/catalogue/index.ts";
 import { answerKind, describeAnswer, requireAnswer } from "../../../lib/checks/answers.ts";
@@ -68,9 +68,13 @@ export async function statementOperations(ctx: CheckContext, cardId: string, per
   return read.operations;
 }
 
-/** The payment card's operations from yesterday to tomorrow (wide enough for any clock skew). */
-export async function recentOperations(ctx: CheckContext): Promise<Operation[]> {
-  return statementOperations(ctx, ctx.config.fixtures.payment.cardId, windowSince(Date.now()));
+/**
+ * The payment card's operations from `since` (less the clock margin) to now (plus it). Readings
+ * to compare pass the same `since`: a period that moved between them could make an old operation
+ * look new (or drop one), however long the check took.
+ */
+export async function recentOperations(ctx: CheckContext, since: number): Promise<Operation[]> {
+  return statementOperations(ctx, ctx.config.fixtures.payment.cardId, windowSince(since));
 }
 
 /**
