@@ -37,8 +37,8 @@ export function semanticStatementMutations(config: Config): Mutation[] {
   return [
     // Two days apart, so the end is before the start in any date format (a date covers its whole day).
     periodRow("end_date two days before start_date", config, (start) => [start, start - 2 * DAY]),
-    // Computed when sent: more than a year ahead of the target's clock, whatever the day of the run.
-    periodRow("a period wholly in the future (next year)", config, () => [Date.now() + 400 * DAY, Date.now() + 401 * DAY]),
+    // Not a row: a period wholly in the future. A correct server may answer it with an empty list
+    // (nothing happened in it), as an independently written one in the harness's own tests does.
     cardIdRow("card_id is an account number (the payment card's account)", fx.accountNumber),
     cardIdRow("card_id is a client id (the payment card's holder)", fx.clientId),
   ];

@@ -6,7 +6,7 @@
  * own output for the terminal. The final verdict table is the summary reporter's, unchanged.
  */
 import type { Reporter, TestCase, TestModule } from "vitest/node";
-import "../vitest/meta.ts";
+import "../checks/meta.ts";
 import { requestsReported } from "./progress-feed.ts";
 
 export interface ProgressState {
