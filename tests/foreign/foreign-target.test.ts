@@ -16,7 +16,7 @@ import { runCli, type CliResult } from "../support/cli.ts";
 import { KEYS } from "../support/foreign-target/data.ts";
 
 interface Run extends CliResult {
-  summary?: { verdict: string; checks: Array<{ id: string; outcome: string; message?: string; reason?: string }> };
+  summary?: { verdict: string; checks: Array<{ id: string; level?: string; outcome: string; message?: string; reason?: string }> };
   dir: string;
 }
 
