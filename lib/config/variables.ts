@@ -1,5 +1,5 @@
 /**
- * Every configuration variable the harness reads: one table, so that `.env.example`, the README
+ * Every configuration variable the harness reads: one table, so that `.env.example`, docs/configuration.md's
  * table and the loader cannot drift apart (a harness test compares them). Defaults are the
  * reference sandbox's published test data.
  */
