@@ -83,6 +83,9 @@ function countByLevel(checks: ConformanceMeta[]): Summary["counts"] {
 export function verdictOf(checks: ConformanceMeta[], errors: string[]): Verdict {
   if (errors.length) return "incomplete";
   if (checks.some((c) => c.outcome === "failed")) return "not conformant";
+  // A run that judged nothing (the deadline passed before any suite started, every check skipped)
+  // has shown nothing: never "conformant".
+  if (!checks.some((c) => c.outcome === "passed" || c.outcome === "warning")) return "incomplete";
   return checks.some(notJudged) ? "incomplete" : "conformant";
 }
 

@@ -80,3 +80,12 @@ test("the console table shows families, operations and clauses", () => {
   expect(text).toMatch(/§4\.2\s+Card statement\s+1 passed, 1 failed, 1 warning/);
   expect(text).toMatch(/FAIL §2\.2\s+Statement operation record/);
 });
+
+test.for([
+  ["no check at all (the deadline passed before any suite started)", [], "incomplete"],
+  ["every check skipped", [check("CARD-STMT-HTTP-200", "§4", "card-api.statement", "skipped")], "incomplete"],
+  ["a passed check beside a skipped one", [check("CARD-STMT-HTTP-200", "§4", "card-api.statement", "passed"), check("PT-BIZ-SIGNATURE", "§5", "partner-transfer-api.register-business", "skipped")], "conformant"],
+  ["only a should warning", [check("CARD-STMT-DT", "§2.2", "card-api.statement", "warning", "should")], "conformant"],
+] as const)("a run that judged nothing is never conformant: %s", ([, checks, verdict]) => {
+  expect(buildSummary([...checks], [], { target: "t", seed: 1, strict: false, startedAt: "s", durationMs: 1, harnessVersion: "0.1.0" }, clauses).verdict).toBe(verdict);
+});
