@@ -57,6 +57,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: UNIT_TESTS,
+          // The tiers have different worker counts, so vitest runs them one after another, in this order.
+          sequence: { groupOrder: 0 },
           // The harness's modules loaded once per worker, not once per file: half the CPU of the
           // tier. So a unit test must not rely on fresh module state; one that needs other state
           // loads modules afresh (tests/cli/usage.test.ts: vi.resetModules for CATALOGUE_DIR).
@@ -68,6 +70,7 @@ export default defineConfig({
         test: {
           name: "sandbox",
           include: SANDBOX_TESTS,
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },
@@ -77,6 +80,7 @@ export default defineConfig({
           name: "cli",
           include: ["tests/**/*.test.ts"],
           exclude: [...UNIT_TESTS, ...SANDBOX_TESTS, "**/node_modules/**"],
+          sequence: { groupOrder: 2 },
           // These tests wait on child processes (a whole conformance run, Prism, Chromium): more
           // files at once than cores keeps the two cores busy.
           maxWorkers: 4,
@@ -88,6 +92,7 @@ export default defineConfig({
         test: {
           name: "conformance",
           include: ["suites/**/*.test.ts"],
+          sequence: { groupOrder: 3 },
           // Worker threads, and the harness's modules (schemas compiled, generators built) loaded
           // once per worker rather than once per suite file: a run is mostly start-up otherwise.
           pool: "threads",

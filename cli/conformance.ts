@@ -190,6 +190,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     const info = {
       target, seed: config.run.seed, strict: config.run.strict, harnessVersion: HARNESS_VERSION, ...(amounts ? { debitAmounts: amounts } : {}),
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
+      ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
     };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
     const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;

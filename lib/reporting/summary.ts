@@ -25,6 +25,8 @@ export interface RunInfo {
   debitAmounts?: string;
   /** --check: only these checks ran, so the verdict speaks for them alone (a pack calls it incomplete). */
   selectedChecks?: string[];
+  /** --shard=i/n: one part of a run; a part with no check of its own is not a run that judged nothing. */
+  shard?: string;
 }
 
 /** A must check not judged: the target refused the fixture request it depends on (lib/checks/precondition.ts). */
@@ -80,12 +82,12 @@ function countByLevel(checks: ConformanceMeta[]): Summary["counts"] {
  * judged (its fixture request refused) leaves the run incomplete — never conformant, and never
  * "not conformant" on that ground alone.
  */
-export function verdictOf(checks: ConformanceMeta[], errors: string[]): Verdict {
+export function verdictOf(checks: ConformanceMeta[], errors: string[], shard?: string): Verdict {
   if (errors.length) return "incomplete";
   if (checks.some((c) => c.outcome === "failed")) return "not conformant";
   // A run that judged nothing (the deadline passed before any suite started, every check skipped)
-  // has shown nothing: never "conformant".
-  if (!checks.some((c) => c.outcome === "passed" || c.outcome === "warning")) return "incomplete";
+  // has shown nothing: never "conformant". A shard may hold no check; the merged run is judged.
+  if (!shard && !checks.some((c) => c.outcome === "passed" || c.outcome === "warning")) return "incomplete";
   return checks.some(notJudged) ? "incomplete" : "conformant";
 }
 
@@ -93,7 +95,7 @@ export function verdictOf(checks: ConformanceMeta[], errors: string[]): Verdict 
 export function buildSummary(rows: ConformanceMeta[], errors: string[], info: RunInfo, clauses: SpecClause[] = []): Summary {
   const checks = rows.filter((r) => r.kind === "check").sort((a, b) => a.id.localeCompare(b.id));
   return {
-    verdict: verdictOf(checks, errors),
+    verdict: verdictOf(checks, errors, info.shard),
     ...info,
     requests: checks.reduce((sum, c) => sum + (c.requests ?? 0), 0),
     counts: countByLevel(checks),

@@ -10,7 +10,7 @@ import { decodeProtectedHeader } from "jose";
 import request from "supertest";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { expectConfigError } from "../support/config-error.ts";
 import { createProfile, type ProfileKeys } from "../../lib/crypto/index.ts";
 import { profileKeysOf } from "../../lib/checks/run-context.ts";
 import { SANDBOX_PROFILE_KEYS } from "../../sandbox/server.ts";
@@ -77,15 +77,7 @@ test.for([
   ["CARD_API_JWS_FIELDS", { CARD_API_JWS_FIELDS: '{"alg":"none"}' }, /sets alg/],
   ["CARD_API_JWS_HEADER", { CARD_API_JWS_HEADER: "X Card" }, /is not an HTTP header name/],
 ] as const)("%s: a bad value is a ConfigError naming it", ([name, env, message]) => {
-  let error: unknown;
-  try {
-    loadConfig(env);
-  } catch (e) {
-    error = e;
-  }
-  expect(error).toBeInstanceOf(ConfigError);
-  expect((error as ConfigError).variable).toBe(name);
-  expect((error as Error).message).toMatch(message);
+  expect(expectConfigError(env, name).message).toMatch(message);
 });
 
 test("npm run conformance with an HS512 card API JWS against the embedded sandbox: conformant, the secret nowhere in the reports", async () => {

@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import { chooseDebitRange, limitAmountsOf, minorOf, type LimitAmount, type RangeOptions } from "../../lib/checks/amount-range.ts";
 import { debitRangeFor } from "../../lib/checks/debit-amounts.ts";
 import { loadConfig } from "../../lib/config/load.ts";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { expectConfigError } from "../support/config-error.ts";
 import { MAGIC_AMOUNTS_MINOR } from "../../lib/test-data/published.ts";
 
 const OPTIONS: RangeOptions = { minimumTypes: ["min"], cumulativeTypes: ["total"], avoidMinor: Object.values(MAGIC_AMOUNTS_MINOR), currency: "KZT" };
@@ -57,13 +57,6 @@ describe("DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX", () => {
     [{ DEBIT_AMOUNT_MIN: "300", DEBIT_AMOUNT_MAX: "200" }, "DEBIT_AMOUNT_MAX"],
   ];
   test.for(BAD)("%o is refused naming %s", ([env, variable]) => {
-    let error: unknown;
-    try {
-      loadConfig(env);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).variable).toBe(variable);
+    expectConfigError(env, variable);
   });
 });

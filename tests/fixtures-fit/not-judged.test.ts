@@ -51,8 +51,9 @@ describe("the verdict", () => {
   const ROWS: Array<[string, ConformanceMeta[], string]> = [
     ["must checks not judged, nothing failed: incomplete", [check("CARD-STMT-SCHEMA", "passed"), ...NOT_JUDGED], "incomplete"],
     ["not judged beside a real failure: not conformant", [check("CARD-STMT-SCHEMA", "failed"), ...NOT_JUDGED], "not conformant"],
-    ["a should check not judged alone: conformant", [check("CARD-STMT-DT", "skipped", { level: "should", category: "precondition", message: REASON })], "conformant"],
-    ["a plain skip (a guard refusal) stays conformant, with its note", [check("CARD-TXN-HTTP-200", "skipped", { message: "not sent: TARGET_ENV=production" })], "conformant"],
+    ["a should check not judged beside a passed must: conformant", [check("CARD-STMT-SCHEMA", "passed"), check("CARD-STMT-DT", "skipped", { level: "should", category: "precondition", message: REASON })], "conformant"],
+    ["a plain skip (a guard refusal) beside a passed check stays conformant, with its note", [check("CARD-STMT-SCHEMA", "passed"), check("CARD-TXN-HTTP-200", "skipped", { message: "not sent: TARGET_ENV=production" })], "conformant"],
+    ["nothing judged at all (every check skipped): incomplete", [check("CARD-TXN-HTTP-200", "skipped", { message: "not sent: TARGET_ENV=production" })], "incomplete"],
   ];
   test.for(ROWS)("%s", ([, checks, verdict]) => {
     const summary = buildSummary(checks, [], INFO);

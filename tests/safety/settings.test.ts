@@ -5,7 +5,7 @@
  */
 import { expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { expectConfigError } from "../support/config-error.ts";
 import { planRunLimits, workerCount } from "../../lib/http/run-limits.ts";
 import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
 
@@ -25,16 +25,9 @@ const INVALID: Array<[string, Record<string, string>, string, RegExp]> = [
 ];
 
 test.for(INVALID)("%s is refused, naming the variable", ([, env, variable, re]) => {
-  let error: unknown;
-  try {
-    loadConfig(env);
-  } catch (e) {
-    error = e;
-  }
-  expect(error).toBeInstanceOf(ConfigError);
-  expect((error as ConfigError).variable).toBe(variable);
-  expect((error as Error).message).toMatch(re);
-  expect((error as Error).message).not.toContain(PAN);
+  const error = expectConfigError(env, variable);
+  expect(error.message).toMatch(re);
+  expect(error.message).not.toContain(PAN);
 });
 
 test("the defaults: the sandbox, no mutation allowed elsewhere, no cap, 16 in flight, 30 minutes", () => {
