@@ -7,7 +7,10 @@ import { defineConfig } from "allure";
 // the repository root without it writes under reports/.
 const reportsDir = process.env.REPORTS_DIR || "reports";
 
-const failure = (name, title) => ({ name, matchers: { statuses: ["failed", "broken"], message: new RegExp(`^${title}`) } });
+const failure = (name, title) => ({
+  name,
+  matchers: { statuses: ["failed", "broken"], message: new RegExp(`^${title}`) },
+});
 
 export default defineConfig({
   name: "Payment platform interface conformance",

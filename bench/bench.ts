@@ -9,13 +9,29 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../lib/config/load.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
-import { bareServerLike, CONCURRENCY, harnessLoad, median, medianRatio, rawLoad, ROUNDS, sideBySide, validationRate } from "./measures.ts";
+import {
+  bareServerLike,
+  CONCURRENCY,
+  harnessLoad,
+  median,
+  medianRatio,
+  rawLoad,
+  ROUNDS,
+  sideBySide,
+  validationRate,
+} from "./measures.ts";
 import { latencyRuns, LATENCY_MS } from "./latency.ts";
 import { ROOT, startServer, timedConformance } from "./processes.ts";
 
 const TARGETS = {
-  harness_vs_raw: [">=", 0.5], sandbox_vs_bare: [">=", 0.7], validate_per_s: [">=", 200_000], schema_compile_ms: ["<=", 300],
-  run_s: ["<=", 10], scale_10x: ["<=", 11], peak_rss_mb: ["<=", 300], latency_efficiency_50ms: [">=", 0.7],
+  harness_vs_raw: [">=", 0.5],
+  sandbox_vs_bare: [">=", 0.7],
+  validate_per_s: [">=", 200_000],
+  schema_compile_ms: ["<=", 300],
+  run_s: ["<=", 10],
+  scale_10x: ["<=", 11],
+  peak_rss_mb: ["<=", 300],
+  latency_efficiency_50ms: [">=", 0.7],
 } as const;
 
 function requestsOf(dir: string): number {
@@ -27,7 +43,11 @@ async function throughput() {
   const sandbox = await startServer("cli/sandbox.ts", ["--port", "0"]);
   const bare = await bareServerLike(sandbox.url, config);
   try {
-    const sources = { raw: rawLoad(sandbox.url, config), harness: await harnessLoad(sandbox.url), bare: rawLoad(bare.url, config) };
+    const sources = {
+      raw: rawLoad(sandbox.url, config),
+      harness: await harnessLoad(sandbox.url),
+      bare: rawLoad(bare.url, config),
+    };
     try {
       return await sideBySide(sources);
     } finally {
@@ -63,19 +83,39 @@ async function main() {
   const lat = await latencyRuns("20261122");
   const round = (n: number, digits = 2) => Number(n.toFixed(digits));
   const figures = {
-    raw_rps: round(rps(raw), 0), harness_rps: round(rps(harness), 0), harness_vs_raw: round(medianRatio(harness, raw)),
-    sandbox_vs_bare: round(medianRatio(raw, bare)), validate_per_s: round(validate_per_s, 0), schema_compile_ms: round(schema_compile_ms, 1),
-    run_s: round(r.normal.seconds, 1), scale_10x: round(r.scaled.seconds / r.normal.seconds), peak_rss_mb: round(r.scaled.peakRssMb ?? NaN, 0),
-    latency_efficiency_50ms: round(lat.efficiency), latency_run_s_50ms: round(lat.delayedSeconds, 1), latency_run_s_0ms: round(lat.undelayedSeconds, 1),
+    raw_rps: round(rps(raw), 0),
+    harness_rps: round(rps(harness), 0),
+    harness_vs_raw: round(medianRatio(harness, raw)),
+    sandbox_vs_bare: round(medianRatio(raw, bare)),
+    validate_per_s: round(validate_per_s, 0),
+    schema_compile_ms: round(schema_compile_ms, 1),
+    run_s: round(r.normal.seconds, 1),
+    scale_10x: round(r.scaled.seconds / r.normal.seconds),
+    peak_rss_mb: round(r.scaled.peakRssMb ?? NaN, 0),
+    latency_efficiency_50ms: round(lat.efficiency),
+    latency_run_s_50ms: round(lat.delayedSeconds, 1),
+    latency_run_s_0ms: round(lat.undelayedSeconds, 1),
     cores: availableParallelism(),
   };
   const details = {
-    concurrency: CONCURRENCY, bare_rps: round(rps(bare), 0),
-    rounds: ROUNDS, window_rps: Object.fromEntries(Object.entries(windows).map(([name, loads]) => [name, loads.map((l) => round(l.rps, 0))])),
-    errors: Object.fromEntries(Object.entries(windows).map(([name, loads]) => [name, loads.reduce((n, l) => n + l.errors, 0)])),
-    run_requests: r.requests, run_exit: r.normal.code, scaled_property_runs: 10 * r.runsDefault, scaled_run_s: round(r.scaled.seconds, 1),
-    scaled_requests: r.scaledRequests, scaled_exit: r.scaled.code, latency_requests: lat.requests,
-    latency_exits: { delayed: lat.delayedExit, undelayed: lat.undelayedExit }, targets: TARGETS,
+    concurrency: CONCURRENCY,
+    bare_rps: round(rps(bare), 0),
+    rounds: ROUNDS,
+    window_rps: Object.fromEntries(
+      Object.entries(windows).map(([name, loads]) => [name, loads.map((l) => round(l.rps, 0))]),
+    ),
+    errors: Object.fromEntries(
+      Object.entries(windows).map(([name, loads]) => [name, loads.reduce((n, l) => n + l.errors, 0)]),
+    ),
+    run_requests: r.requests,
+    run_exit: r.normal.code,
+    scaled_property_runs: 10 * r.runsDefault,
+    scaled_run_s: round(r.scaled.seconds, 1),
+    scaled_requests: r.scaledRequests,
+    scaled_exit: r.scaled.code,
+    latency_requests: lat.requests,
+    latency_exits: { delayed: lat.delayedExit, undelayed: lat.undelayedExit },
+    targets: TARGETS,
   };
   const dir = join(ROOT, "reports");
   mkdirSync(dir, { recursive: true });
@@ -85,19 +125,52 @@ async function main() {
     ["raw_rps", figures.raw_rps, `undici keep-alive, ${CONCURRENCY} at once, statement requests to the sandbox`],
     ["harness_rps", figures.harness_rps, "the harness's path: build, send, classify, validate, redacted evidence"],
     ["harness_vs_raw", figures.harness_vs_raw, `target ≥ 0.5: ${met("harness_vs_raw", figures.harness_vs_raw)}`],
-    ["sandbox_vs_bare", figures.sandbox_vs_bare, `target ≥ 0.7: ${met("sandbox_vs_bare", figures.sandbox_vs_bare)} (bare node:http ${details.bare_rps}/s)`],
-    ["validate_per_s", figures.validate_per_s, `target ≥ 200,000: ${met("validate_per_s", figures.validate_per_s)} (statement answer, 50 operations)`],
-    ["schema_compile_ms", figures.schema_compile_ms, `target ≤ 300: ${met("schema_compile_ms", figures.schema_compile_ms)}`],
-    ["run_s", figures.run_s, `target ≤ 10 with ≥ 2,000 requests: ${met("run_s", figures.run_s)}, ${r.requests} requests, exit ${r.normal.code}`],
-    ["scale_10x", figures.scale_10x, `target ≤ 11: ${met("scale_10x", figures.scale_10x)} (PROPERTY_RUNS=${10 * r.runsDefault}: ${details.scaled_run_s} s, ${r.scaledRequests} requests)`],
-    ["peak_rss_mb", figures.peak_rss_mb, `target ≤ 300: ${met("peak_rss_mb", figures.peak_rss_mb)} (the ${r.scaledRequests}-request run)`],
-    ["latency_efficiency_50ms", figures.latency_efficiency_50ms, `target ≥ 0.7: ${met("latency_efficiency_50ms", figures.latency_efficiency_50ms)} ` +
-      `(${LATENCY_MS} ms proxy: ${figures.latency_run_s_50ms} s, exit ${lat.delayedExit}; no delay: ${figures.latency_run_s_0ms} s; ${lat.requests} requests)`],
+    [
+      "sandbox_vs_bare",
+      figures.sandbox_vs_bare,
+      `target ≥ 0.7: ${met("sandbox_vs_bare", figures.sandbox_vs_bare)} (bare node:http ${details.bare_rps}/s)`,
+    ],
+    [
+      "validate_per_s",
+      figures.validate_per_s,
+      `target ≥ 200,000: ${met("validate_per_s", figures.validate_per_s)} (statement answer, 50 operations)`,
+    ],
+    [
+      "schema_compile_ms",
+      figures.schema_compile_ms,
+      `target ≤ 300: ${met("schema_compile_ms", figures.schema_compile_ms)}`,
+    ],
+    [
+      "run_s",
+      figures.run_s,
+      `target ≤ 10 with ≥ 2,000 requests: ${met("run_s", figures.run_s)}, ${r.requests} requests, exit ${r.normal.code}`,
+    ],
+    [
+      "scale_10x",
+      figures.scale_10x,
+      `target ≤ 11: ${met("scale_10x", figures.scale_10x)} (PROPERTY_RUNS=${10 * r.runsDefault}: ${details.scaled_run_s} s, ${r.scaledRequests} requests)`,
+    ],
+    [
+      "peak_rss_mb",
+      figures.peak_rss_mb,
+      `target ≤ 300: ${met("peak_rss_mb", figures.peak_rss_mb)} (the ${r.scaledRequests}-request run)`,
+    ],
+    [
+      "latency_efficiency_50ms",
+      figures.latency_efficiency_50ms,
+      `target ≥ 0.7: ${met("latency_efficiency_50ms", figures.latency_efficiency_50ms)} ` +
+        `(${LATENCY_MS} ms proxy: ${figures.latency_run_s_50ms} s, exit ${lat.delayedExit}; no delay: ${figures.latency_run_s_0ms} s; ${lat.requests} requests)`,
+    ],
   ];
-  process.stdout.write(`\nbenchmark on ${figures.cores} cores\n${rows.map(([k, v, note]) => `  ${k.padEnd(24)} ${String(v).padStart(10)}  ${note}`).join("\n")}\n  written: reports/bench.json, reports/bench-details.json\n`);
+  process.stdout.write(
+    `\nbenchmark on ${figures.cores} cores\n${rows.map(([k, v, note]) => `  ${k.padEnd(24)} ${String(v).padStart(10)}  ${note}`).join("\n")}\n  written: reports/bench.json, reports/bench-details.json\n`,
+  );
 }
 
-main().then(() => process.exit(0), (error: Error) => {
-  process.stderr.write(`bench: ${error.stack ?? error.message}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    process.stderr.write(`bench: ${error.stack ?? error.message}\n`);
+    process.exit(1);
+  },
+);

@@ -27,12 +27,21 @@ const server = createServer({ keepAliveTimeout: 10_000 }, async (req, res) => {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of req) if ((size += (chunk as Buffer).length) <= MAX_BODY) chunks.push(chunk as Buffer);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !["host", "connection", "content-length"].includes(k))) as Record<string, string>;
-    const answer = await pool.request({ method: (req.method ?? "POST") as "POST", path: req.url ?? "/", headers, body: Buffer.concat(chunks) });
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k]) => !["host", "connection", "content-length"].includes(k)),
+    ) as Record<string, string>;
+    const answer = await pool.request({
+      method: (req.method ?? "POST") as "POST",
+      path: req.url ?? "/",
+      headers,
+      body: Buffer.concat(chunks),
+    });
     const body = Buffer.from(await answer.body.arrayBuffer());
     // Latency added to whatever the target took, as a distant target's round trip adds it.
     await sleep(delayMs);
-    const out = Object.fromEntries(Object.entries(answer.headers).filter(([k]) => !["connection", "keep-alive", "transfer-encoding"].includes(k)));
+    const out = Object.fromEntries(
+      Object.entries(answer.headers).filter(([k]) => !["connection", "keep-alive", "transfer-encoding"].includes(k)),
+    );
     res.writeHead(answer.statusCode, out).end(body);
   } catch (error) {
     res.writeHead(502).end(String((error as Error).message));
@@ -40,5 +49,7 @@ const server = createServer({ keepAliveTimeout: 10_000 }, async (req, res) => {
     pending--;
   }
 });
-server.listen(0, "127.0.0.1", () => process.stdout.write(`delay-proxy: listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));
+server.listen(0, "127.0.0.1", () =>
+  process.stdout.write(`delay-proxy: listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`),
+);
 process.once("SIGTERM", () => server.close(() => process.exit(0)));

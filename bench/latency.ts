@@ -22,7 +22,13 @@ export interface LatencyFigures {
   undelayedExit: number | null;
 }
 
-export function efficiency(undelayedSeconds: number, requests: number, concurrency: number, delayedSeconds: number, latencyMs = LATENCY_MS): number {
+export function efficiency(
+  undelayedSeconds: number,
+  requests: number,
+  concurrency: number,
+  delayedSeconds: number,
+  latencyMs = LATENCY_MS,
+): number {
   return (undelayedSeconds + (requests * latencyMs) / 1000 / concurrency) / delayedSeconds;
 }
 
@@ -45,7 +51,11 @@ export async function latencyRuns(seed: string): Promise<LatencyFigures> {
     const requests = requestsOf(two);
     return {
       efficiency: efficiency(fast.seconds, requests, Number(VARIABLES.CONCURRENCY.default), slow.seconds),
-      delayedSeconds: slow.seconds, undelayedSeconds: fast.seconds, requests, delayedExit: slow.code, undelayedExit: fast.code,
+      delayedSeconds: slow.seconds,
+      undelayedSeconds: fast.seconds,
+      requests,
+      delayedExit: slow.code,
+      undelayedExit: fast.code,
     };
   } finally {
     servers.forEach((s) => s.stop());

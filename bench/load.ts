@@ -5,9 +5,19 @@
  */
 import { Pool } from "undici";
 
-export interface Load { rps: number; requests: number; errors: number; seconds: number }
+export interface Load {
+  rps: number;
+  requests: number;
+  errors: number;
+  seconds: number;
+}
 
-export async function closedLoop(concurrency: number, durationMs: number, maxRequests: number, one: () => Promise<boolean>): Promise<Load> {
+export async function closedLoop(
+  concurrency: number,
+  durationMs: number,
+  maxRequests: number,
+  one: () => Promise<boolean>,
+): Promise<Load> {
   const started = performance.now();
   const deadline = started + durationMs;
   let requests = 0;

@@ -25,7 +25,10 @@ const WINDOW_MS = 1_500;
 const MAX_REQUESTS = 200_000;
 
 /** One load: a request of its kind, and how to release what it holds. */
-export interface LoadSource { one: () => Promise<boolean>; close: () => Promise<void> }
+export interface LoadSource {
+  one: () => Promise<boolean>;
+  close: () => Promise<void>;
+}
 
 /** raw_rps against a URL: valid statement requests for the seeded card. */
 export function rawLoad(url: string, config: Config): LoadSource {
@@ -42,7 +45,8 @@ export async function sideBySide(sources: Record<string, LoadSource>): Promise<R
   const windows: Record<string, Load[]> = {};
   for (const source of Object.values(sources)) await closedLoop(CONCURRENCY, WARMUP_MS, MAX_REQUESTS, source.one);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, source] of Object.entries(sources)) (windows[name] ??= []).push(await closedLoop(CONCURRENCY, WINDOW_MS, MAX_REQUESTS, source.one));
+    for (const [name, source] of Object.entries(sources))
+      (windows[name] ??= []).push(await closedLoop(CONCURRENCY, WINDOW_MS, MAX_REQUESTS, source.one));
   }
   return windows;
 }
@@ -73,7 +77,9 @@ export async function harnessLoad(url: string): Promise<LoadSource> {
   return {
     async one() {
       const exchange = await run.target.send(CARD_STATEMENT, seededStatementRequest(config));
-      const valid = answerKind(exchange) === "success" && run.validators.validate(CARD_STATEMENT.responseSchema!, requireSuccessBody(exchange)).valid;
+      const valid =
+        answerKind(exchange) === "success" &&
+        run.validators.validate(CARD_STATEMENT.responseSchema!, requireSuccessBody(exchange)).valid;
       if (sent++ % config.run.propertyRuns < EVIDENCE_SAMPLE) exchangeEvidence(exchange, redactor);
       return valid;
     },
@@ -97,11 +103,27 @@ export async function bareServerLike(sandboxUrl: string, config: Config) {
 /** A statement answer with 50 distinct operations, valid against its schema. */
 function statementWith50(): unknown {
   const op = (i: number) => ({
-    type: "purchase", amount: 1500.5 + i, commission: 0, currency: "KZT", mcc: 5411, rrn: String(500000001013 + i),
+    type: "purchase",
+    amount: 1500.5 + i,
+    commission: 0,
+    currency: "KZT",
+    mcc: 5411,
+    rrn: String(500000001013 + i),
     datetime: `2025-06-${String(1 + (i % 28)).padStart(2, "0")}T10:${String(i % 60).padStart(2, "0")}:00.250Z`,
-    merchant: { name: `SHOP ${i}`, country: "KAZ", address_line1: "Abay 10", postal_code: "050000", url: "https://shop.example" },
+    merchant: {
+      name: `SHOP ${i}`,
+      country: "KAZ",
+      address_line1: "Abay 10",
+      postal_code: "050000",
+      url: "https://shop.example",
+    },
   });
-  return { status: "ok", request_status: "success", operations: Array.from({ length: 50 }, (_, i) => op(i)), dt: "2026-11-22T13:30:00.000+05:00" };
+  return {
+    status: "ok",
+    request_status: "success",
+    operations: Array.from({ length: 50 }, (_, i) => op(i)),
+    dt: "2026-11-22T13:30:00.000+05:00",
+  };
 }
 
 export function validationRate(): { validate_per_s: number; schema_compile_ms: number } {
@@ -118,7 +140,8 @@ export function validationRate(): { validate_per_s: number; schema_compile_ms: n
   for (let w = 0; w < 7; w++) {
     let count = 0;
     const t0 = performance.now();
-    while (performance.now() - t0 < 300) for (let i = 0; i < 200; i++, count++) if (!validate(data)) throw new Error("invalid");
+    while (performance.now() - t0 < 300)
+      for (let i = 0; i < 200; i++, count++) if (!validate(data)) throw new Error("invalid");
     rates.push(count / ((performance.now() - t0) / 1000));
   }
   return { validate_per_s: rates.sort((a, b) => a - b)[3]!, schema_compile_ms };

@@ -5,11 +5,17 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
-export interface Server { url: string; stop(): void }
+export interface Server {
+  url: string;
+  stop(): void;
+}
 
 /** Starts `node --import tsx <script> ...args` and waits (bounded) for "http://127.0.0.1:PORT" on stdout. */
 export function startServer(script: string, args: string[]): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => (child.kill(), reject(new Error(`${script} did not start within 20 s`))), 20_000);
     let out = "";
@@ -35,11 +41,16 @@ function peakRssMb(child: ChildProcess): number | undefined {
   }
 }
 
-export interface RunFigures { seconds: number; code: number | null; peakRssMb: number | undefined }
+export interface RunFigures {
+  seconds: number;
+  code: number | null;
+  peakRssMb: number | undefined;
+}
 
 /** The node arguments of `npm run conformance`, read from package.json so the two cannot differ. */
 export function conformanceArgs(): string[] {
-  const script = (JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")) as { scripts: Record<string, string> }).scripts.conformance!;
+  const script = (JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")) as { scripts: Record<string, string> })
+    .scripts.conformance!;
   const [command, ...args] = script.split(/\s+/);
   if (command !== "node") throw new Error(`npm run conformance is not a node command: ${script}`);
   return args;
@@ -49,7 +60,9 @@ export function conformanceArgs(): string[] {
 export function timedConformance(env: Record<string, string>, timeoutMs = 180_000): Promise<RunFigures> {
   const started = Date.now();
   const child = spawn(process.execPath, conformanceArgs(), {
-    cwd: ROOT, env: { ...process.env, FORCE_COLOR: "0", ...env }, stdio: "ignore",
+    cwd: ROOT,
+    env: { ...process.env, FORCE_COLOR: "0", ...env },
+    stdio: "ignore",
   });
   let peak: number | undefined;
   const sampler = setInterval(() => (peak = Math.max(peak ?? 0, peakRssMb(child) ?? 0) || undefined), 100);

@@ -12,7 +12,14 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../lib/config/load.ts";
 import { redactor, UNSAFE_REDACTION_SWITCH } from "../lib/redaction/redact.ts";
 import { loadCertifyConfig, type CertifyConfig } from "../lib/reporting/certify/config.ts";
-import { buildPack, missingRunOutputs, PACK_FOLDER, PACK_ZIP, writePackFolder, writePackZip } from "../lib/reporting/certify/pack.ts";
+import {
+  buildPack,
+  missingRunOutputs,
+  PACK_FOLDER,
+  PACK_ZIP,
+  writePackFolder,
+  writePackZip,
+} from "../lib/reporting/certify/pack.ts";
 import { loadPack, verifyPack } from "../lib/reporting/certify/verify.ts";
 import { ZipError } from "../lib/reporting/certify/zip.ts";
 import { gitCommit } from "../lib/reporting/git.ts";
@@ -36,13 +43,20 @@ function options(argv: string[]) {
 }
 
 function certify(reportsDir: string, keys: CertifyConfig): number {
-  if (redactor.isDisabled) throw new UsageError(`refusing to pack with redaction off (${UNSAFE_REDACTION_SWITCH} is set)`);
+  if (redactor.isDisabled)
+    throw new UsageError(`refusing to pack with redaction off (${UNSAFE_REDACTION_SWITCH} is set)`);
   const missing = missingRunOutputs(reportsDir);
-  if (missing.length) throw new UsageError(`no finished run in ${reportsDir} (missing ${missing.join(", ")}): run \`npm run conformance\` first`);
+  if (missing.length)
+    throw new UsageError(
+      `no finished run in ${reportsDir} (missing ${missing.join(", ")}): run \`npm run conformance\` first`,
+    );
   const commit = gitCommit();
   const now = new Date();
   const { files, manifest } = buildPack({
-    reportsDir, schemasDir: join(ROOT, "schemas"), now, redactor,
+    reportsDir,
+    schemasDir: join(ROOT, "schemas"),
+    now,
+    redactor,
     harness: { version: HARNESS_VERSION, ...(commit ? { gitCommit: commit } : {}) },
     expectedCheckIds: ALL_MODULES.flatMap((m) => m.checks.map((c) => c.id)),
     ...(keys.signingKey ? { signingKey: keys.signingKey } : {}),
@@ -51,9 +65,13 @@ function certify(reportsDir: string, keys: CertifyConfig): number {
   writePackZip(join(reportsDir, PACK_ZIP), files, now);
   say(`certify: verdict ${manifest.verdict.toUpperCase()} · target ${manifest.run.target} · seed ${manifest.run.seed}`);
   for (const reason of manifest.verdictReasons) say(`  because ${reason}`);
-  for (const c of manifest.mustNotPassed) say(`  MUST ${c.outcome.toUpperCase()} ${c.id} ${c.spec} ${c.message ?? c.title}`);
-  for (const c of manifest.shouldWarnings) say(`  SHOULD ${c.outcome === "failed" ? "FAILED" : "WARNING"} ${c.id} ${c.spec} ${c.message ?? c.title}`);
-  say(`  ${files.size} files, ${manifest.exchanges.entries} exchanges in exchanges.har, ${keys.signingKey ? `signed (${keys.signingKey.algorithm}, key ${keys.signingKey.keyId})` : "not signed (set CERTIFY_SIGNING_KEY)"}`);
+  for (const c of manifest.mustNotPassed)
+    say(`  MUST ${c.outcome.toUpperCase()} ${c.id} ${c.spec} ${c.message ?? c.title}`);
+  for (const c of manifest.shouldWarnings)
+    say(`  SHOULD ${c.outcome === "failed" ? "FAILED" : "WARNING"} ${c.id} ${c.spec} ${c.message ?? c.title}`);
+  say(
+    `  ${files.size} files, ${manifest.exchanges.entries} exchanges in exchanges.har, ${keys.signingKey ? `signed (${keys.signingKey.algorithm}, key ${keys.signingKey.keyId})` : "not signed (set CERTIFY_SIGNING_KEY)"}`,
+  );
   say(`  pack: ${join(reportsDir, PACK_FOLDER)}/ and ${join(reportsDir, PACK_ZIP)}`);
   return manifest.verdict === "conformant" ? EXIT.conformant : EXIT.failed;
 }
@@ -72,7 +90,10 @@ function verify(path: string, keys: CertifyConfig): number {
   }
   const result = verifyPack(files, keys.verifyKey);
   // The verdict of a pack that fails verification is not to be trusted: it is not shown.
-  const shown = result.ok && result.manifest ? ` · verdict ${result.manifest.verdict} · ${result.manifest.files?.length ?? 0} files` : "";
+  const shown =
+    result.ok && result.manifest
+      ? ` · verdict ${result.manifest.verdict} · ${result.manifest.files?.length ?? 0} files`
+      : "";
   say(`verify: ${result.ok ? "OK" : "FAILED"} ${path}${shown}`);
   for (const problem of result.problems) say(`  ${problem}`);
   for (const note of result.notes) say(`  ${note}`);

@@ -43,8 +43,13 @@ function parseOptions(argv: string[]) {
     return parseArgs({
       args: argv,
       options: {
-        strict: { type: "boolean" }, check: { type: "string", multiple: true }, help: { type: "boolean" },
-        "no-preflight": { type: "boolean" }, quiet: { type: "boolean" }, shard: { type: "string" }, "merge-reports": { type: "string" },
+        "strict": { type: "boolean" },
+        "check": { type: "string", multiple: true },
+        "help": { type: "boolean" },
+        "no-preflight": { type: "boolean" },
+        "quiet": { type: "boolean" },
+        "shard": { type: "string" },
+        "merge-reports": { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -63,29 +68,52 @@ Configuration comes from .env and the environment; see .env.example.`;
 
 /** --merge-reports DIR must hold the shards' blob reports (blob-*.json). */
 function requireBlobs(dir: string): void {
-  const blobs = existsSync(dir) && statSync(dir).isDirectory() ? readdirSync(dir).filter((f) => /^blob.*\.json$/.test(f)) : undefined;
+  const blobs =
+    existsSync(dir) && statSync(dir).isDirectory()
+      ? readdirSync(dir).filter((f) => /^blob.*\.json$/.test(f))
+      : undefined;
   if (!blobs) throw new UsageError(`--merge-reports ${dir}: no such folder`);
-  if (!blobs.length) throw new UsageError(`--merge-reports ${dir}: no blob report (blob-*.json) in it; run the shards with --shard=i/n first`);
+  if (!blobs.length)
+    throw new UsageError(
+      `--merge-reports ${dir}: no blob report (blob-*.json) in it; run the shards with --shard=i/n first`,
+    );
 }
 
 function clearOutputs(dir: string): void {
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ConfigError("REPORTS_DIR", `${JSON.stringify(dir)} is a file, not a folder`);
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new ConfigError("REPORTS_DIR", `${JSON.stringify(dir)} is a file, not a folder`);
   // The report and the pack of the last run too: handed over beside a new summary, they would mislead.
   // (history/ stays: it is the trend across runs.)
-  for (const output of ["allure-results", "junit.xml", "summary.json", "summary.md", "allure-report", "allure-report-single", "certification", "certification.zip"]) {
+  for (const output of [
+    "allure-results",
+    "junit.xml",
+    "summary.json",
+    "summary.md",
+    "allure-report",
+    "allure-report-single",
+    "certification",
+    "certification.zip",
+  ]) {
     rmSync(join(dir, output), { recursive: true, force: true });
   }
 }
 
 /** Plans the run-wide limits and hands them to the workers through the environment. */
-function handOutLimits(config: Config, shard: Shard | undefined, startedAt: number): { limits: RunLimits; workers: number; budgetFile?: string } {
+function handOutLimits(
+  config: Config,
+  shard: Shard | undefined,
+  startedAt: number,
+): { limits: RunLimits; workers: number; budgetFile?: string } {
   const shards = shard?.count ?? 1;
   const workers = workerCount(config, Math.max(1, availableParallelism() - 1), shards);
   const cap = config.safety.maxDebitTotalMinor;
   let budgetFile: string | undefined;
   if (cap !== undefined) {
     mkdirSync(join(config.run.reportsDir, ".run"), { recursive: true });
-    budgetFile = FileDebitBudget.create(join(config.run.reportsDir, ".run", `debit-budget-${process.pid}.json`), debitShare(cap, shards)).file;
+    budgetFile = FileDebitBudget.create(
+      join(config.run.reportsDir, ".run", `debit-budget-${process.pid}.json`),
+      debitShare(cap, shards),
+    ).file;
   }
   const limits = planRunLimits(config, { workers, shards, startedAt }, budgetFile);
   process.env[RUN_LIMITS_ENV] = JSON.stringify(limits);
@@ -106,7 +134,11 @@ async function preflight(config: Config, limits: RunLimits, quiet: boolean): Pro
 }
 
 /** The live progress, unless --quiet or a merge: the workers' request feed goes to a folder of this run. */
-function liveProgress(options: ReturnType<typeof parseOptions>, dir: string, sharded: boolean): ProgressOptions | undefined {
+function liveProgress(
+  options: ReturnType<typeof parseOptions>,
+  dir: string,
+  sharded: boolean,
+): ProgressOptions | undefined {
   if (options.quiet || options["merge-reports"] !== undefined) return undefined;
   const feedDir = join(dir, ".run", `progress-${process.pid}`);
   rmSync(feedDir, { recursive: true, force: true });
@@ -133,14 +165,20 @@ function verdictExitCode(summary: Summary | undefined, baseline: Baseline | unde
 function checkUsage(options: ReturnType<typeof parseOptions>, config: Config) {
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const mergeFrom = options["merge-reports"];
-  if (mergeFrom !== undefined && shard) throw new UsageError("--merge-reports and --shard exclude each other: merge after every shard ran");
+  if (mergeFrom !== undefined && shard)
+    throw new UsageError("--merge-reports and --shard exclude each other: merge after every shard ran");
   const knownIds = new Set(ALL_MODULES.flatMap((m) => m.checks.map((c) => c.id)));
   // A mistyped id would select nothing and pass: a gate that checked nothing must not be green.
   const unknownId = options.check?.find((id) => !knownIds.has(id));
-  if (unknownId) throw new UsageError(`--check ${unknownId}: no such check (ids are in every test name and in summary.md, e.g. CARD-STMT-PERIOD)`);
+  if (unknownId)
+    throw new UsageError(
+      `--check ${unknownId}: no such check (ids are in every test name and in summary.md, e.g. CARD-STMT-PERIOD)`,
+    );
   if (mergeFrom !== undefined) requireBlobs(mergeFrom);
   if (shard && shard.count > config.safety.concurrency) {
-    throw new UsageError(`CONCURRENCY=${config.safety.concurrency} is less than the ${shard.count} shards: each shard needs at least one request in flight`);
+    throw new UsageError(
+      `CONCURRENCY=${config.safety.concurrency} is less than the ${shard.count} shards: each shard needs at least one request in flight`,
+    );
   }
   return { shard, mergeFrom, baseline: loadBaseline(config.safety.baselineFile, knownIds) };
 }
@@ -175,27 +213,51 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   await loadConfiguredProfile(config);
   const profileNote = await profileLine(config.partner.cryptoProfile);
   const dir = config.run.reportsDir;
-  const sandbox = config.target.baseUrl || mergeFrom !== undefined ? undefined : await startSandbox({ profile: config.partner.cryptoProfile, cardApiJws: config.cardApi.jws });
+  const sandbox =
+    config.target.baseUrl || mergeFrom !== undefined
+      ? undefined
+      : await startSandbox({ profile: config.partner.cryptoProfile, cardApiJws: config.cardApi.jws });
   const { limits, workers, budgetFile } = handOutLimits(config, shard, startedAt);
   try {
     if (sandbox) {
       process.env.TARGET_BASE_URL = sandbox.url;
       config = loadConfig(process.env);
     }
-    const target = mergeFrom !== undefined
-      ? `${config.target.baseUrl ?? "embedded sandbox"} (shards merged from ${mergeFrom})`
-      : sandbox ? `embedded sandbox ${sandbox.url}` : config.target.baseUrl!;
-    process.stdout.write(`conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`);
-    const amounts = mergeFrom === undefined && !options["no-preflight"] ? await preflight(config, limits, Boolean(sandbox)) : undefined;
+    const target =
+      mergeFrom !== undefined
+        ? `${config.target.baseUrl ?? "embedded sandbox"} (shards merged from ${mergeFrom})`
+        : sandbox
+          ? `embedded sandbox ${sandbox.url}`
+          : config.target.baseUrl!;
+    process.stdout.write(
+      `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
+    );
+    const amounts =
+      mergeFrom === undefined && !options["no-preflight"]
+        ? await preflight(config, limits, Boolean(sandbox))
+        : undefined;
     const info = {
-      target, seed: config.run.seed, strict: config.run.strict, harnessVersion: HARNESS_VERSION, ...(amounts ? { debitAmounts: amounts } : {}),
+      target,
+      seed: config.run.seed,
+      strict: config.run.strict,
+      harnessVersion: HARNESS_VERSION,
+      ...(amounts ? { debitAmounts: amounts } : {}),
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
     };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
     const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;
     const progress = liveProgress(options, dir, Boolean(shard));
-    const summary = await runConformanceVitest({ config, info, pattern, shard, mergeFrom, maxWorkers: workers, deadlineAt: limits.deadlineAt, progress });
+    const summary = await runConformanceVitest({
+      config,
+      info,
+      pattern,
+      shard,
+      mergeFrom,
+      maxWorkers: workers,
+      deadlineAt: limits.deadlineAt,
+      progress,
+    });
     return verdictExitCode(summary, baseline, dir);
   } finally {
     await sandbox?.close();

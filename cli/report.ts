@@ -20,7 +20,9 @@ const ROOT = fileURLToPath(new URL("../", import.meta.url));
 async function main(): Promise<number> {
   let singleFile = false;
   try {
-    singleFile = Boolean(parseArgs({ args: process.argv.slice(2), options: { "single-file": { type: "boolean" } } }).values["single-file"]);
+    singleFile = Boolean(
+      parseArgs({ args: process.argv.slice(2), options: { "single-file": { type: "boolean" } } }).values["single-file"],
+    );
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -35,7 +37,10 @@ async function main(): Promise<number> {
   const cli = join(ROOT, "node_modules", "allure", "cli.js");
   // allurerc.mjs puts the history file under REPORTS_DIR: hand it the validated value.
   const env = { ...process.env, REPORTS_DIR: dir };
-  const run = spawnSync(process.execPath, [cli, "generate", results, "-c", configFile, "-o", output], { stdio: "inherit", env });
+  const run = spawnSync(process.execPath, [cli, "generate", results, "-c", configFile, "-o", output], {
+    stdio: "inherit",
+    env,
+  });
   if (run.status !== 0) return EXIT.failed;
   sanitizeReportFolder(output);
   writeFileSync(join(output, "spec.html"), renderSpecHtml(readFileSync(join(ROOT, SPEC_DOCUMENT), "utf8")));

@@ -16,7 +16,10 @@ const USAGE = "usage: npm run sandbox -- --port P [--profile default|jws|./modul
 function options(argv: string[]): { port: number; profile: string } {
   let values: { port?: string; profile?: string };
   try {
-    values = parseArgs({ args: argv, options: { port: { type: "string", short: "p" }, profile: { type: "string" } } }).values;
+    values = parseArgs({
+      args: argv,
+      options: { port: { type: "string", short: "p" }, profile: { type: "string" } },
+    }).values;
   } catch (error) {
     throw new UsageError(`${(error as Error).message}; ${USAGE}`);
   }
@@ -31,9 +34,13 @@ async function main(): Promise<number> {
   const cardApiJws = readCardApiJws(createReader(process.env));
   const sandbox = await startSandbox({ port, profile, cardApiJws }).catch((error: Error) => {
     // The same rule as CRYPTO_PROFILE, reported against the option the user typed.
-    throw error instanceof ConfigError ? new UsageError(`--profile ${error.message.replace(/^CRYPTO_PROFILE: /, "")}`) : error;
+    throw error instanceof ConfigError
+      ? new UsageError(`--profile ${error.message.replace(/^CRYPTO_PROFILE: /, "")}`)
+      : error;
   });
-  process.stdout.write(`sandbox: listening on ${sandbox.url} with crypto profile ${profile} (test data: docs/sandbox.md › Test data)\n`);
+  process.stdout.write(
+    `sandbox: listening on ${sandbox.url} with crypto profile ${profile} (test data: docs/sandbox.md › Test data)\n`,
+  );
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);

@@ -21,7 +21,8 @@ export const BEHAVIOUR_FAULTS = {
   "statement-ignores-period": "the statement returns every operation of the card, whatever the period",
   "response-signature-wrong": "partner responses carry a well-formed hex signature that does not verify",
   "limits-only-for-cards": "the limits list rejects objects of kind account and client",
-  "accepts-invalid-input": "input the sandbox would reject as invalid (schema, JSON, media type, currency, type, expiry) is answered as a success",
+  "accepts-invalid-input":
+    "input the sandbox would reject as invalid (schema, JSON, media type, currency, type, expiry) is answered as a success",
   "skips-bearer-check": "partner requests are accepted without or with a wrong bearer token",
   "skips-signature-check": "partner request signatures are neither required nor verified",
   "ignores-undecryptable": "encrypted_data that does not decrypt is accepted as empty client data",
@@ -43,13 +44,20 @@ export const BEHAVIOUR_FAULTS = {
   "operations-outside-period": "every statement also holds an operation dated a day before its period",
   "empty-period-is-an-error": "a statement with no operations in its period is answered 404 instead of an empty list",
   // payment semantics (issue 15): one fault per rule family of sandbox/rules, and the money and isolation faults
-  "accepts-foreign-card-data": "a debit is posted to the card its card_id (else PAN) names, whatever PAN, CVC, expiry, account and client come with it",
-  "accepts-mismatched-money": "debits are accepted with a credit in another currency or larger than the debit, fees in another currency, and amounts rounded to the tiyn",
-  "accepts-nonsense-periods": "a statement period that ends before it starts, or lies wholly in the future, is answered with an empty list",
-  "resolves-any-identifier": "a card_id or object.value that names an object of another kind (an account number as a card) is resolved to that object",
-  "statement-lists-every-card": "a statement lists the operations of every card in the period, not only of the requested card",
-  "card-limits-count-every-card": "the limits list shows, as the usage of a card's own limits, the debits of every card",
-  "statement-float-amounts": "statement amounts are computed in floating point (minor units × 0.01), so some leak digits (301.90000000000003)",
+  "accepts-foreign-card-data":
+    "a debit is posted to the card its card_id (else PAN) names, whatever PAN, CVC, expiry, account and client come with it",
+  "accepts-mismatched-money":
+    "debits are accepted with a credit in another currency or larger than the debit, fees in another currency, and amounts rounded to the tiyn",
+  "accepts-nonsense-periods":
+    "a statement period that ends before it starts, or lies wholly in the future, is answered with an empty list",
+  "resolves-any-identifier":
+    "a card_id or object.value that names an object of another kind (an account number as a card) is resolved to that object",
+  "statement-lists-every-card":
+    "a statement lists the operations of every card in the period, not only of the requested card",
+  "card-limits-count-every-card":
+    "the limits list shows, as the usage of a card's own limits, the debits of every card",
+  "statement-float-amounts":
+    "statement amounts are computed in floating point (minor units × 0.01), so some leak digits (301.90000000000003)",
   "limits-negative-zero": "the current usage of a minimum limit is written as -0.00",
   "statement-amount-drift": "statement amounts are a tenth of a tiyn off what was posted (12.341 for 12.34)",
 } as const;
@@ -72,13 +80,16 @@ export class FaultSet {
   /** Applies the body faults of an operation's success answer (before it is signed). */
   rewriteBody(operation: string, response: SandboxResponse): void {
     if (response.status !== 200) return;
-    const edits = this.faults.filter((f) => (f.kind === "drop-field" || f.kind === "set-field" || f.kind === "add-field") && f.operation === operation);
+    const edits = this.faults.filter(
+      (f) => (f.kind === "drop-field" || f.kind === "set-field" || f.kind === "add-field") && f.operation === operation,
+    );
     if (!edits.length) return;
     // Answers may share cached parts (statement rows): edit a copy.
     response.body = structuredClone(response.body);
     for (const f of edits) {
       if (f.kind === "drop-field" && f.operation === operation) edit(response.body, f.path, (o, k) => delete o[k]);
-      if (f.kind === "set-field" && f.operation === operation) edit(response.body, f.path, (o, k) => (o[k] = structuredClone(f.value)));
+      if (f.kind === "set-field" && f.operation === operation)
+        edit(response.body, f.path, (o, k) => (o[k] = structuredClone(f.value)));
       if (f.kind === "add-field") edit(response.body, f.path, (o, k) => (o[k] = structuredClone(f.value)), true);
     }
   }
@@ -88,7 +99,8 @@ export class FaultSet {
     if (response.status !== 200) return;
     for (const f of this.faults) {
       if (f.kind === "status" && f.operation === operation) response.status = f.status;
-      if (f.kind === "content-type" && f.operation === operation) response.headers = { ...response.headers, "content-type": f.value };
+      if (f.kind === "content-type" && f.operation === operation)
+        response.headers = { ...response.headers, "content-type": f.value };
     }
   }
 }

@@ -18,7 +18,8 @@ export function toJsonText(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(toJsonText).join(",")}]`;
   const members: string[] = [];
   for (const [key, member] of Object.entries(value)) {
-    if (member !== undefined && typeof member !== "function") members.push(`${JSON.stringify(key)}:${toJsonText(member)}`);
+    if (member !== undefined && typeof member !== "function")
+      members.push(`${JSON.stringify(key)}:${toJsonText(member)}`);
   }
   return `{${members.join(",")}}`;
 }

@@ -21,7 +21,13 @@ export interface LimitDefinition {
   currency: string;
 }
 
-export interface Merchant { name: string; country: string; address_line1: string; postal_code: string; url: string }
+export interface Merchant {
+  name: string;
+  country: string;
+  address_line1: string;
+  postal_code: string;
+  url: string;
+}
 
 export interface Posting {
   requestId: string;
@@ -36,7 +42,11 @@ export interface Posting {
   merchant: Merchant;
 }
 
-export interface BusinessClient { clientUuid: string; status: "new"; createdAt: number }
+export interface BusinessClient {
+  clientUuid: string;
+  status: "new";
+  createdAt: number;
+}
 
 export class Ledger {
   private readonly cards = new Map<string, SandboxCard>();

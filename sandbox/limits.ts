@@ -38,7 +38,10 @@ export function usageMinor(ledger: Ledger, limit: LimitDefinition, now = Date.no
   const [from, to] = dayBounds(now);
   let sum = 0;
   // everyCard: the fault card-limits-count-every-card (a missing filter on a card's own limits).
-  const cards = everyCard && limit.object.kind === "card" ? ledger.allCards() : cardsOf(ledger, limit.object.kind, limit.object.value);
+  const cards =
+    everyCard && limit.object.kind === "card"
+      ? ledger.allCards()
+      : cardsOf(ledger, limit.object.kind, limit.object.value);
   for (const card of cards) {
     for (const p of ledger.postingsOf(card.cardId, from, to)) sum += p.amountMinor;
   }

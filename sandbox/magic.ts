@@ -14,7 +14,8 @@ export const SLOW_ANSWER_MS = 2_500;
 
 /** Applies the magic rules of a debit; returns a delay for the slow amount. */
 export function magicDebit(cardId: string, amountMinor: number): Pick<SandboxResponse, "delayMs"> {
-  if (cardId === DECLINE_CARD_ID || amountMinor === MAGIC_AMOUNTS.decline) reject(422, "DECLINED", "declined by the issuer (sandbox test value)");
+  if (cardId === DECLINE_CARD_ID || amountMinor === MAGIC_AMOUNTS.decline)
+    reject(422, "DECLINED", "declined by the issuer (sandbox test value)");
   if (amountMinor === MAGIC_AMOUNTS.overLimit) reject(422, "LIMIT_EXCEEDED", "over the limit (sandbox test value)");
   return amountMinor === MAGIC_AMOUNTS.slow ? { delayMs: SLOW_ANSWER_MS } : {};
 }

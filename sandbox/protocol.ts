@@ -23,11 +23,29 @@ export interface SandboxResponse {
 }
 
 export type ErrorCode =
-  | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED"
-  | "INVALID_REQUEST" | "UNAUTHORIZED" | "INVALID_SIGNATURE" | "UNDECRYPTABLE"
-  | "CARD_NOT_FOUND" | "OBJECT_NOT_FOUND" | "CARD_MISMATCH" | "CARD_EXPIRED" | "DECLINED"
-  | "UNSUPPORTED_CURRENCY" | "UNSUPPORTED_TYPE" | "BELOW_MINIMUM" | "LIMIT_EXCEEDED" | "DUPLICATE_REQUEST"
-  | "CURRENCY_MISMATCH" | "AMOUNT_MISMATCH" | "INVALID_PERIOD" | "WRONG_OBJECT_KIND";
+  | "INVALID_JSON"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "PAYLOAD_TOO_LARGE"
+  | "NOT_FOUND"
+  | "METHOD_NOT_ALLOWED"
+  | "INVALID_REQUEST"
+  | "UNAUTHORIZED"
+  | "INVALID_SIGNATURE"
+  | "UNDECRYPTABLE"
+  | "CARD_NOT_FOUND"
+  | "OBJECT_NOT_FOUND"
+  | "CARD_MISMATCH"
+  | "CARD_EXPIRED"
+  | "DECLINED"
+  | "UNSUPPORTED_CURRENCY"
+  | "UNSUPPORTED_TYPE"
+  | "BELOW_MINIMUM"
+  | "LIMIT_EXCEEDED"
+  | "DUPLICATE_REQUEST"
+  | "CURRENCY_MISMATCH"
+  | "AMOUNT_MISMATCH"
+  | "INVALID_PERIOD"
+  | "WRONG_OBJECT_KIND";
 
 /** Card API timestamps carry the platform's numeric offset (§2.3 dt). */
 export const PLATFORM_OFFSET = "+05:00";
@@ -43,7 +61,11 @@ export function nowWithOffset(): string {
 }
 
 export class Rejection extends Error {
-  constructor(readonly status: number, readonly code: ErrorCode, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -55,7 +77,12 @@ export function reject(status: number, code: ErrorCode, message: string): never 
 export function cardApiError(r: Rejection): SandboxResponse {
   return {
     status: r.status,
-    body: { status: "error", request_status: "failed", error: { code: r.code, message: r.message }, dt: nowWithOffset() },
+    body: {
+      status: "error",
+      request_status: "failed",
+      error: { code: r.code, message: r.message },
+      dt: nowWithOffset(),
+    },
   };
 }
 
@@ -63,7 +90,11 @@ export function cardApiError(r: Rejection): SandboxResponse {
 export function partnerError(r: Rejection): SandboxResponse {
   return {
     status: r.status,
-    body: { state: false, response_time: new Date().toISOString(), payload: { error: { code: r.code, message: r.message } } },
+    body: {
+      state: false,
+      response_time: new Date().toISOString(),
+      payload: { error: { code: r.code, message: r.message } },
+    },
   };
 }
 

@@ -19,12 +19,31 @@ export interface SandboxOperation {
   path: string;
 }
 
-export interface Route { operation: SandboxOperation; handler: Handler }
+export interface Route {
+  operation: SandboxOperation;
+  handler: Handler;
+}
 
-const REGISTER_BUSINESS: SandboxOperation = { key: "partner-transfer-api.register-business", family: "partner-transfer-api", path: "/v5/partner/transfer/business/create" };
-const CARD_STATEMENT: SandboxOperation = { key: "card-api.statement", family: "card-api", path: "/v5/card-api/card/statement" };
-const CREATE_TRANSACTION: SandboxOperation = { key: "card-api.transaction-create", family: "card-api", path: "/v5/card-api/transaction/create" };
-const LIMITS_LIST: SandboxOperation = { key: "card-api.limits-list", family: "card-api", path: "/v5/card-api/limits/list" };
+const REGISTER_BUSINESS: SandboxOperation = {
+  key: "partner-transfer-api.register-business",
+  family: "partner-transfer-api",
+  path: "/v5/partner/transfer/business/create",
+};
+const CARD_STATEMENT: SandboxOperation = {
+  key: "card-api.statement",
+  family: "card-api",
+  path: "/v5/card-api/card/statement",
+};
+const CREATE_TRANSACTION: SandboxOperation = {
+  key: "card-api.transaction-create",
+  family: "card-api",
+  path: "/v5/card-api/transaction/create",
+};
+const LIMITS_LIST: SandboxOperation = {
+  key: "card-api.limits-list",
+  family: "card-api",
+  path: "/v5/card-api/limits/list",
+};
 
 export const ROUTES = new Map<string, Route>(
   [
@@ -40,7 +59,11 @@ export function acceptedAnyway(route: Route): SandboxResponse {
   const card = { status: "ok", request_status: "success", dt: nowWithOffset() };
   switch (route.operation.key) {
     case REGISTER_BUSINESS.key:
-      return ok({ state: true, response_time: new Date().toISOString(), payload: { client_uuid: randomUUID(), status: "new" } });
+      return ok({
+        state: true,
+        response_time: new Date().toISOString(),
+        payload: { client_uuid: randomUUID(), status: "new" },
+      });
     case CARD_STATEMENT.key:
       return ok({ ...card, operations: [] });
     case LIMITS_LIST.key:

@@ -8,9 +8,27 @@ import type { LimitDefinition } from "./ledger.ts";
 import { RACE_DAILY_LIMIT_MINOR, SANDBOX_CARDS, SANDBOX_RACE_CARDS } from "../lib/test-data/published.ts";
 
 const MERCHANTS: Merchant[] = [
-  { name: "SMALL SHOP ALMATY", country: "KAZ", address_line1: "Abay Ave 10", postal_code: "050000", url: "https://shop.example" },
-  { name: "COFFEE ASTANA", country: "KAZ", address_line1: "Kabanbay Batyr 5", postal_code: "010000", url: "https://coffee.example" },
-  { name: "ONLINE BOOKS", country: "KAZ", address_line1: "Dostyk 1", postal_code: "050010", url: "https://books.example" },
+  {
+    name: "SMALL SHOP ALMATY",
+    country: "KAZ",
+    address_line1: "Abay Ave 10",
+    postal_code: "050000",
+    url: "https://shop.example",
+  },
+  {
+    name: "COFFEE ASTANA",
+    country: "KAZ",
+    address_line1: "Kabanbay Batyr 5",
+    postal_code: "010000",
+    url: "https://coffee.example",
+  },
+  {
+    name: "ONLINE BOOKS",
+    country: "KAZ",
+    address_line1: "Dostyk 1",
+    postal_code: "050010",
+    url: "https://books.example",
+  },
 ];
 const MCCS = [5411, 5814, 5942];
 
@@ -31,13 +49,22 @@ function seededOperation(cardId: string, i: number, at: number): Posting {
 
 /** Instants of the seeded operations: 14 inside June 2025 (+05:00), one on each side of it. */
 function seededInstants(): number[] {
-  const inside = Array.from({ length: 14 }, (_, i) => Date.UTC(2025, 5, 1 + i * 2, 4 + (i % 10), 15, 30, 250) - 5 * 3_600_000);
+  const inside = Array.from(
+    { length: 14 },
+    (_, i) => Date.UTC(2025, 5, 1 + i * 2, 4 + (i % 10), 15, 30, 250) - 5 * 3_600_000,
+  );
   const before = Date.parse("2025-05-31T23:30:00.000+05:00");
   const after = Date.parse("2025-07-01T00:30:00.000+05:00");
   return [before, ...inside, after];
 }
 
-function limit(id: string, group: string, object: LimitDefinition["object"], minMinor: number, totalMinor: number): LimitDefinition {
+function limit(
+  id: string,
+  group: string,
+  object: LimitDefinition["object"],
+  minMinor: number,
+  totalMinor: number,
+): LimitDefinition {
   return { id, group, object, mcc: "5999", region: "KAZ", minMinor, totalMinor, currency: "KZT" };
 }
 
@@ -48,7 +75,13 @@ export function seedLedger(): Ledger {
     ledger.limits.push(
       limit(`PRD-${card.cardId.slice(-3)}`, "product", { kind: "card", value: card.cardId }, 100, 500_000_000),
       limit(`CRD-${card.cardId.slice(-3)}`, "card", { kind: "card", value: card.cardId }, 100, 200_000_000),
-      limit(`ACC-${card.cardId.slice(-3)}`, "product", { kind: "account", value: card.accountNumber }, 100, 1_000_000_000),
+      limit(
+        `ACC-${card.cardId.slice(-3)}`,
+        "product",
+        { kind: "account", value: card.accountNumber },
+        100,
+        1_000_000_000,
+      ),
       limit(`CLI-${card.cardId.slice(-3)}`, "product", { kind: "client", value: card.clientId }, 100, 2_000_000_000),
       // A group the spec does not name: targets may have more groups than product and card (§2.4).
       limit(`CLX-${card.cardId.slice(-3)}`, "client", { kind: "client", value: card.clientId }, 100, 2_000_000_000),
@@ -56,7 +89,9 @@ export function seedLedger(): Ledger {
   }
   for (const card of SANDBOX_RACE_CARDS) {
     ledger.addCard(card);
-    ledger.limits.push(limit(`RACE-${card.cardId.slice(-3)}`, "card", { kind: "card", value: card.cardId }, 100, RACE_DAILY_LIMIT_MINOR));
+    ledger.limits.push(
+      limit(`RACE-${card.cardId.slice(-3)}`, "card", { kind: "card", value: card.cardId }, 100, RACE_DAILY_LIMIT_MINOR),
+    );
   }
   seededInstants().forEach((at, i) => ledger.post(seededOperation(SANDBOX_CARDS.statement.cardId, i, at)));
   return ledger;

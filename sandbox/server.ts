@@ -21,7 +21,14 @@ import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../lib/test-data/published.t
 
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 /** Rejections about the form of the input, which the fault "accepts-invalid-input" turns into successes. */
-const INPUT_CODES = new Set(["INVALID_JSON", "UNSUPPORTED_MEDIA_TYPE", "INVALID_REQUEST", "UNSUPPORTED_CURRENCY", "UNSUPPORTED_TYPE", "CARD_EXPIRED"]);
+const INPUT_CODES = new Set([
+  "INVALID_JSON",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "INVALID_REQUEST",
+  "UNSUPPORTED_CURRENCY",
+  "UNSUPPORTED_TYPE",
+  "CARD_EXPIRED",
+]);
 
 export interface SandboxOptions {
   port?: number;
@@ -88,7 +95,8 @@ async function authenticate(req: IncomingMessage, route: Route, env: SandboxEnv,
   }
   const request = { method: req.method ?? "POST", path: (req.url ?? "/").split("?")[0]! };
   const verified = await env.profile.verifyRequestHeaders?.(family, req.headers, bodyText, request);
-  if (verified === false) throw new Rejection(401, "UNAUTHORIZED", `the request's ${env.profile.name} profile headers do not verify`);
+  if (verified === false)
+    throw new Rejection(401, "UNAUTHORIZED", `the request's ${env.profile.name} profile headers do not verify`);
 }
 
 async function answer(req: IncomingMessage, route: Route | undefined, env: SandboxEnv): Promise<SandboxResponse> {
@@ -99,7 +107,8 @@ async function answer(req: IncomingMessage, route: Route | undefined, env: Sandb
   if (env.faults.has("500-on-long-body") && bodyText.length > 8192) throw new Error("fault: long body");
   if (env.faults.has("500-on-non-ascii") && /[^\x00-\x7f]/.test(bodyText)) throw new Error("fault: non-ASCII body");
   const mediaType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-  if (mediaType !== "application/json") throw new Rejection(415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
+  if (mediaType !== "application/json")
+    throw new Rejection(415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
   await authenticate(req, route, env, bodyText);
   let body: unknown;
   try {
@@ -135,7 +144,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv
   if (response.delayMs) await sleep(response.delayMs);
   // Bytes with a length (not a string, not chunked): the cheapest write for the socket.
   const bytes = Buffer.from(toJsonText(response.body), "utf8");
-  res.writeHead(response.status, { "content-type": "application/json; charset=utf-8", "content-length": bytes.length, ...response.headers });
+  res.writeHead(response.status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": bytes.length,
+    ...response.headers,
+  });
   res.end(bytes);
 }
 
@@ -145,7 +158,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     handle(req, res, env).catch((error: Error) => {
       // A sandbox defect, not a documented answer: surfaced as a 500 so the harness reports it.
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ status: "error", request_status: "failed", error: { code: "INTERNAL", message: error.message } }));
+      res.end(
+        JSON.stringify({
+          status: "error",
+          request_status: "failed",
+          error: { code: "INTERNAL", message: error.message },
+        }),
+      );
     });
   });
   const host = options.host ?? "127.0.0.1";

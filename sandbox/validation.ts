@@ -20,7 +20,9 @@ function schemas(): InstanceType<typeof Ajv2020.default> {
   if (ajv) return ajv;
   ajv = new Ajv2020.default({ allErrors: true, strict: true });
   addFormats.default(ajv, ["uuid", "email"]);
-  for (const file of readdirSync(DIR, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".schema.json"))) {
+  for (const file of readdirSync(DIR, { recursive: true, encoding: "utf8" }).filter((f) =>
+    f.endsWith(".schema.json"),
+  )) {
     ajv.addSchema(JSON.parse(readFileSync(join(DIR, file), "utf8")));
   }
   return ajv;
@@ -28,7 +30,8 @@ function schemas(): InstanceType<typeof Ajv2020.default> {
 
 function issueOf(error: ErrorObject): string {
   const path = error.instancePath || "";
-  if (error.keyword === "required") return `${path}/${String((error.params as { missingProperty: string }).missingProperty)} is required but missing`;
+  if (error.keyword === "required")
+    return `${path}/${String((error.params as { missingProperty: string }).missingProperty)} is required but missing`;
   return `${path || "(root)"} ${error.message ?? error.keyword}`;
 }
 

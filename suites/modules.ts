@@ -8,6 +8,10 @@ import { transactionLedgerModule } from "./card-api/transaction-ledger.module.ts
 import { registerBusinessModule } from "./partner-transfer-api/register-business.module.ts";
 
 export const ALL_MODULES = [
-  registerBusinessModule, statementModule, transactionCreateModule, transactionLedgerModule, limitsListModule,
+  registerBusinessModule,
+  statementModule,
+  transactionCreateModule,
+  transactionLedgerModule,
+  limitsListModule,
   ...ADDED_OPERATIONS.map(genericModule),
 ];

@@ -5,7 +5,10 @@
 import type { Config, StatementDateFormat } from "../../lib/config/load.ts";
 import { formatWithOffset, periodBound } from "../../lib/time/iso.ts";
 
-export interface Period { start: number; end: number }
+export interface Period {
+  start: number;
+  end: number;
+}
 
 export function formatBound(epochMs: number, format: StatementDateFormat, offset: string): string {
   if (format === "datetime-utc") return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -17,7 +20,10 @@ export function formatBound(epochMs: number, format: StatementDateFormat, offset
 export function formatPeriod(period: Period, config: Config): { start_date: string; end_date: string } {
   const { dateFormat } = config.cardApi;
   const offset = config.target.utcOffset;
-  return { start_date: formatBound(period.start, dateFormat, offset), end_date: formatBound(period.end, dateFormat, offset) };
+  return {
+    start_date: formatBound(period.start, dateFormat, offset),
+    end_date: formatBound(period.end, dateFormat, offset),
+  };
 }
 
 /** The instants a sent period covers, read as generously as a target may read them. */

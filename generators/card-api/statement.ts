@@ -2,7 +2,11 @@
 import type { Config } from "../../lib/config/load.ts";
 import { formatPeriod, type Period } from "./period.ts";
 
-export interface StatementRequest { card_id: string; start_date: string; end_date: string }
+export interface StatementRequest {
+  card_id: string;
+  start_date: string;
+  end_date: string;
+}
 
 export function statementRequest(cardId: string, period: Period, config: Config): StatementRequest {
   return { card_id: cardId, ...formatPeriod(period, config) };

@@ -48,12 +48,17 @@ export function checkClientData(config: Config, registry: ValidatorRegistry): vo
   try {
     source.examples.forEach((example, i) => {
       const { valid, issues } = registry.validate(id, fillFresh(example));
-      if (!valid) throw problem(`example ${i} (placeholders filled) does not match the schema: ${describeIssues(issues)}`);
+      if (!valid)
+        throw problem(`example ${i} (placeholders filled) does not match the schema: ${describeIssues(issues)}`);
     });
     schemaMutations(id, registry);
   } catch (error) {
     if (error instanceof ConfigError) throw error;
-    throw problem(error instanceof UnsupportedSchemaError ? error.message : `not a usable JSON Schema 2020-12 (${(error as Error).message})`);
+    throw problem(
+      error instanceof UnsupportedSchemaError
+        ? error.message
+        : `not a usable JSON Schema 2020-12 (${(error as Error).message})`,
+    );
   }
 }
 
@@ -71,42 +76,74 @@ function sandboxClients(registry: ValidatorRegistry): fc.Arbitrary<unknown> {
 
 /** Mutations of the client data itself, applied before sealing (only with a client-data schema). */
 function clientDataMutations(id: string | undefined, registry: ValidatorRegistry): Mutation[] {
-  return id ? schemaMutations(id, registry).map((m) => ({ ...m, name: `client data: ${m.name}`, beforeSeal: true })) : [];
+  return id
+    ? schemaMutations(id, registry).map((m) => ({ ...m, name: `client data: ${m.name}`, beforeSeal: true }))
+    : [];
 }
 
 export function businessCases(config: Config, registry: ValidatorRegistry): OperationCases {
   const records = configuredRecords(config);
   const schemaId = clientDataSchema(config, registry);
   const data = records ? fc.constantFrom(...records).map((r) => fillFresh(r)) : sandboxClients(registry);
-  const full = () => (records ? fillFresh(records.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a))) : businessClientData(fakerFor(1)));
+  const full = () =>
+    records
+      ? fillFresh(records.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a)))
+      : businessClientData(fakerFor(1));
   const edited = (label: string, edit: (d: Record<string, unknown>) => void): Case => {
     const d = structuredClone(full()) as Record<string, unknown>;
     edit(d);
     return sealed(label, d);
   };
-  const sandboxRows = records ? [] : [
-    edited("company name of 200 characters", (d) => (d.company_name = "Ж".repeat(200))),
-    edited("non-ASCII company name", (d) => (d.company_name = NON_ASCII_TEXT)),
-    edited("legal address of 300 characters", (d) => (d.legal_address = "a".repeat(300))),
-    edited("no optional fields", (d) => { delete d.email; delete d.legal_address; delete d.director; }),
-  ];
+  const sandboxRows = records
+    ? []
+    : [
+        edited("company name of 200 characters", (d) => (d.company_name = "Ж".repeat(200))),
+        edited("non-ASCII company name", (d) => (d.company_name = NON_ASCII_TEXT)),
+        edited("legal address of 300 characters", (d) => (d.legal_address = "a".repeat(300))),
+        edited("no optional fields", (d) => {
+          delete d.email;
+          delete d.legal_address;
+          delete d.director;
+        }),
+      ];
   return {
     valid: data.map((d) => sealed(records ? "a configured client record" : "generated client data", d)),
     validExamples: records
       ? records.slice(0, 5).map((r, i) => sealed(`configured client record ${i}`, fillFresh(r)))
-      : [edited("a director with a Kazakh name", (d) => (d.director = { first_name: "Әсел", last_name: "Нұрланқызы" }))],
+      : [
+          edited(
+            "a director with a Kazakh name",
+            (d) => (d.director = { first_name: "Әсел", last_name: "Нұрланқызы" }),
+          ),
+        ],
     fullRequest: full,
     validBodies: data,
     seal: (ctx, body) => sealRequest(ctx.profile, body),
     boundaries: [
       ...sandboxRows,
-      { label: "a 100 kB encrypted_data", request: async (ctx) => {
-        const body = await sealRequest(ctx.profile, full());
-        return { body: { ...body, payload: { encrypted_data: "QUJD".repeat(25_000) } } };
-      } },
-      { label: "a very long signature", request: async (ctx) => ({ body: { ...(await sealRequest(ctx.profile, full())), signature: "ab".repeat(5_000) } }) },
+      {
+        label: "a 100 kB encrypted_data",
+        request: async (ctx) => {
+          const body = await sealRequest(ctx.profile, full());
+          return { body: { ...body, payload: { encrypted_data: "QUJD".repeat(25_000) } } };
+        },
+      },
+      {
+        label: "a very long signature",
+        request: async (ctx) => ({
+          body: { ...(await sealRequest(ctx.profile, full())), signature: "ab".repeat(5_000) },
+        }),
+      },
     ],
-    mutations: [...schemaMutations("partner-transfer/signed-request.schema.json", registry), ...TRANSPORT_MUTATIONS, ...clientDataMutations(schemaId, registry)],
-    ...(records ? { note: `client data: ${records.length} record(s) from CLIENT_DATA_FILE, {{fresh:…}} placeholders filled per registration` } : {}),
+    mutations: [
+      ...schemaMutations("partner-transfer/signed-request.schema.json", registry),
+      ...TRANSPORT_MUTATIONS,
+      ...clientDataMutations(schemaId, registry),
+    ],
+    ...(records
+      ? {
+          note: `client data: ${records.length} record(s) from CLIENT_DATA_FILE, {{fresh:…}} placeholders filled per registration`,
+        }
+      : {}),
   };
 }

@@ -1,5 +1,11 @@
 /** The generated cases of each documented operation, by catalogue key. */
-import { CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST, REGISTER_BUSINESS, type Operation } from "../../lib/catalogue/index.ts";
+import {
+  CARD_STATEMENT,
+  CREATE_TRANSACTION,
+  LIMITS_LIST,
+  REGISTER_BUSINESS,
+  type Operation,
+} from "../../lib/catalogue/index.ts";
 import type { CaseContext } from "../../lib/checks/types.ts";
 import { businessCases } from "./business.ts";
 import { limitsCases } from "./limits.ts";

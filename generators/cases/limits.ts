@@ -9,7 +9,8 @@ import { boundary, plainCase, type OperationCases } from "./types.ts";
 import { semanticLimitsMutations } from "./semantic-references.ts";
 
 export function limitsCases(config: Config, registry: ValidatorRegistry): OperationCases {
-  const bodies = fc.record({ request_id: freshUuid, kind: fc.constantFrom(...LIMIT_OBJECT_KINDS) })
+  const bodies = fc
+    .record({ request_id: freshUuid, kind: fc.constantFrom(...LIMIT_OBJECT_KINDS) })
     .map(({ request_id, kind }) => ({ request_id, object: limitsObject(config, kind) }));
   const full = () => limitsRequest(config, "card");
   return {
@@ -18,7 +19,10 @@ export function limitsCases(config: Config, registry: ValidatorRegistry): Operat
     fullRequest: full,
     validBodies: bodies,
     boundaries: [
-      boundary("object.type in capitals", full, (b) => { const o = b.object as { type: string }; o.type = o.type.toUpperCase(); }),
+      boundary("object.type in capitals", full, (b) => {
+        const o = b.object as { type: string };
+        o.type = o.type.toUpperCase();
+      }),
       boundary("request_id in capitals", full, (b) => (b.request_id = String(b.request_id).toUpperCase())),
       boundary("empty object.value", full, (b) => ((b.object as { value: string }).value = "")),
       boundary("very long object.value", full, (b) => ((b.object as { value: string }).value = LONG_TEXT)),
@@ -27,7 +31,10 @@ export function limitsCases(config: Config, registry: ValidatorRegistry): Operat
     ],
     mutations: [
       ...schemaMutations("card-api/limits-request.schema.json", registry),
-      { name: "object.type of an unknown kind", apply: (v) => ({ body: { ...(v as object), object: { type: "planet", value: "earth" } } }) },
+      {
+        name: "object.type of an unknown kind",
+        apply: (v) => ({ body: { ...(v as object), object: { type: "planet", value: "earth" } } }),
+      },
       ...semanticLimitsMutations(config),
       ...TRANSPORT_MUTATIONS,
     ],

@@ -23,7 +23,11 @@ function requireValidExamples(op: Operation, ref: string, examples: unknown, reg
   if (!Array.isArray(examples)) return;
   examples.forEach((example, i) => {
     const { valid, issues } = registry.validate(ref, example);
-    if (!valid) throw new ConfigError("CATALOGUE_DIR", `${op.key}: example ${i} of ${ref} does not match its schema: ${describeIssues(issues)}`);
+    if (!valid)
+      throw new ConfigError(
+        "CATALOGUE_DIR",
+        `${op.key}: example ${i} of ${ref} does not match its schema: ${describeIssues(issues)}`,
+      );
   });
 }
 
@@ -37,7 +41,8 @@ export function checkAddedOperations(operations: Operation[], registry: Validato
     try {
       schemaCases(op, registry);
     } catch (error) {
-      if (error instanceof UnsupportedSchemaError) throw new ConfigError("CATALOGUE_DIR", `${op.key}: ${error.message}`);
+      if (error instanceof UnsupportedSchemaError)
+        throw new ConfigError("CATALOGUE_DIR", `${op.key}: ${error.message}`);
       throw error;
     }
   }
@@ -48,7 +53,10 @@ export function schemaCases(op: Operation, registry: ValidatorRegistry): Operati
   if (!ref) throw new Error(`${op.key} has no request schema`);
   const examples = registry.resolve(ref).schema.examples;
   requireValidExamples(op, ref, examples, registry);
-  const bodies = Array.isArray(examples) && examples.length ? fc.constantFrom(...(examples as unknown[])) : schemaArbitrary(ref, registry);
+  const bodies =
+    Array.isArray(examples) && examples.length
+      ? fc.constantFrom(...(examples as unknown[]))
+      : schemaArbitrary(ref, registry);
   const full = fullest(fc.sample(bodies, { numRuns: 30, seed: 1 }));
   return {
     valid: bodies.map((b) => plainCase("a valid request (schema examples or generated)", b)),

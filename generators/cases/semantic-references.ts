@@ -32,7 +32,9 @@ function periodRow(name: string, config: Config, dates: (start: number) => [numb
 export function semanticStatementMutations(config: Config): Mutation[] {
   const fx = config.fixtures.payment;
   const cardIdRow = (name: string, value: string): Mutation => ({
-    name, apply: (valid) => (value === (valid as Body).card_id ? undefined : { body: { ...(valid as Body), card_id: value } }),
+    name,
+    apply: (valid) =>
+      value === (valid as Body).card_id ? undefined : { body: { ...(valid as Body), card_id: value } },
   });
   return [
     // Two days apart, so the end is before the start in any date format (a date covers its whole day).
@@ -44,7 +46,12 @@ export function semanticStatementMutations(config: Config): Mutation[] {
   ];
 }
 
-const ROWS: Array<[LimitObjectKind, LimitObjectKind]> = [["card", "account"], ["card", "client"], ["account", "card"], ["client", "account"]];
+const ROWS: Array<[LimitObjectKind, LimitObjectKind]> = [
+  ["card", "account"],
+  ["card", "client"],
+  ["account", "card"],
+  ["client", "account"],
+];
 
 /** Limits rows: an object.type with the identifier of an object of another kind. */
 export function semanticLimitsMutations(config: Config): Mutation[] {

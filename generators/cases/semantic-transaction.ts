@@ -61,17 +61,33 @@ export function semanticTransactionMutations(config: Config): Mutation[] {
   return [
     // card data that does not belong to the card
     row("card_id of another card with this card's PAN", ["debit", "card", "card_id"], () => otherCard),
-    row("card_pan of another card with this card's id", ["debit", "card", "card_pan"], (pan) => (typeof pan === "string" ? otherPan ?? siblingPan(pan) : undefined)),
-    row("a wrong CVC (right length)", ["debit", "card", "card_cvc"], (cvc) => (typeof cvc === "string" ? otherDigits(cvc) : undefined)),
-    row("a wrong expiry month (the card's year)", ["debit", "card", "card_month"], (m) => (typeof m === "string" ? String((Number(m) % 12) + 1).padStart(2, "0") : undefined)),
-    row("a wrong expiry year (later than the card's)", ["debit", "card", "card_year"], (y) => (typeof y === "string" ? String((Number(y) + 1) % 100).padStart(2, "0") : undefined)),
-    row("debit.account of another party (the credit account)", ["debit", "account", "number"], () => (fx.creditAccount !== fx.accountNumber ? fx.creditAccount : undefined)),
+    row("card_pan of another card with this card's id", ["debit", "card", "card_pan"], (pan) =>
+      typeof pan === "string" ? (otherPan ?? siblingPan(pan)) : undefined,
+    ),
+    row("a wrong CVC (right length)", ["debit", "card", "card_cvc"], (cvc) =>
+      typeof cvc === "string" ? otherDigits(cvc) : undefined,
+    ),
+    row("a wrong expiry month (the card's year)", ["debit", "card", "card_month"], (m) =>
+      typeof m === "string" ? String((Number(m) % 12) + 1).padStart(2, "0") : undefined,
+    ),
+    row("a wrong expiry year (later than the card's)", ["debit", "card", "card_year"], (y) =>
+      typeof y === "string" ? String((Number(y) + 1) % 100).padStart(2, "0") : undefined,
+    ),
+    row("debit.account of another party (the credit account)", ["debit", "account", "number"], () =>
+      fx.creditAccount !== fx.accountNumber ? fx.creditAccount : undefined,
+    ),
     row("debit.client_id not the card's holder", ["debit", "client", "client_id"], (id) => `${String(id)}-OTHER`),
     // amounts and currencies that do not fit the parties
     row("credit in another currency than the debit", ["credit", "currency"], (c) => otherCurrency(c)),
-    row("additional_amount in another currency than the debit", ["debit", "additional_amount", "*", "currency"], (c) => otherCurrency(c)),
-    row(`debit.amount with more decimals than ${fx.currency} has`, ["debit", "amount"], (a) => (typeof a === "number" ? withExtraDecimal(a, digits) : undefined)),
-    row(`credit.amount with more decimals than ${fx.currency} has`, ["credit", "amount"], (a) => (typeof a === "number" ? withExtraDecimal(a, digits) : undefined)),
+    row("additional_amount in another currency than the debit", ["debit", "additional_amount", "*", "currency"], (c) =>
+      otherCurrency(c),
+    ),
+    row(`debit.amount with more decimals than ${fx.currency} has`, ["debit", "amount"], (a) =>
+      typeof a === "number" ? withExtraDecimal(a, digits) : undefined,
+    ),
+    row(`credit.amount with more decimals than ${fx.currency} has`, ["credit", "amount"], (a) =>
+      typeof a === "number" ? withExtraDecimal(a, digits) : undefined,
+    ),
     row("credit larger than the debit (money from nowhere)", ["credit", "amount"], (_a, body) => {
       const debit = numberAt(body, ["debit", "amount"]);
       return debit === undefined ? undefined : Number((debit + 10 ** -digits).toFixed(digits));

@@ -19,7 +19,8 @@ const TO = Date.UTC(2025, 11, 1);
  * target may cap them): a start since 2020, a length from one instant to 31 days, an end no later
  * than December 2025. Far, future and inverted periods are boundary rows (checked for no 5xx only).
  */
-const periods = fc.tuple(fc.integer({ min: FROM, max: TO - 32 * DAY }), fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 31 * DAY })))
+const periods = fc
+  .tuple(fc.integer({ min: FROM, max: TO - 32 * DAY }), fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 31 * DAY })))
   .map(([start, length]) => ({ start, end: start + length }));
 
 const NAMED_PERIODS: Array<[string, { start: number; end: number }]> = [
@@ -30,7 +31,10 @@ const NAMED_PERIODS: Array<[string, { start: number; end: number }]> = [
 
 const dateMutations = [
   { name: "start_date not a date", apply: (v: unknown) => ({ body: { ...(v as object), start_date: "yesterday" } }) },
-  { name: "end_date an impossible date", apply: (v: unknown) => ({ body: { ...(v as object), end_date: "2025-13-45" } }) },
+  {
+    name: "end_date an impossible date",
+    apply: (v: unknown) => ({ body: { ...(v as object), end_date: "2025-13-45" } }),
+  },
 ];
 
 export function statementCases(config: Config, registry: ValidatorRegistry): OperationCases {
@@ -46,17 +50,27 @@ export function statementCases(config: Config, registry: ValidatorRegistry): Ope
     boundaries: [
       ...named,
       boundary("end before start", full, (b) => ([b.start_date, b.end_date] = [b.end_date, b.start_date])),
-      boundary("far past period", full, (b) => Object.assign(b, { start_date: fmt(Date.UTC(1900, 0, 1)), end_date: fmt(Date.UTC(1900, 0, 2)) })),
-      boundary("far future period", full, (b) => Object.assign(b, { start_date: fmt(Date.UTC(2999, 0, 1)), end_date: fmt(Date.UTC(2999, 11, 31)) })),
+      boundary("far past period", full, (b) =>
+        Object.assign(b, { start_date: fmt(Date.UTC(1900, 0, 1)), end_date: fmt(Date.UTC(1900, 0, 2)) }),
+      ),
+      boundary("far future period", full, (b) =>
+        Object.assign(b, { start_date: fmt(Date.UTC(2999, 0, 1)), end_date: fmt(Date.UTC(2999, 11, 31)) }),
+      ),
       boundary("empty card_id", full, (b) => (b.card_id = "")),
       boundary("very long card_id", full, (b) => (b.card_id = LONG_TEXT)),
       boundary("non-ASCII card_id", full, (b) => (b.card_id = NON_ASCII_TEXT)),
-      boundary("dates as numbers", full, (b) => Object.assign(b, { start_date: Date.UTC(2025, 5, 1), end_date: Date.UTC(2025, 5, 30) })),
-      boundary("dates without a time zone", full, (b) => Object.assign(b, { start_date: "2025-06-01T00:00:00", end_date: "2025-06-30T23:59:59" })),
+      boundary("dates as numbers", full, (b) =>
+        Object.assign(b, { start_date: Date.UTC(2025, 5, 1), end_date: Date.UTC(2025, 5, 30) }),
+      ),
+      boundary("dates without a time zone", full, (b) =>
+        Object.assign(b, { start_date: "2025-06-01T00:00:00", end_date: "2025-06-30T23:59:59" }),
+      ),
     ],
     mutations: [
-      ...schemaMutations("card-api/statement-request.schema.json", registry), ...dateMutations,
-      ...semanticStatementMutations(config), ...TRANSPORT_MUTATIONS,
+      ...schemaMutations("card-api/statement-request.schema.json", registry),
+      ...dateMutations,
+      ...semanticStatementMutations(config),
+      ...TRANSPORT_MUTATIONS,
     ],
   };
 }

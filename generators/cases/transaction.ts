@@ -19,47 +19,79 @@ import { semanticTransactionMutations } from "./semantic-transaction.ts";
 
 /** Amounts of the range in major units, drawn as whole minor units (no float drift), never an avoided one. */
 export function validAmounts(range: DebitRange): fc.Arbitrary<number> {
-  return fc.integer({ min: range.minMinor, max: range.maxMinor })
+  return fc
+    .integer({ min: range.minMinor, max: range.maxMinor })
     .map((minor) => (range.avoidMinor.includes(minor) ? range.minMinor : minor))
     .map((minor) => minor / 100);
 }
 
 function parties(config: Config) {
   const fx = config.fixtures.payment;
-  const card = { card_id: fx.cardId, card_pan: fx.pan, card_cvc: fx.cvc, card_month: fx.month, card_year: fx.year, name: fx.holder };
+  const card = {
+    card_id: fx.cardId,
+    card_pan: fx.pan,
+    card_cvc: fx.cvc,
+    card_month: fx.month,
+    card_year: fx.year,
+    name: fx.holder,
+  };
   const debit = (amount: number) => ({
-    amount, currency: fx.currency, terminal_number: fx.terminal,
+    amount,
+    currency: fx.currency,
+    terminal_number: fx.terminal,
     additional_amount: [{ type: "fee", amount: 0, currency: fx.currency }],
-    client: { client_id: fx.clientId, phone: "+77010000001" }, card, account: { number: fx.accountNumber },
+    client: { client_id: fx.clientId, phone: "+77010000001" },
+    card,
+    account: { number: fx.accountNumber },
   });
-  const credit = (amount: number) => ({ amount, currency: fx.currency, terminal_number: fx.terminal, account: { number: fx.creditAccount } });
+  const credit = (amount: number) => ({
+    amount,
+    currency: fx.currency,
+    terminal_number: fx.terminal,
+    account: { number: fx.creditAccount },
+  });
   return { debit, credit };
 }
 
-function validDebits(config: Config, registry: ValidatorRegistry, range: DebitRange): fc.Arbitrary<Record<string, unknown>> {
+function validDebits(
+  config: Config,
+  registry: ValidatorRegistry,
+  range: DebitRange,
+): fc.Arbitrary<Record<string, unknown>> {
   const { debit, credit } = parties(config);
-  return fc.tuple(validAmounts(range), schemaArbitrary("card-api/transaction-request.schema.json", registry, {
-    "/request_id": freshUuid,
-    "/transaction/type": fc.constant("debit"),
-    "/transaction/order_id": freshUuid.map(() => freshOrderId()),
-    // What a real client sends (§2.3 shows only the key device_os_type); exotic text is a boundary row.
-    "/transaction/description": fc.stringMatching(/^[A-Z][a-z]{2,11}( [a-z]{2,11}){0,4}$/),
-    "/additional": fc.constantFrom("ios", "android").map((value) => [{ key: "device_os_type", value }]),
-    "/debit": fc.constant(debit(1)),
-    "/credit": fc.constant(credit(1)),
-  })).map(([amount, body]) => ({ ...(body as object), debit: debit(amount), credit: credit(amount) }));
+  return fc
+    .tuple(
+      validAmounts(range),
+      schemaArbitrary("card-api/transaction-request.schema.json", registry, {
+        "/request_id": freshUuid,
+        "/transaction/type": fc.constant("debit"),
+        "/transaction/order_id": freshUuid.map(() => freshOrderId()),
+        // What a real client sends (§2.3 shows only the key device_os_type); exotic text is a boundary row.
+        "/transaction/description": fc.stringMatching(/^[A-Z][a-z]{2,11}( [a-z]{2,11}){0,4}$/),
+        "/additional": fc.constantFrom("ios", "android").map((value) => [{ key: "device_os_type", value }]),
+        "/debit": fc.constant(debit(1)),
+        "/credit": fc.constant(credit(1)),
+      }),
+    )
+    .map(([amount, body]) => ({ ...(body as object), debit: debit(amount), credit: credit(amount) }));
 }
 
 const set = (path: string[], value: unknown, name: string): Mutation => ({
-  name, apply: (v) => (getAt(v, path) === undefined ? undefined : { body: editAt(v, path, value) }),
+  name,
+  apply: (v) => (getAt(v, path) === undefined ? undefined : { body: editAt(v, path, value) }),
 });
 
 const SEMANTIC_MUTATIONS: Mutation[] = [
-  { name: "card_pan fails the Luhn check", apply: (v) => {
-    const pan = getAt(v, ["debit", "card", "card_pan"]);
-    if (typeof pan !== "string") return undefined;
-    return { body: editAt(v, ["debit", "card", "card_pan"], pan.slice(0, -1) + String((Number(pan.at(-1)) + 1) % 10)) };
-  } },
+  {
+    name: "card_pan fails the Luhn check",
+    apply: (v) => {
+      const pan = getAt(v, ["debit", "card", "card_pan"]);
+      if (typeof pan !== "string") return undefined;
+      return {
+        body: editAt(v, ["debit", "card", "card_pan"], pan.slice(0, -1) + String((Number(pan.at(-1)) + 1) % 10)),
+      };
+    },
+  },
   set(["debit", "currency"], "ZZZ", "an unknown currency (ZZZ)"),
   set(["transaction", "type"], "no-such-type", "an unknown transaction.type"),
   set(["debit", "card", "card_year"], "20", "an expired card (year 20)"),
@@ -67,10 +99,15 @@ const SEMANTIC_MUTATIONS: Mutation[] = [
 
 export function transactionCases(config: Config, registry: ValidatorRegistry, range: DebitRange): OperationCases {
   const full = () => debitRequest(fakerFor(1), config, { amount: range.fixedMinor / 100 });
-  const amount = (value: unknown) => (b: Record<string, unknown>) => ((b.debit as Record<string, unknown>).amount = value);
+  const amount = (value: unknown) => (b: Record<string, unknown>) =>
+    ((b.debit as Record<string, unknown>).amount = value);
   return {
-    valid: validDebits(config, registry, range).map((b) => plainCase(`a debit of ${(b.debit as { amount: number }).amount}`, b)),
-    validExamples: [range.minMinor, range.maxMinor].map((minor) => plainCase(`a debit of ${minor / 100}`, debitRequest(fakerFor(2), config, { amount: minor / 100 }))),
+    valid: validDebits(config, registry, range).map((b) =>
+      plainCase(`a debit of ${(b.debit as { amount: number }).amount}`, b),
+    ),
+    validExamples: [range.minMinor, range.maxMinor].map((minor) =>
+      plainCase(`a debit of ${minor / 100}`, debitRequest(fakerFor(2), config, { amount: minor / 100 })),
+    ),
     fullRequest: full,
     validBodies: validDebits(config, registry, range),
     note: range.why,
@@ -82,7 +119,11 @@ export function transactionCases(config: Config, registry: ValidatorRegistry, ra
       boundary("amount as a string", full, amount("10.00")),
       boundary("currency as a number", full, (b) => ((b.debit as Record<string, unknown>).currency = 398)),
       boundary("empty description", full, (b) => ((b.transaction as Record<string, unknown>).description = "")),
-      boundary("very long description", full, (b) => ((b.transaction as Record<string, unknown>).description = LONG_TEXT)),
+      boundary(
+        "very long description",
+        full,
+        (b) => ((b.transaction as Record<string, unknown>).description = LONG_TEXT),
+      ),
       boundary("non-ASCII description and holder name", full, (b) => {
         (b.transaction as Record<string, unknown>).description = NON_ASCII_TEXT;
         ((b.debit as Record<string, unknown>).card as Record<string, unknown>).name = "ӘСЕЛ НҰРЛАНҚЫЗЫ";
@@ -90,8 +131,10 @@ export function transactionCases(config: Config, registry: ValidatorRegistry, ra
       boundary("very long order_id", full, (b) => ((b.transaction as Record<string, unknown>).order_id = LONG_TEXT)),
     ],
     mutations: [
-      ...schemaMutations("card-api/transaction-request.schema.json", registry), ...SEMANTIC_MUTATIONS,
-      ...semanticTransactionMutations(config), ...TRANSPORT_MUTATIONS,
+      ...schemaMutations("card-api/transaction-request.schema.json", registry),
+      ...SEMANTIC_MUTATIONS,
+      ...semanticTransactionMutations(config),
+      ...TRANSPORT_MUTATIONS,
     ],
   };
 }

@@ -36,9 +36,12 @@ export function plainCase(label: string, body: unknown): Case {
 
 /** A boundary row that replaces one field of a full valid request. */
 export function boundary(label: string, full: () => unknown, edit: (body: Record<string, unknown>) => void): Case {
-  return { label, request: () => {
-    const body = structuredClone(full()) as Record<string, unknown>;
-    edit(body);
-    return { body };
-  } };
+  return {
+    label,
+    request: () => {
+      const body = structuredClone(full()) as Record<string, unknown>;
+      edit(body);
+      return { body };
+    },
+  };
 }

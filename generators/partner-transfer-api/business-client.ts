@@ -17,4 +17,3 @@ export function businessClientData(f: Faker, latinOnly = false) {
     director: { first_name: director.first, last_name: director.last },
   };
 }
-

@@ -25,9 +25,11 @@ function fresh(kind: string, n: number): string {
 
 /** A copy of a record with every placeholder replaced by a fresh value. */
 export function fillFresh<T>(value: T): T {
-  if (typeof value === "string") return value.replace(PLACEHOLDER, (_m, kind: string, n?: string) => fresh(kind, Number(n ?? 0))) as T;
+  if (typeof value === "string")
+    return value.replace(PLACEHOLDER, (_m, kind: string, n?: string) => fresh(kind, Number(n ?? 0))) as T;
   if (Array.isArray(value)) return value.map(fillFresh) as T;
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillFresh(v)])) as T;
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillFresh(v)])) as T;
   return value;
 }
 

@@ -11,7 +11,10 @@ import { child, normalize, typesOf, UnsupportedSchemaError, type Node } from "./
 
 export type Overrides = Record<string, fc.Arbitrary<unknown>>;
 
-interface Build { registry: ValidatorRegistry; overrides: Overrides }
+interface Build {
+  registry: ValidatorRegistry;
+  overrides: Overrides;
+}
 
 const MAX_ITEMS_EXTRA = 3;
 const DEFAULT_MAX_LENGTH = 24;
@@ -20,7 +23,11 @@ const DEFAULT_MAX_LENGTH = 24;
  * Arbitrary of valid instances of a schema (id relative to schemas/ or absolute). Overrides must
  * themselves produce valid values: the final safety-net filter would otherwise reject every value.
  */
-export function schemaArbitrary(ref: string, registry: ValidatorRegistry, overrides: Overrides = {}): fc.Arbitrary<unknown> {
+export function schemaArbitrary(
+  ref: string,
+  registry: ValidatorRegistry,
+  overrides: Overrides = {},
+): fc.Arbitrary<unknown> {
   const id = new URL(ref, SCHEMA_BASE).href;
   const { schema, baseId } = registry.resolve(id);
   const arb = build({ schema, baseId, where: id }, "", { registry, overrides });
@@ -39,7 +46,11 @@ function build(raw: Node, path: string, ctx: Build): fc.Arbitrary<unknown> {
   if (branches) {
     const { oneOf: _o, anyOf: _a, ...base } = schema;
     const key = schema.oneOf ? "oneOf" : "anyOf";
-    return fc.oneof(...branches.map((b, i) => build({ schema: { allOf: [base, b] }, baseId: node.baseId, where: `${node.where}/${key}/${i}` }, path, ctx)));
+    return fc.oneof(
+      ...branches.map((b, i) =>
+        build({ schema: { allOf: [base, b] }, baseId: node.baseId, where: `${node.where}/${key}/${i}` }, path, ctx),
+      ),
+    );
   }
   const types = typesOf(schema);
   if (types.length === 0) return fc.jsonValue({ maxDepth: 1 });
@@ -48,14 +59,22 @@ function build(raw: Node, path: string, ctx: Build): fc.Arbitrary<unknown> {
 
 function byType(type: string, node: Node, path: string, ctx: Build): fc.Arbitrary<unknown> {
   switch (type) {
-    case "object": return objectArbitrary(node, path, ctx);
-    case "array": return arrayArbitrary(node, path, ctx);
-    case "string": return stringArbitrary(node.schema);
-    case "integer": return integerArbitrary(node.schema);
-    case "number": return numberArbitrary(node.schema);
-    case "boolean": return fc.boolean();
-    case "null": return fc.constant(null);
-    default: throw new UnsupportedSchemaError(`unsupported type "${type}" at ${node.where}`);
+    case "object":
+      return objectArbitrary(node, path, ctx);
+    case "array":
+      return arrayArbitrary(node, path, ctx);
+    case "string":
+      return stringArbitrary(node.schema);
+    case "integer":
+      return integerArbitrary(node.schema);
+    case "number":
+      return numberArbitrary(node.schema);
+    case "boolean":
+      return fc.boolean();
+    case "null":
+      return fc.constant(null);
+    default:
+      throw new UnsupportedSchemaError(`unsupported type "${type}" at ${node.where}`);
   }
 }
 
@@ -77,17 +96,24 @@ function arrayArbitrary(node: Node, path: string, ctx: Build): fc.Arbitrary<unkn
   return fc.array(build(child(node, node.schema.items ?? {}, "items"), `${path}/*`, ctx), { minLength, maxLength });
 }
 
-const isoInstant = fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2099-12-31T23:59:59Z"), noInvalidDate: true });
+const isoInstant = fc.date({
+  min: new Date("1990-01-01T00:00:00Z"),
+  max: new Date("2099-12-31T23:59:59Z"),
+  noInvalidDate: true,
+});
 const offsets = fc.constantFrom("Z", "+05:00", "+00:00", "-03:30", "+0600");
 
 /** Built on first use: some fast-check arbitraries are costly to build (webUrl: about a second). */
 const FORMATS: Record<string, () => fc.Arbitrary<string>> = {
-  uuid: () => fc.uuid(),
-  date: () => isoInstant.map((d) => d.toISOString().slice(0, 10)),
+  "uuid": () => fc.uuid(),
+  "date": () => isoInstant.map((d) => d.toISOString().slice(0, 10)),
   "date-time": () => isoInstant.map((d) => d.toISOString()),
-  "iso-date-time": () => fc.tuple(isoInstant, offsets, fc.constantFrom(0, 1, 3, 6)).map(([d, offset, digits]) => isoWithOffset(d, offset, digits)),
-  email: () => fc.emailAddress(),
-  uri: () => fc.webUrl(),
+  "iso-date-time": () =>
+    fc
+      .tuple(isoInstant, offsets, fc.constantFrom(0, 1, 3, 6))
+      .map(([d, offset, digits]) => isoWithOffset(d, offset, digits)),
+  "email": () => fc.emailAddress(),
+  "uri": () => fc.webUrl(),
 };
 const built = new Map<string, fc.Arbitrary<string>>();
 
@@ -98,9 +124,12 @@ function formatArbitrary(format: string): fc.Arbitrary<string> {
 }
 
 function isoWithOffset(d: Date, offset: string, digits: number): string {
-  const shift = offset === "Z" ? 0 : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2)));
+  const shift =
+    offset === "Z" ? 0 : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2)));
   const local = new Date(d.getTime() + shift * 60_000).toISOString().slice(0, 19);
-  const fraction = digits ? `.${String(d.getUTCMilliseconds()).padStart(3, "0").padEnd(digits, "0").slice(0, digits)}` : "";
+  const fraction = digits
+    ? `.${String(d.getUTCMilliseconds()).padStart(3, "0").padEnd(digits, "0").slice(0, digits)}`
+    : "";
   return `${local}${fraction}${offset}`;
 }
 
@@ -108,7 +137,8 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = (schema.minLength as number | undefined) ?? 0;
   const shaped = typeof schema.format === "string" || typeof schema.pattern === "string";
   // Free text gets a default bound (bounded requests); a format or pattern shapes its own length.
-  const maxLength = (schema.maxLength as number | undefined) ?? (shaped ? Infinity : Math.max(DEFAULT_MAX_LENGTH, minLength));
+  const maxLength =
+    (schema.maxLength as number | undefined) ?? (shaped ? Infinity : Math.max(DEFAULT_MAX_LENGTH, minLength));
   const codePoints = (s: string) => [...s].length;
   let arb: fc.Arbitrary<string>;
   if (typeof schema.format === "string") arb = formatArbitrary(schema.format);
@@ -158,9 +188,14 @@ function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
 function numberArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
   const b = bounds(schema);
   if (typeof schema.multipleOf === "number") return multiplesArbitrary(schema, schema.multipleOf, false);
-  return fc.double({
-    noNaN: true, noDefaultInfinity: true,
-    min: b.min ?? b.exMin ?? -1e12, max: b.max ?? b.exMax ?? 1e12,
-    minExcluded: b.min === undefined && b.exMin !== undefined, maxExcluded: b.max === undefined && b.exMax !== undefined,
-  }).map((x) => (Object.is(x, -0) ? 0 : x));
+  return fc
+    .double({
+      noNaN: true,
+      noDefaultInfinity: true,
+      min: b.min ?? b.exMin ?? -1e12,
+      max: b.max ?? b.exMax ?? 1e12,
+      minExcluded: b.min === undefined && b.exMin !== undefined,
+      maxExcluded: b.max === undefined && b.exMax !== undefined,
+    })
+    .map((x) => (Object.is(x, -0) ? 0 : x));
 }

@@ -22,7 +22,12 @@ export interface Mutation {
 
 /** Replacement values by their JSON type, tried in order: a number where text is due, and so on. */
 const WRONG_TYPE_VALUES: Array<[string, unknown]> = [
-  ["number", 12345], ["string", "12.50"], ["boolean", true], ["object", { unexpected: 1 }], ["array", ["unexpected"]], ["null", null],
+  ["number", 12345],
+  ["string", "12.50"],
+  ["boolean", true],
+  ["object", { unexpected: 1 }],
+  ["array", ["unexpected"]],
+  ["null", null],
 ];
 
 function wrongTypeValue(types: string[]): [string, unknown] | undefined {
@@ -48,21 +53,33 @@ function boundMutations(schema: JsonSchema, path: Path): Mutation[] {
   const out: Mutation[] = [];
   const num = (k: string) => (typeof schema[k] === "number" ? (schema[k] as number) : undefined);
   if (num("minimum") !== undefined) out.push(replaceAt(path, num("minimum")! - 1, `${at} below its minimum`));
-  if (num("exclusiveMinimum") !== undefined) out.push(replaceAt(path, num("exclusiveMinimum"), `${at} at its exclusive minimum`));
+  if (num("exclusiveMinimum") !== undefined)
+    out.push(replaceAt(path, num("exclusiveMinimum"), `${at} at its exclusive minimum`));
   if (num("maximum") !== undefined) out.push(replaceAt(path, num("maximum")! + 1, `${at} above its maximum`));
-  if (num("exclusiveMaximum") !== undefined) out.push(replaceAt(path, num("exclusiveMaximum"), `${at} at its exclusive maximum`));
+  if (num("exclusiveMaximum") !== undefined)
+    out.push(replaceAt(path, num("exclusiveMaximum"), `${at} at its exclusive maximum`));
   if (num("minLength")) out.push(replaceAt(path, "", `${at} shorter than its minLength`));
-  if (num("maxLength") !== undefined) out.push(replaceAt(path, "x".repeat(num("maxLength")! + 1), `${at} longer than its maxLength`));
-  if (typeof schema.pattern === "string") out.push(replaceAt(path, nonMatching(schema.pattern), `${at} not matching its pattern`));
+  if (num("maxLength") !== undefined)
+    out.push(replaceAt(path, "x".repeat(num("maxLength")! + 1), `${at} longer than its maxLength`));
+  if (typeof schema.pattern === "string")
+    out.push(replaceAt(path, nonMatching(schema.pattern), `${at} not matching its pattern`));
   if (schema.format === "uuid") out.push(replaceAt(path, "not-a-uuid", `${at} not a UUID`));
-  if (typeof schema.format === "string" && schema.format.includes("date")) out.push(replaceAt(path, "not-a-date", `${at} not a date`));
+  if (typeof schema.format === "string" && schema.format.includes("date"))
+    out.push(replaceAt(path, "not-a-date", `${at} not a date`));
   if (Array.isArray(schema.enum)) out.push(replaceAt(path, "not-in-enum", `${at} outside its enum`));
   if ("const" in schema) out.push(replaceAt(path, otherThan(schema.const), `${at} other than its const`));
   if (schema.format === "email") out.push(replaceAt(path, "not-an-email", `${at} not an email address`));
   if (schema.format === "uri") out.push(replaceAt(path, "not a uri", `${at} not a URI`));
   if (num("minItems")) out.push(replaceAt(path, [], `${at} with fewer items than its minItems`));
   const maxItems = num("maxItems");
-  if (maxItems !== undefined) out.push(editArray(path, (items) => Array.from({ length: maxItems + 1 }, () => items[0]), `${at} with more items than its maxItems`));
+  if (maxItems !== undefined)
+    out.push(
+      editArray(
+        path,
+        (items) => Array.from({ length: maxItems + 1 }, () => items[0]),
+        `${at} with more items than its maxItems`,
+      ),
+    );
   return out;
 }
 
@@ -75,20 +92,26 @@ function otherThan(value: unknown): unknown {
 
 /** Rewrites the (non-empty) array at a path. */
 function editArray(path: Path, rewrite: (items: unknown[]) => unknown[], name: string): Mutation {
-  return { name, apply: (valid) => {
-    const items = getAt(valid, path);
-    return Array.isArray(items) && items.length ? wrap(editAt(valid, path, rewrite(items))) : undefined;
-  } };
+  return {
+    name,
+    apply: (valid) => {
+      const items = getAt(valid, path);
+      return Array.isArray(items) && items.length ? wrap(editAt(valid, path, rewrite(items))) : undefined;
+    },
+  };
 }
 
 /** An object that admits no other properties gets one. */
 function extraProperty(path: Path): Mutation {
-  return { name: `${pathText(path)} with a property its schema does not allow`, apply: (valid) => {
-    const object = path.length ? getAt(valid, path) : valid;
-    if (!object || typeof object !== "object" || Array.isArray(object)) return undefined;
-    const widened = { ...(object as Record<string, unknown>), unexpected_property: "x" };
-    return wrap(path.length ? editAt(valid, path, widened) : widened);
-  } };
+  return {
+    name: `${pathText(path)} with a property its schema does not allow`,
+    apply: (valid) => {
+      const object = path.length ? getAt(valid, path) : valid;
+      if (!object || typeof object !== "object" || Array.isArray(object)) return undefined;
+      const widened = { ...(object as Record<string, unknown>), unexpected_property: "x" };
+      return wrap(path.length ? editAt(valid, path, widened) : widened);
+    },
+  };
 }
 
 function walk(raw: Node, path: Path, registry: ValidatorRegistry, out: Mutation[]): void {
@@ -107,7 +130,8 @@ function walk(raw: Node, path: Path, registry: ValidatorRegistry, out: Mutation[
   for (const [key, sub] of Object.entries(properties)) {
     if (sub !== true) walk(child(node, sub, `properties/${key}`), [...path, key], registry, out);
   }
-  if (schema.items && typeof schema.items === "object") walk(child(node, schema.items, "items"), [...path, "*"], registry, out);
+  if (schema.items && typeof schema.items === "object")
+    walk(child(node, schema.items, "items"), [...path, "*"], registry, out);
 }
 
 export function schemaMutations(ref: string, registry: ValidatorRegistry): Mutation[] {

@@ -6,10 +6,36 @@
 import type { JsonSchema, ValidatorRegistry } from "../../lib/validation/registry.ts";
 
 const SUPPORTED_KEYWORDS = new Set([
-  "$schema", "$id", "$defs", "$comment", "title", "description", "examples", "default",
-  "type", "properties", "required", "additionalProperties", "enum", "const", "pattern", "format",
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
-  "items", "minItems", "maxItems", "$ref", "anyOf", "oneOf", "allOf",
+  "$schema",
+  "$id",
+  "$defs",
+  "$comment",
+  "title",
+  "description",
+  "examples",
+  "default",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "enum",
+  "const",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "items",
+  "minItems",
+  "maxItems",
+  "$ref",
+  "anyOf",
+  "oneOf",
+  "allOf",
 ]);
 
 const SUPPORTED_FORMATS = new Set(["uuid", "date", "date-time", "iso-date-time", "email", "uri"]);
@@ -19,7 +45,11 @@ export class UnsupportedSchemaError extends Error {
 }
 
 /** A schema node with the `$id` of its document, for resolving the references inside it. */
-export interface Node { schema: JsonSchema; baseId: string; where: string }
+export interface Node {
+  schema: JsonSchema;
+  baseId: string;
+  where: string;
+}
 
 function checkKeywords(node: Node): void {
   for (const key of Object.keys(node.schema)) {
@@ -38,11 +68,20 @@ export function normalize(node: Node, registry: ValidatorRegistry): Node {
   let current: Node = { ...node, schema: rest };
   if (typeof $ref === "string") {
     const target = registry.resolve($ref, node.baseId);
-    current = merge(normalize({ ...target, where: `${target.baseId}${$ref.includes("#") ? `#${$ref.split("#")[1]}` : ""}` }, registry), current);
+    current = merge(
+      normalize(
+        { ...target, where: `${target.baseId}${$ref.includes("#") ? `#${$ref.split("#")[1]}` : ""}` },
+        registry,
+      ),
+      current,
+    );
   }
   if (Array.isArray(allOf)) {
     for (const [i, part] of allOf.entries()) {
-      current = merge(current, normalize({ schema: part as JsonSchema, baseId: node.baseId, where: `${node.where}/allOf/${i}` }, registry));
+      current = merge(
+        current,
+        normalize({ schema: part as JsonSchema, baseId: node.baseId, where: `${node.where}/allOf/${i}` }, registry),
+      );
     }
   }
   return current;
@@ -77,14 +116,23 @@ function rebase(schema: JsonSchema, from: Node): JsonSchema {
   if (Array.isArray(schema)) return schema.map((s) => rebase(s as JsonSchema, from)) as unknown as JsonSchema;
   const out: JsonSchema = {};
   for (const [k, v] of Object.entries(schema)) {
-    out[k] = k === "$ref" && typeof v === "string" ? new URL(v, from.baseId).href : typeof v === "object" && v !== null && k !== "enum" && k !== "const" ? rebase(v as JsonSchema, from) : v;
+    out[k] =
+      k === "$ref" && typeof v === "string"
+        ? new URL(v, from.baseId).href
+        : typeof v === "object" && v !== null && k !== "enum" && k !== "const"
+          ? rebase(v as JsonSchema, from)
+          : v;
   }
   return out;
 }
 
 /** The node of a child keyword (a property, the items), in the same document. */
 export function child(node: Node, schema: unknown, suffix: string): Node {
-  return { schema: (schema === true ? {} : schema) as JsonSchema, baseId: node.baseId, where: `${node.where}/${suffix}` };
+  return {
+    schema: (schema === true ? {} : schema) as JsonSchema,
+    baseId: node.baseId,
+    where: `${node.where}/${suffix}`,
+  };
 }
 
 /** The JSON types a node admits: declared, or inferred from its keywords. */
@@ -93,7 +141,8 @@ export function typesOf(schema: JsonSchema): string[] {
   if (typeof schema.type === "string") return [schema.type];
   if (schema.properties || schema.required) return ["object"];
   if (schema.items) return ["array"];
-  if (schema.pattern || schema.format || schema.minLength !== undefined || schema.maxLength !== undefined) return ["string"];
+  if (schema.pattern || schema.format || schema.minLength !== undefined || schema.maxLength !== undefined)
+    return ["string"];
   if (["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"].some((k) => k in schema)) return ["number"];
   return [];
 }

@@ -24,7 +24,10 @@ export function catalogueDir(env: Record<string, string | undefined> = process.e
 /** Files under a folder (recursively) whose names end with a suffix; none if it does not exist. */
 export function filesEndingWith(dir: string, suffix: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(suffix)).map((f) => join(dir, f)).sort();
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(suffix))
+    .map((f) => join(dir, f))
+    .sort();
 }
 
 /** A path as the user would write it: inside the project relative to it, elsewhere absolute. */
@@ -39,20 +42,31 @@ function entryOf(file: string, raw: Record<string, unknown>): Operation {
   const problem = (what: string): never => {
     throw new ConfigError("CATALOGUE_DIR", `${shown(file)}: ${what}`);
   };
-  for (const field of STRING_FIELDS) if (typeof raw[field] !== "string" || !raw[field]) problem(`"${field}" must be a non-empty string`);
+  for (const field of STRING_FIELDS)
+    if (typeof raw[field] !== "string" || !raw[field]) problem(`"${field}" must be a non-empty string`);
   if (!FAMILIES.includes(raw.family as Family)) problem(`"family" must be one of ${FAMILIES.join(", ")}`);
   if (!String(raw.path).startsWith("/")) problem(`"path" must start with /`);
   if (!/^§\d+(\.\d+)*$/.test(String(raw.spec))) problem(`"spec" must be a clause such as §4.6`);
-  if (!/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$/.test(String(raw.code))) problem(`"code" must look like CARD-BLOCK (check ids start with it)`);
+  if (!/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$/.test(String(raw.code)))
+    problem(`"code" must look like CARD-BLOCK (check ids start with it)`);
   // Said, never assumed: an operation that moves money must not reach production by omission.
-  if (typeof raw.mutates !== "boolean") problem(`"mutates" must be true or false (true if it moves money or creates a profile)`);
+  if (typeof raw.mutates !== "boolean")
+    problem(`"mutates" must be true or false (true if it moves money or creates a profile)`);
   // What the spec's own list says moves money keeps moving money, whatever the entry says.
   const named = NAMED_ONLY_OPERATIONS.find((op) => op.key === raw.key);
   const text = (field: (typeof STRING_FIELDS)[number]) => String(raw[field]);
   return {
-    key: text("key"), code: text("code"), family: raw.family as Family, title: text("title"), method: "POST",
-    path: text("path"), spec: text("spec"), documented: true,
-    requestSchema: text("requestSchema"), responseSchema: text("responseSchema"), mutates: raw.mutates === true || named?.mutates === true,
+    key: text("key"),
+    code: text("code"),
+    family: raw.family as Family,
+    title: text("title"),
+    method: "POST",
+    path: text("path"),
+    spec: text("spec"),
+    documented: true,
+    requestSchema: text("requestSchema"),
+    responseSchema: text("responseSchema"),
+    mutates: raw.mutates === true || named?.mutates === true,
   };
 }
 
@@ -71,7 +85,10 @@ export function loadAddedOperations(dir: string, named = false): Operation[] {
 }
 
 /** The added operations, or none and the problem (raised by the entry points as exit 2). */
-export function loadAddedOperationsSafely(dir: string, named: boolean): { operations: Operation[]; problem?: ConfigError } {
+export function loadAddedOperationsSafely(
+  dir: string,
+  named: boolean,
+): { operations: Operation[]; problem?: ConfigError } {
   try {
     return { operations: loadAddedOperations(dir, named) };
   } catch (error) {

@@ -5,7 +5,11 @@
 import type { Family } from "./types.ts";
 import type { Operation } from "./types.ts";
 
-interface Named { title: string; path?: string; mutates?: boolean }
+interface Named {
+  title: string;
+  path?: string;
+  mutates?: boolean;
+}
 
 const REASONS: Record<string, string> = {
   "§1": "the spec names this area without paths or shapes (§1)",
@@ -16,7 +20,10 @@ const REASONS: Record<string, string> = {
 };
 
 function slug(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 function named(family: Family, code: string, spec: string, items: Named[]): Operation[] {
@@ -35,12 +42,24 @@ function named(family: Family, code: string, spec: string, items: Named[]): Oper
 }
 
 const titles = (list: string, mutating: string[] = []): Named[] =>
-  list.split(",").map((t) => t.trim()).map((title) => ({ title, mutates: mutating.includes(title) }));
+  list
+    .split(",")
+    .map((t) => t.trim())
+    .map((title) => ({ title, mutates: mutating.includes(title) }));
 
 export const NAMED_ONLY_OPERATIONS: Operation[] = [
-  ...named("gateway-api", "GW", "§1", titles(
-    "purchase, payout, transfer, card, token, create payment, read payment, read request, edit payment",
-    ["purchase", "payout", "transfer", "create payment", "edit payment"])),
+  ...named(
+    "gateway-api",
+    "GW",
+    "§1",
+    titles("purchase, payout, transfer, card, token, create payment, read payment, read request, edit payment", [
+      "purchase",
+      "payout",
+      "transfer",
+      "create payment",
+      "edit payment",
+    ]),
+  ),
   ...named("merchant-api", "MER", "§4.5", [
     { title: "create payment", path: "/init_payment", mutates: true },
     { title: "any amount", path: "/any_amount.php", mutates: true },
@@ -50,18 +69,49 @@ export const NAMED_ONLY_OPERATIONS: Operation[] = [
     { title: "refund payment", path: "/revoke", mutates: true },
     { title: "payment status", path: "/get_status3.php" },
   ]),
-  ...named("merchant-api", "MER-CB", "§6", titles(
-    "redirect back callback, result notify callback, payout notify callback, check request callback, recurring profile notify callback")),
-  ...named("card-api", "CARD-OP", "§4.6", titles(
-    "activate card, block card, unblock card, balance, card info, card update, card tokenization, close card, " +
-    "find card, issue card, issue plastic card, reset PIN counter, statement extended, set PIN, secret data, " +
-    "bulk issue, cardholder validation, request status, cards list, set limits, clearing transaction, " +
-    "refund transaction, transaction info, transaction status, client card link, client create, client info, " +
-    "client update, client verify",
-    ["issue card", "issue plastic card", "bulk issue", "set limits", "clearing transaction", "refund transaction", "client create"])),
-  ...named("card-api", "CARD-VER", "§9", titles("transaction status (older, deprecated variant), secret data version 2")),
-  ...named("partner-transfer-api", "PT-OP", "§4.6", titles(
-    "get token, refresh token, get agents, fees, create person, create transfer, print application, confirm, " +
-    "search, payout, payout confirm, cancel, get person info, get business info, status, info",
-    ["create person", "create transfer", "confirm", "payout", "payout confirm", "cancel"])),
+  ...named(
+    "merchant-api",
+    "MER-CB",
+    "§6",
+    titles(
+      "redirect back callback, result notify callback, payout notify callback, check request callback, recurring profile notify callback",
+    ),
+  ),
+  ...named(
+    "card-api",
+    "CARD-OP",
+    "§4.6",
+    titles(
+      "activate card, block card, unblock card, balance, card info, card update, card tokenization, close card, " +
+        "find card, issue card, issue plastic card, reset PIN counter, statement extended, set PIN, secret data, " +
+        "bulk issue, cardholder validation, request status, cards list, set limits, clearing transaction, " +
+        "refund transaction, transaction info, transaction status, client card link, client create, client info, " +
+        "client update, client verify",
+      [
+        "issue card",
+        "issue plastic card",
+        "bulk issue",
+        "set limits",
+        "clearing transaction",
+        "refund transaction",
+        "client create",
+      ],
+    ),
+  ),
+  ...named(
+    "card-api",
+    "CARD-VER",
+    "§9",
+    titles("transaction status (older, deprecated variant), secret data version 2"),
+  ),
+  ...named(
+    "partner-transfer-api",
+    "PT-OP",
+    "§4.6",
+    titles(
+      "get token, refresh token, get agents, fees, create person, create transfer, print application, confirm, " +
+        "search, payout, payout confirm, cancel, get person info, get business info, status, info",
+      ["create person", "create transfer", "confirm", "payout", "payout confirm", "cancel"],
+    ),
+  ),
 ];

@@ -7,7 +7,13 @@
  */
 
 /** One amount limit of a limits list, as read (decimal strings). */
-export interface LimitAmount { group: string; type: string; value: unknown; remaining: unknown; currency?: unknown }
+export interface LimitAmount {
+  group: string;
+  type: string;
+  value: unknown;
+  remaining: unknown;
+  currency?: unknown;
+}
 
 export interface DebitRange {
   /** Smallest and largest valid debit, minor units, inclusive. */
@@ -43,7 +49,12 @@ export const RUN_SHARE = 400;
 
 /** "100", "100.5", "100.00" or 100.5 → 10050; undefined when it is not a non-negative decimal. */
 export function minorOf(value: unknown): number | undefined {
-  const text = typeof value === "number" && Number.isFinite(value) ? value.toFixed(2) : typeof value === "string" ? value.trim() : "";
+  const text =
+    typeof value === "number" && Number.isFinite(value)
+      ? value.toFixed(2)
+      : typeof value === "string"
+        ? value.trim()
+        : "";
   const m = /^(\d{1,15})(?:\.(\d{1,2})0*)?$/.exec(text);
   return m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : undefined;
 }
@@ -61,8 +72,11 @@ export function limitAmountsOf(body: unknown): LimitAmount[] {
   for (const [group, records] of Object.entries(limits as Record<string, unknown>)) {
     if (!Array.isArray(records)) continue;
     for (const record of records as Array<Record<string, unknown> | null>) {
-      const amounts = record && Array.isArray(record.amount) ? (record.amount as Array<Record<string, unknown> | null>) : [];
-      for (const a of amounts) if (a && typeof a.type === "string") out.push({ group, type: a.type, value: a.value, remaining: a.remaining, currency: a.currency });
+      const amounts =
+        record && Array.isArray(record.amount) ? (record.amount as Array<Record<string, unknown> | null>) : [];
+      for (const a of amounts)
+        if (a && typeof a.type === "string")
+          out.push({ group, type: a.type, value: a.value, remaining: a.remaining, currency: a.currency });
     }
   }
   return out;
@@ -81,8 +95,14 @@ function awayFrom(minor: number, avoid: readonly number[]): number {
  */
 export function chooseDebitRange(limits: LimitAmount[] | undefined, o: RangeOptions): DebitRange {
   const inCurrency = (limits ?? []).filter((l) => l.currency === undefined || l.currency === o.currency);
-  const minimums = inCurrency.filter((l) => o.minimumTypes.includes(l.type)).map((l) => minorOf(l.value)).filter((v): v is number => v !== undefined);
-  const rooms = inCurrency.filter((l) => o.cumulativeTypes.includes(l.type)).map((l) => minorOf(l.remaining)).filter((v): v is number => v !== undefined);
+  const minimums = inCurrency
+    .filter((l) => o.minimumTypes.includes(l.type))
+    .map((l) => minorOf(l.value))
+    .filter((v): v is number => v !== undefined);
+  const rooms = inCurrency
+    .filter((l) => o.cumulativeTypes.includes(l.type))
+    .map((l) => minorOf(l.remaining))
+    .filter((v): v is number => v !== undefined);
   const floor = minimums.length ? Math.max(...minimums) : undefined;
   const room = rooms.length ? Math.min(...rooms) : undefined;
   const reasons: string[] = [];
@@ -92,7 +112,10 @@ export function chooseDebitRange(limits: LimitAmount[] | undefined, o: RangeOpti
   if (room !== undefined) {
     reasons.push(`smallest remaining ${formatMinor(room)} (${o.cumulativeTypes.join("/")})`);
     max = Math.min(max, Math.max(min, Math.floor(room / RUN_SHARE)));
-    if (room < min * RUN_SHARE) reasons.push(`WARNING: the remaining limit holds ${Math.floor(room / min)} debit(s) of the minimum; later debits may be refused as over the limit`);
+    if (room < min * RUN_SHARE)
+      reasons.push(
+        `WARNING: the remaining limit holds ${Math.floor(room / min)} debit(s) of the minimum; later debits may be refused as over the limit`,
+      );
   }
   if (o.configuredMinMinor !== undefined) min = o.configuredMinMinor;
   if (o.configuredMaxMinor !== undefined) max = o.configuredMaxMinor;
@@ -103,17 +126,28 @@ export function chooseDebitRange(limits: LimitAmount[] | undefined, o: RangeOpti
   max = Math.max(min, max);
   const fixed = awayFrom(Math.min(Math.max(DEFAULT_FIXED_MINOR, min), max), o.avoidMinor);
   const configured = o.configuredMinMinor !== undefined || o.configuredMaxMinor !== undefined;
-  const source = configured ? "configured" : limits === undefined || (floor === undefined && room === undefined) ? "default" : "limits";
-  const basis = source === "configured" ? `DEBIT_AMOUNT_MIN/MAX${reasons.length ? `; the payment card's limits show ${reasons.join(", ")}` : ""}`
-    : source === "limits" ? `from the payment card's limits: ${reasons.join(", ")}`
-    : limits === undefined ? "the defaults: the payment card's limits could not be read" : `the defaults: the payment card's limits show no ${o.minimumTypes.join("/")} or ${o.cumulativeTypes.join("/")} amount`;
+  const source = configured
+    ? "configured"
+    : limits === undefined || (floor === undefined && room === undefined)
+      ? "default"
+      : "limits";
+  const basis =
+    source === "configured"
+      ? `DEBIT_AMOUNT_MIN/MAX${reasons.length ? `; the payment card's limits show ${reasons.join(", ")}` : ""}`
+      : source === "limits"
+        ? `from the payment card's limits: ${reasons.join(", ")}`
+        : limits === undefined
+          ? "the defaults: the payment card's limits could not be read"
+          : `the defaults: the payment card's limits show no ${o.minimumTypes.join("/")} or ${o.cumulativeTypes.join("/")} amount`;
   return {
-    minMinor: min, maxMinor: max, fixedMinor: fixed, avoidMinor: o.avoidMinor, source,
+    minMinor: min,
+    maxMinor: max,
+    fixedMinor: fixed,
+    avoidMinor: o.avoidMinor,
+    source,
     why: `debit amounts ${formatMinor(min)}–${formatMinor(max)} ${o.currency} (fixed debit ${formatMinor(fixed)}), ${basis}`,
   };
 }
-
-
 
 /** min + offset (minor units), kept inside the range and away from the avoided amounts. */
 export function amountAbove(range: DebitRange, offsetMinor: number): number {

@@ -43,6 +43,8 @@ export function describeAnswer(exchange: Exchange): string {
   const response = exchange.response;
   if (!response) return `no answer (${exchange.transportError?.kind ?? "transport"})`;
   const body = jsonObject(exchange);
-  const said = body ? ["state", "status", "request_status"].filter((k) => k in body).map((k) => `${k} ${JSON.stringify(body[k])}`) : [];
+  const said = body
+    ? ["state", "status", "request_status"].filter((k) => k in body).map((k) => `${k} ${JSON.stringify(body[k])}`)
+    : [];
   return `HTTP ${response.status}${said.length ? ` with ${said.join(", ")}` : ""}`;
 }

@@ -33,7 +33,10 @@ export async function readDebitRange(config: Config, target: Target): Promise<De
   if (minMinor !== undefined && maxMinor !== undefined) return debitRangeFor(config, []);
   let unread: string;
   try {
-    const body = { request_id: randomUUID(), object: { type: config.cardApi.objectTypes.card, value: config.fixtures.payment.cardId } };
+    const body = {
+      request_id: randomUUID(),
+      object: { type: config.cardApi.objectTypes.card, value: config.fixtures.payment.cardId },
+    };
     const exchange = await target.send(LIMITS_LIST, body);
     if (answerKind(exchange) === "success") return debitRangeFor(config, limitAmountsOf(exchange.response?.json));
     unread = describeAnswer(exchange);

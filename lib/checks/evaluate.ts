@@ -38,7 +38,10 @@ export interface CheckResult {
 export class ModuleRun {
   private readonly memo = new Map<string, Promise<Exchange>>();
 
-  constructor(readonly module: Module, readonly run: RunContext) {}
+  constructor(
+    readonly module: Module,
+    readonly run: RunContext,
+  ) {}
 
   scenario(name: string): Promise<Exchange> {
     let pending = this.memo.get(name);
@@ -48,7 +51,10 @@ export class ModuleRun {
       const seed = deriveSeed(this.run.config.run.seed, `${this.module.operation.code}:${name}`);
       const { config, target, validators } = this.run;
       pending = scenario({
-        config, validators, profile: target.profile, seed,
+        config,
+        validators,
+        profile: target.profile,
+        seed,
         debitAmounts: () => this.run.debitAmounts(),
         send: (op, body, options) => target.send(op, body, options),
         sendVariant: (op, variant) => target.sendVariant(op, variant),
@@ -85,12 +91,16 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
   };
   const { config, target, validators } = moduleRun.run;
   const ctx: CheckContext = {
-    config, validators, profile: target.profile, seed,
+    config,
+    validators,
+    profile: target.profile,
+    seed,
     debitAmounts: () => moduleRun.run.debitAmounts(),
     scenario: async (name) => {
       const exchange = record(await moduleRun.scenario(name));
       // Nothing to judge when the target refused the fixture request: not a failure (precondition.ts).
-      if (name === SUCCESS_SCENARIO && refusedForBusinessReason(exchange)) throw new CheckNotJudged(refusalReason(moduleRun.module, exchange));
+      if (name === SUCCESS_SCENARIO && refusedForBusinessReason(exchange))
+        throw new CheckNotJudged(refusalReason(moduleRun.module, exchange));
       return exchange;
     },
     send: async (op, body, options) => record(await target.send(op, body, options)),
@@ -104,14 +114,26 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     shared: (key, make) => sharedOf(moduleRun.run, key, make),
   };
   const base = {
-    id: check.id, level: check.level, spec: check.spec, title: check.title,
-    operationKey: moduleRun.module.operation.key, notes, seed,
+    id: check.id,
+    level: check.level,
+    spec: check.spec,
+    title: check.title,
+    operationKey: moduleRun.module.operation.key,
+    notes,
+    seed,
   };
   // Checks run side by side (schedule.ts): each counts the requests of its own async context.
   const { result, counter } = inCheckScope(() => settle(() => check.run(ctx)));
   const outcome = await result;
   const { sample, omitted } = evidence.sample(outcome.outcome === "failed");
-  return { ...base, ...outcome, evidence: sample, evidenceOmitted: omitted, durationMs: Date.now() - started, requests: counter.sent };
+  return {
+    ...base,
+    ...outcome,
+    evidence: sample,
+    evidenceOmitted: omitted,
+    durationMs: Date.now() - started,
+    requests: counter.sent,
+  };
 }
 
 async function settle(run: () => Promise<void> | void): Promise<Pick<CheckResult, "outcome" | "category" | "message">> {
@@ -142,5 +164,10 @@ function refusalIn(error: unknown): RequestRefused | undefined {
 /** Evaluates every check of a module side by side (schedule.ts; they share its scenarios); results in order. */
 export async function evaluateModule(module: Module, run: RunContext): Promise<CheckResult[]> {
   const moduleRun = new ModuleRun(module, run);
-  return Promise.all(runConcurrently(module.checks.map((check) => () => moduleRun.evaluate(check)), checkSlots(run.config.safety.concurrency)));
+  return Promise.all(
+    runConcurrently(
+      module.checks.map((check) => () => moduleRun.evaluate(check)),
+      checkSlots(run.config.safety.concurrency),
+    ),
+  );
 }

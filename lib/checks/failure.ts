@@ -15,16 +15,16 @@ export type FailureCategory =
   | "invariant";
 
 export const CATEGORY_TITLES: Record<FailureCategory, string> = {
-  transport: "Transport error",
-  status: "Unexpected status code",
+  "transport": "Transport error",
+  "status": "Unexpected status code",
   "server-error": "Server error",
   "content-type": "Response is not declared as JSON",
-  schema: "Response violates schema",
-  value: "Unexpected value",
-  auth: "Authentication or signature problem",
+  "schema": "Response violates schema",
+  "value": "Unexpected value",
+  "auth": "Authentication or signature problem",
   "accepted-invalid": "API accepted invalid request",
   "rejected-valid": "API rejected valid request",
-  invariant: "Financial invariant broken",
+  "invariant": "Financial invariant broken",
 };
 
 /**
@@ -33,7 +33,10 @@ export const CATEGORY_TITLES: Record<FailureCategory, string> = {
  */
 export class CheckFailure extends Error {
   override name = "ConformanceAssertionError";
-  constructor(readonly category: FailureCategory, readonly detail: string) {
+  constructor(
+    readonly category: FailureCategory,
+    readonly detail: string,
+  ) {
     super(`${CATEGORY_TITLES[category]}: ${detail}`);
   }
 }

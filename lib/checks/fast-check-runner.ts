@@ -28,7 +28,11 @@ function parameters<T>(draw: Draw<T>): fc.Parameters<[T]> {
   return { seed: draw.seed, numRuns: draw.numRuns, examples: (draw.examples ?? []).map((e) => [e] as [T]) };
 }
 
-export interface Tried { failedAt?: number; stoppedAt?: number; started: number }
+export interface Tried {
+  failedAt?: number;
+  stoppedAt?: number;
+  started: number;
+}
 
 /**
  * Tries the cases fast-check draws, in its order, at most `parallel` at once: fast-check's own
@@ -36,7 +40,11 @@ export interface Tried { failedAt?: number; stoppedAt?: number; started: number 
  * cases are drawn as they are sent and memory holds only those in flight, however many runs.
  * After a fail or a stop nothing new starts; the cases in flight finish.
  */
-export async function tryCases<T>(draw: Draw<T>, parallel: number, trial: (value: T, index: number) => Promise<TrialOutcome>): Promise<Tried> {
+export async function tryCases<T>(
+  draw: Draw<T>,
+  parallel: number,
+  trial: (value: T, index: number) => Promise<TrialOutcome>,
+): Promise<Tried> {
   const tried: Tried = { started: 0 };
   const inFlight = new Set<Promise<void>>();
   let next = 0;
@@ -52,11 +60,16 @@ export async function tryCases<T>(draw: Draw<T>, parallel: number, trial: (value
     while (inFlight.size >= width() && !over()) await Promise.race(inFlight);
     if (over()) return true;
     tried.started++;
-    const running: Promise<void> = trial(value, index).then((outcome) => {
-      if (outcome === "pass") passed++;
-      if (outcome === "fail") tried.failedAt = Math.min(tried.failedAt ?? Infinity, index);
-      if (outcome === "stop") tried.stoppedAt = Math.min(tried.stoppedAt ?? Infinity, index);
-    }, (thrown: unknown) => void (error ??= { thrown })).finally(() => inFlight.delete(running));
+    const running: Promise<void> = trial(value, index)
+      .then(
+        (outcome) => {
+          if (outcome === "pass") passed++;
+          if (outcome === "fail") tried.failedAt = Math.min(tried.failedAt ?? Infinity, index);
+          if (outcome === "stop") tried.stoppedAt = Math.min(tried.stoppedAt ?? Infinity, index);
+        },
+        (thrown: unknown) => void (error ??= { thrown }),
+      )
+      .finally(() => inFlight.delete(running));
     inFlight.add(running);
     return true;
   };
@@ -71,6 +84,10 @@ export async function tryCases<T>(draw: Draw<T>, parallel: number, trial: (value
  * Replays case `index` with fast-check (same seed and parameters, path = the index) and shrinks
  * it sequentially with `predicate` (false or a throw: still failing).
  */
-export function shrinkCase<T>(draw: Draw<T>, index: number, predicate: (value: T) => Promise<boolean | void>): Promise<fc.RunDetails<[T]>> {
+export function shrinkCase<T>(
+  draw: Draw<T>,
+  index: number,
+  predicate: (value: T) => Promise<boolean | void>,
+): Promise<fc.RunDetails<[T]>> {
   return fc.check(fc.asyncProperty(draw.arbitrary, predicate), { ...parameters(draw), path: String(index) });
 }

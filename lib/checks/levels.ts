@@ -7,7 +7,10 @@ import type { ReportedOutcome } from "./meta.ts";
  * strict mode and is otherwise a warning; an info failure is an observation (reported as a
  * warning), never a failure — not even in strict mode — so it never changes the verdict.
  */
-export function reportedOutcome(result: Pick<CheckResult, "outcome" | "level" | "category">, strict: boolean): ReportedOutcome {
+export function reportedOutcome(
+  result: Pick<CheckResult, "outcome" | "level" | "category">,
+  strict: boolean,
+): ReportedOutcome {
   if (result.outcome !== "failed") return result.outcome;
   if (result.category === "harness" || result.level === "must") return "failed";
   return result.level === "should" && strict ? "failed" : "warning";

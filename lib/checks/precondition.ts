@@ -51,10 +51,16 @@ export function refusalReason(module: Module, exchange: Exchange): string {
   } catch {
     sent = undefined;
   }
-  const fixture = module.fixture ?? { what: () => `the valid example request of ${module.operation.title}`, see: "the examples of its request schema (CATALOGUE_DIR)" };
+  const fixture = module.fixture ?? {
+    what: () => `the valid example request of ${module.operation.title}`,
+    see: "the examples of its request schema (CATALOGUE_DIR)",
+  };
   const preview = redactor.preview(exchange.response?.bodyText ?? "", 160);
   // An auth refusal is about the credentials, not the fixture's content.
   const status = exchange.response?.status;
-  const see = status === 401 || status === 403 ? "the credentials (PARTNER_ACCESS_TOKEN, PARTNER_SIGNING_KEY, CARD_API_HEADERS, CRYPTO_PROFILE)" : fixture.see;
+  const see =
+    status === 401 || status === 403
+      ? "the credentials (PARTNER_ACCESS_TOKEN, PARTNER_SIGNING_KEY, CARD_API_HEADERS, CRYPTO_PROFILE)"
+      : fixture.see;
   return `not judged: the target refused ${fixture.what(sent)}: ${describeAnswer(exchange)} — ${preview}; see ${see}`;
 }

@@ -26,7 +26,11 @@ export interface Case {
 export type Verdict = (exchange: Exchange, c: Case) => { category: FailureCategory; detail: string } | undefined;
 
 export interface PropertySpec {
-  id: string; level: Level; spec: string; title: string; description?: string;
+  id: string;
+  level: Level;
+  spec: string;
+  title: string;
+  description?: string;
   operation: Operation;
   /** The generated cases; built per run from the check's context (they may read the target first, e.g. its limits). */
   cases: (ctx: CheckContext) => fc.Arbitrary<Case> | Promise<fc.Arbitrary<Case>>;
@@ -35,18 +39,30 @@ export interface PropertySpec {
   verdict: Verdict;
 }
 
-interface Failure { exchange: Exchange; c: Case; category: FailureCategory; detail: string }
+interface Failure {
+  exchange: Exchange;
+  c: Case;
+  category: FailureCategory;
+  detail: string;
+}
 
 export function defineProperty(spec: PropertySpec): Check {
   return defineCheck({
-    id: spec.id, level: spec.level, spec: spec.spec, title: spec.title,
+    id: spec.id,
+    level: spec.level,
+    spec: spec.spec,
+    title: spec.title,
     ...(spec.description ? { description: spec.description } : {}),
     run: (ctx) => runProperty(spec, ctx),
   });
 }
 
 /** Sends one case and judges it; `transport` when it got no answer, `refused` when the guard kept it back. */
-async function tryCase(spec: PropertySpec, ctx: CheckContext, c: Case): Promise<{ exchange?: Exchange; problem?: Failure; transport?: boolean; refused?: string }> {
+async function tryCase(
+  spec: PropertySpec,
+  ctx: CheckContext,
+  c: Case,
+): Promise<{ exchange?: Exchange; problem?: Failure; transport?: boolean; refused?: string }> {
   let exchange: Exchange;
   try {
     exchange = await ctx.sendVariant(spec.operation, await c.request(ctx));
@@ -63,7 +79,12 @@ async function tryCase(spec: PropertySpec, ctx: CheckContext, c: Case): Promise<
 async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void> {
   const examples = (await spec.examples?.(ctx)) ?? [];
   // fast-check counts examples inside numRuns: add them, so every row runs besides PROPERTY_RUNS cases.
-  const draw = { arbitrary: await spec.cases(ctx), seed: ctx.seed, numRuns: ctx.config.run.propertyRuns + examples.length, examples };
+  const draw = {
+    arbitrary: await spec.cases(ctx),
+    seed: ctx.seed,
+    numRuns: ctx.config.run.propertyRuns + examples.length,
+    examples,
+  };
   let transport: Exchange | undefined;
   let sent = 0;
   const refused = new Map<string, number>();
@@ -104,10 +125,17 @@ async function shrinkAndFail(spec: PropertySpec, ctx: CheckContext, draw: Draw<C
     if (t.problem) last = t.problem;
     return t.problem === undefined;
   });
-  if (!last) throw ("errorInstance" in details && details.errorInstance) || new Error(`case ${index} failed, and failed no more when replayed`);
+  if (!last)
+    throw (
+      ("errorInstance" in details && details.errorInstance) ||
+      new Error(`case ${index} failed, and failed no more when replayed`)
+    );
   ctx.record(last.exchange);
   const request = redactor.body(last.exchange.request.bodyText).slice(0, 600);
   const path = details.failed ? details.counterexamplePath : String(index);
-  fail(last.category, `${last.detail} — case "${last.c.label}" (shrunk) after ${index + 1} cases; ` +
-    `fast-check seed ${details.seed}, path "${path}"; request ${request}`);
+  fail(
+    last.category,
+    `${last.detail} — case "${last.c.label}" (shrunk) after ${index + 1} cases; ` +
+      `fast-check seed ${details.seed}, path "${path}"; request ${request}`,
+  );
 }

@@ -26,8 +26,10 @@ export function requireJsonObject(exchange: Exchange): Record<string, unknown> {
  */
 export function requireSuccessBody(exchange: Exchange): Record<string, unknown> {
   const response = requireResponse(exchange);
-  if (response.status >= 500) fail("server-error", `HTTP ${response.status} to a valid request: ${redactor.preview(response.bodyText)}`);
-  if (response.status >= 300) fail("rejected-valid", `HTTP ${response.status} to a valid request: ${redactor.preview(response.bodyText)}`);
+  if (response.status >= 500)
+    fail("server-error", `HTTP ${response.status} to a valid request: ${redactor.preview(response.bodyText)}`);
+  if (response.status >= 300)
+    fail("rejected-valid", `HTTP ${response.status} to a valid request: ${redactor.preview(response.bodyText)}`);
   return requireJsonObject(exchange);
 }
 

@@ -36,11 +36,19 @@ export function profileKeysOf(config: Config): ProfileKeys {
 export async function loadConfiguredProfile(config: Config, env: Env = process.env): Promise<CryptoProfile> {
   const spec = config.partner.cryptoProfile;
   const own = await profileVariables(spec).catch(() => []);
-  redactor.addSecrets(own.filter((v) => v.secret).map((v) => ({ name: v.name, value: env[v.name]?.trim() ?? "" })).filter((s) => s.value));
+  redactor.addSecrets(
+    own
+      .filter((v) => v.secret)
+      .map((v) => ({ name: v.name, value: env[v.name]?.trim() ?? "" }))
+      .filter((s) => s.value),
+  );
   return loadProfile(spec, profileKeysOf(config), env);
 }
 
-export async function createRunContext(config: Config, limits: RunLimits = currentRunLimits(config)): Promise<RunContext> {
+export async function createRunContext(
+  config: Config,
+  limits: RunLimits = currentRunLimits(config),
+): Promise<RunContext> {
   redactor.addSecrets(config.secrets);
   const profile = await loadConfiguredProfile(config);
   const pace = new Pace({ rps: limits.rps, concurrency: limits.concurrency, deadlineAt: limits.deadlineAt });

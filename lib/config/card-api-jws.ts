@@ -17,10 +17,19 @@ export function readCardApiJws(r: ReturnType<typeof createReader>): CardApiJwsOp
     throw new ConfigError("CARD_API_JWS_ALGORITHM", `"${algorithm}" must be one of ${JWS_ALGORITHMS.join(", ")}`);
   }
   const hmac = (HMAC_ALGORITHMS as readonly string[]).includes(algorithm);
-  if (hmac && !hmacKey) throw new ConfigError("CARD_API_JWS_KEY", `must be set: CARD_API_JWS_ALGORITHM=${algorithm} signs with a shared secret`);
-  if (hmacKey && algorithm && !hmac) throw new ConfigError("CARD_API_JWS_ALGORITHM", `"${algorithm}" signs with a key pair, but CARD_API_JWS_KEY (a shared secret) is set`);
+  if (hmac && !hmacKey)
+    throw new ConfigError(
+      "CARD_API_JWS_KEY",
+      `must be set: CARD_API_JWS_ALGORITHM=${algorithm} signs with a shared secret`,
+    );
+  if (hmacKey && algorithm && !hmac)
+    throw new ConfigError(
+      "CARD_API_JWS_ALGORITHM",
+      `"${algorithm}" signs with a key pair, but CARD_API_JWS_KEY (a shared secret) is set`,
+    );
   const header = r.string("CARD_API_JWS_HEADER");
-  if (!HEADER_NAME.test(header)) throw new ConfigError("CARD_API_JWS_HEADER", `${JSON.stringify(header)} is not an HTTP header name`);
+  if (!HEADER_NAME.test(header))
+    throw new ConfigError("CARD_API_JWS_HEADER", `${JSON.stringify(header)} is not an HTTP header name`);
   return { algorithm, hmacKey, header, fields: fieldTemplate(r.string("CARD_API_JWS_FIELDS")) };
 }
 
@@ -40,7 +49,9 @@ function fieldTemplate(text: string): Record<string, string> {
   for (const [key, value] of Object.entries(parsed as object)) {
     if (typeof value !== "string") fail(`has a non-string value for ${key}`);
     if (key === "alg" || key === "kid") fail(`sets ${key}, which comes from the algorithm and the key`);
-    const unknown = [...(value as string).matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).find((n) => !(FIELD_PLACEHOLDERS as readonly string[]).includes(n));
+    const unknown = [...(value as string).matchAll(/\{(\w+)\}/g)]
+      .map((m) => m[1]!)
+      .find((n) => !(FIELD_PLACEHOLDERS as readonly string[]).includes(n));
     if (unknown) fail(`uses {${unknown}}; the placeholders are ${FIELD_PLACEHOLDERS.map((n) => `{${n}}`).join(", ")}`);
   }
   return parsed as Record<string, string>;

@@ -22,7 +22,10 @@ export type ClientDataSource =
 
 export const PLACEHOLDER = /\{\{fresh:([a-z]+)(?::(\d+))?\}\}/g;
 const KINDS: Record<string, { length: "required" | "none"; min: number }> = {
-  digits: { length: "required", min: 1 }, luhn: { length: "required", min: 2 }, hex: { length: "required", min: 1 }, uuid: { length: "none", min: 0 },
+  digits: { length: "required", min: 1 },
+  luhn: { length: "required", min: 2 },
+  hex: { length: "required", min: 1 },
+  uuid: { length: "none", min: 0 },
 };
 
 const problem = (file: string, what: string) => new ConfigError("CLIENT_DATA_FILE", `${file}: ${what}`);
@@ -34,9 +37,14 @@ function checkPlaceholders(file: string, value: unknown, where: string): void {
       const kind = KINDS[m[1]!];
       const n = m[2] === undefined ? undefined : Number(m[2]);
       const ok = kind && (kind.length === "none" ? n === undefined : n !== undefined && n >= kind.min && n <= 64);
-      if (!ok) throw problem(file, `${where}: placeholder ${m[0]} is not one of {{fresh:digits:N}}, {{fresh:luhn:N}}, {{fresh:hex:N}}, {{fresh:uuid}} (N from 1 to 64)`);
+      if (!ok)
+        throw problem(
+          file,
+          `${where}: placeholder ${m[0]} is not one of {{fresh:digits:N}}, {{fresh:luhn:N}}, {{fresh:hex:N}}, {{fresh:uuid}} (N from 1 to 64)`,
+        );
     }
-    if (/\{\{(?!fresh:)/.test(value)) throw problem(file, `${where}: "${value}" holds a {{…}} that is not a {{fresh:…}} placeholder`);
+    if (/\{\{(?!fresh:)/.test(value))
+      throw problem(file, `${where}: "${value}" holds a {{…}} that is not a {{fresh:…}} placeholder`);
   } else if (value && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) checkPlaceholders(file, v, `${where}/${k}`);
   }
@@ -45,7 +53,8 @@ function checkPlaceholders(file: string, value: unknown, where: string): void {
 function records(file: string, list: unknown[], what: string): Array<Record<string, unknown>> {
   if (!list.length) throw problem(file, `${what} is empty: give at least one client record`);
   list.forEach((r, i) => {
-    if (!r || typeof r !== "object" || Array.isArray(r)) throw problem(file, `${what}[${i}] is not a JSON object (a client record)`);
+    if (!r || typeof r !== "object" || Array.isArray(r))
+      throw problem(file, `${what}[${i}] is not a JSON object (a client record)`);
     checkPlaceholders(file, r, `${what}[${i}]`);
   });
   return list as Array<Record<string, unknown>>;
@@ -64,9 +73,12 @@ export function loadClientData(path: string, cwd = process.cwd()): ClientDataSou
   }
   if (Array.isArray(json)) return { kind: "records", file, records: records(path, json, "the list") };
   const schema = json as Record<string, unknown> | null;
-  const looksLikeSchema = schema && typeof schema === "object" && ("$schema" in schema || "properties" in schema || "type" in schema);
+  const looksLikeSchema =
+    schema && typeof schema === "object" && ("$schema" in schema || "properties" in schema || "type" in schema);
   if (!looksLikeSchema) throw problem(path, "neither a list of client records nor a JSON Schema with examples");
-  if (!Array.isArray(schema.examples)) throw problem(path, "the schema has no \"examples\": give the valid client records there");
-  if (typeof schema.$schema === "string" && !schema.$schema.includes("2020-12")) throw problem(path, `"$schema" is ${schema.$schema}; only JSON Schema 2020-12 is read`);
+  if (!Array.isArray(schema.examples))
+    throw problem(path, 'the schema has no "examples": give the valid client records there');
+  if (typeof schema.$schema === "string" && !schema.$schema.includes("2020-12"))
+    throw problem(path, `"$schema" is ${schema.$schema}; only JSON Schema 2020-12 is read`);
   return { kind: "schema", file, schema, examples: records(path, schema.examples, "examples") };
 }

@@ -12,6 +12,9 @@ import { unknownEnvFileNames, loadEnvFile } from "./env-file.ts";
 // Before the first await: sibling imports of the command are evaluated from here on.
 loadEnvFile();
 const moduleVariables = await profileVariables(process.env.CRYPTO_PROFILE?.trim() || "default").catch(() => []);
-for (const name of unknownEnvFileNames(undefined, moduleVariables.map((v) => v.name))) {
+for (const name of unknownEnvFileNames(
+  undefined,
+  moduleVariables.map((v) => v.name),
+)) {
   process.stderr.write(`warning: .env sets ${name}, which the harness does not read (see .env.example); ignored\n`);
 }

@@ -65,8 +65,17 @@ export interface Config {
     /** Cards for the concurrency check, tried in order. */
     raceCardIds: string[];
     payment: {
-      cardId: string; pan: string; month: string; year: string; cvc: string; holder: string;
-      accountNumber: string; clientId: string; creditAccount: string; terminal: string; currency: string;
+      cardId: string;
+      pan: string;
+      month: string;
+      year: string;
+      cvc: string;
+      holder: string;
+      accountNumber: string;
+      clientId: string;
+      creditAccount: string;
+      terminal: string;
+      currency: string;
     };
     /** CLIENT_DATA_FILE: the client data inside encrypted_data (§2.1), or the sandbox's. */
     clientData: ClientDataSource;
@@ -85,11 +94,15 @@ const OFFSET = /^(Z|[+-]\d{2}:\d{2})$/;
 export function loadConfig(env: Env): Config {
   const r = createReader(env);
   const seedText = r.string("SEED");
-  const [month, year] = r.pattern("PAYMENT_CARD_EXPIRY", /^(0[1-9]|1[0-2])\/\d{2}$/, "MM/YY").split("/") as [string, string];
+  const [month, year] = r.pattern("PAYMENT_CARD_EXPIRY", /^(0[1-9]|1[0-2])\/\d{2}$/, "MM/YY").split("/") as [
+    string,
+    string,
+  ];
   const cryptoProfile = cryptoProfileSpec(r.string("CRYPTO_PROFILE"));
   // Only the built-in profiles know their key formats; a module gets the strings as configured
   // and judges them itself (validateKeys, at load time).
-  const hexKey = (name: VariableName) => (isProfileModule(cryptoProfile) ? r.string(name) : r.pattern(name, HEX_KEY, "64 hex digits"));
+  const hexKey = (name: VariableName) =>
+    isProfileModule(cryptoProfile) ? r.string(name) : r.pattern(name, HEX_KEY, "64 hex digits");
   const platformKey = r.string("PLATFORM_SIGNING_KEY");
   return {
     target: {
@@ -115,8 +128,12 @@ export function loadConfig(env: Env): Config {
       platformSigningKey: platformKey && hexKey("PLATFORM_SIGNING_KEY"),
       encryptionKey: hexKey("PARTNER_ENCRYPTION_KEY"),
       cryptoProfile,
-      privateKey: isProfileModule(cryptoProfile) ? r.string("PARTNER_PRIVATE_KEY") : keyText(r.string("PARTNER_PRIVATE_KEY"), "PARTNER_PRIVATE_KEY", "private"),
-      platformPublicKey: isProfileModule(cryptoProfile) ? r.string("PLATFORM_PUBLIC_KEY") : keyText(r.string("PLATFORM_PUBLIC_KEY"), "PLATFORM_PUBLIC_KEY", "public"),
+      privateKey: isProfileModule(cryptoProfile)
+        ? r.string("PARTNER_PRIVATE_KEY")
+        : keyText(r.string("PARTNER_PRIVATE_KEY"), "PARTNER_PRIVATE_KEY", "private"),
+      platformPublicKey: isProfileModule(cryptoProfile)
+        ? r.string("PLATFORM_PUBLIC_KEY")
+        : keyText(r.string("PLATFORM_PUBLIC_KEY"), "PLATFORM_PUBLIC_KEY", "public"),
     },
     cardApi: {
       headers: r.headers("CARD_API_HEADERS"),
@@ -202,7 +219,10 @@ const DEBIT_AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 function readDebitAmounts(r: ReturnType<typeof createReader>): Config["fixtures"]["debitAmounts"] {
   const minor = (name: "DEBIT_AMOUNT_MIN" | "DEBIT_AMOUNT_MAX"): number | undefined => {
     if (!r.string(name)) return undefined;
-    const [whole, cents = ""] = r.pattern(name, DEBIT_AMOUNT, "an amount such as 100 or 100.00").split(".") as [string, string?];
+    const [whole, cents = ""] = r.pattern(name, DEBIT_AMOUNT, "an amount such as 100 or 100.00").split(".") as [
+      string,
+      string?,
+    ];
     const value = Number(whole) * 100 + Number(cents.padEnd(2, "0"));
     if (value === 0) throw new ConfigError(name, `"${r.string(name)}" must be more than 0`);
     return value;
@@ -210,7 +230,10 @@ function readDebitAmounts(r: ReturnType<typeof createReader>): Config["fixtures"
   const minMinor = minor("DEBIT_AMOUNT_MIN");
   const maxMinor = minor("DEBIT_AMOUNT_MAX");
   if (minMinor !== undefined && maxMinor !== undefined && minMinor > maxMinor) {
-    throw new ConfigError("DEBIT_AMOUNT_MAX", `"${r.string("DEBIT_AMOUNT_MAX")}" is below DEBIT_AMOUNT_MIN "${r.string("DEBIT_AMOUNT_MIN")}"`);
+    throw new ConfigError(
+      "DEBIT_AMOUNT_MAX",
+      `"${r.string("DEBIT_AMOUNT_MAX")}" is below DEBIT_AMOUNT_MIN "${r.string("DEBIT_AMOUNT_MIN")}"`,
+    );
   }
   return dropUndefined({ minMinor, maxMinor });
 }
@@ -220,13 +243,19 @@ function objectTypes(r: ReturnType<typeof createReader>): Record<LimitObjectKind
   const text = r.string("LIMIT_OBJECT_TYPES");
   const names = list(text);
   if (names.length !== 3 || text.split(",").length !== 3) {
-    throw new ConfigError("LIMIT_OBJECT_TYPES", `${JSON.stringify(text)} is not three comma-separated names (for a card, an account and a client)`);
+    throw new ConfigError(
+      "LIMIT_OBJECT_TYPES",
+      `${JSON.stringify(text)} is not three comma-separated names (for a card, an account and a client)`,
+    );
   }
   return { card: names[0]!, account: names[1]!, client: names[2]! };
 }
 
 function list(text: string): string[] {
-  return text.split(",").map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function dropUndefined<T extends object>(o: T): Partial<T> {

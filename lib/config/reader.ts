@@ -32,7 +32,8 @@ export function createReader(env: Env) {
       }
       if (!url || !/^https?:$/.test(url.protocol)) fail(name, "is not an http(s) URL");
       // Operation paths are appended to it: a query or fragment would end up before them.
-      if (url!.search || url!.hash || /[?#]/.test(value)) fail(name, "must not carry a query (?) or fragment (#): operation paths are appended to it");
+      if (url!.search || url!.hash || /[?#]/.test(value))
+        fail(name, "must not carry a query (?) or fragment (#): operation paths are appended to it");
       return value.replace(/\/+$/, "");
     },
     integer(name: VariableName, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -61,9 +62,7 @@ export function createReader(env: Env) {
     },
     isoDateTime(name: VariableName): string {
       const value = raw(name);
-      return parseIsoDateTime(value) !== undefined
-        ? value
-        : fail(name, "is not an ISO 8601 date-time with offset");
+      return parseIsoDateTime(value) !== undefined ? value : fail(name, "is not an ISO 8601 date-time with offset");
     },
     headers(name: VariableName): Record<string, string> {
       const value = raw(name);
@@ -75,7 +74,9 @@ export function createReader(env: Env) {
         parsed = undefined;
       }
       const ok =
-        typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) &&
+        typeof parsed === "object" &&
+        parsed !== null &&
+        !Array.isArray(parsed) &&
         Object.values(parsed).every((v) => typeof v === "string");
       return ok ? (parsed as Record<string, string>) : fail(name, "is not a JSON object of string headers");
     },

@@ -31,13 +31,23 @@ const PAN = /^\d{12,19}$/;
 export function readSafety(r: Reader, paymentPan: string): SafetySettings {
   const targetEnv = r.oneOf("TARGET_ENV", TARGET_ENVS);
   const allowMutations = r.boolean("ALLOW_MUTATIONS");
-  const cap = r.string("MAX_DEBIT_TOTAL") ? r.pattern("MAX_DEBIT_TOTAL", AMOUNT, "an amount such as 500 or 500.00") : "";
-  const testPans = r.string("TEST_PANS").split(",").map((p) => p.trim().replace(/[ -]/g, "")).filter(Boolean);
-  if (testPans.some((p) => !PAN.test(p))) throw new ConfigError("TEST_PANS", "(value hidden) must list card numbers of 12 to 19 digits, separated by commas");
+  const cap = r.string("MAX_DEBIT_TOTAL")
+    ? r.pattern("MAX_DEBIT_TOTAL", AMOUNT, "an amount such as 500 or 500.00")
+    : "";
+  const testPans = r
+    .string("TEST_PANS")
+    .split(",")
+    .map((p) => p.trim().replace(/[ -]/g, ""))
+    .filter(Boolean);
+  if (testPans.some((p) => !PAN.test(p)))
+    throw new ConfigError("TEST_PANS", "(value hidden) must list card numbers of 12 to 19 digits, separated by commas");
   const mutates = targetEnv === "staging" || (targetEnv === "production" && allowMutations);
   // Refused here rather than request by request: every debit check would otherwise be skipped.
   if (mutates && !testPans.includes(paymentPan)) {
-    throw new ConfigError("TEST_PANS", `(value hidden) must list PAYMENT_CARD_PAN: with TARGET_ENV=${targetEnv} only listed test cards are sent`);
+    throw new ConfigError(
+      "TEST_PANS",
+      `(value hidden) must list PAYMENT_CARD_PAN: with TARGET_ENV=${targetEnv} only listed test cards are sent`,
+    );
   }
   if (targetEnv === "production" && allowMutations && !cap) {
     throw new ConfigError("MAX_DEBIT_TOTAL", "must be set when TARGET_ENV=production and ALLOW_MUTATIONS=true");

@@ -19,6 +19,9 @@ export function unsignedPart(body: JsonObject): JsonObject {
 }
 
 /** Adds the platform's signature to a response body. */
-export async function signResponse<T extends JsonObject>(profile: CryptoProfile, body: T): Promise<T & { signature: string }> {
+export async function signResponse<T extends JsonObject>(
+  profile: CryptoProfile,
+  body: T,
+): Promise<T & { signature: string }> {
   return { ...body, signature: await profile.sign(body, "platform") };
 }

@@ -6,7 +6,13 @@
 import { ConfigError } from "../config/errors.ts";
 import { createDefaultProfile } from "./default-profile.ts";
 import { createJwsProfile } from "./jws-profile.ts";
-import { importProfileModule, isProfileModule, moduleSpecProblem, MODULE_EXTENSIONS, type ProfileModule } from "./module-profile.ts";
+import {
+  importProfileModule,
+  isProfileModule,
+  moduleSpecProblem,
+  MODULE_EXTENSIONS,
+  type ProfileModule,
+} from "./module-profile.ts";
 import type { CryptoProfile, ModuleVariable, ProfileKeys } from "./profile.ts";
 
 export type { CryptoProfile, ModuleVariable, ProfileKeys } from "./profile.ts";
@@ -86,7 +92,11 @@ async function checkModuleKeys(module: ProfileModule, keys: ProfileKeys): Promis
  * none. A module gets the keys as configured plus its own variables read from `env`, and its
  * validateKeys decides what a good key is (a ConfigError naming the variable otherwise).
  */
-export async function loadProfile(spec: string, keys: ProfileKeys, env: Record<string, string | undefined> = process.env): Promise<CryptoProfile> {
+export async function loadProfile(
+  spec: string,
+  keys: ProfileKeys,
+  env: Record<string, string | undefined> = process.env,
+): Promise<CryptoProfile> {
   const problem = profileSpecProblem(spec);
   if (problem) throw new ConfigError("CRYPTO_PROFILE", `"${spec}" ${problem}`);
   let module: ProfileModule | undefined;

@@ -27,7 +27,9 @@ export function secretBytes(text: string): Uint8Array {
 /** The protected-header fields for one request: placeholders replaced by its path and method. */
 export function expandFields(fields: Record<string, string>, request: RequestLine): Record<string, string> {
   const values: Record<string, string> = { path: request.path, method: request.method.toUpperCase() };
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.replace(PLACEHOLDER, (all, name: string) => values[name] ?? all)]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [k, v.replace(PLACEHOLDER, (all, name: string) => values[name] ?? all)]),
+  );
 }
 
 /** The configured algorithm, or the key's own: HS256 for a shared secret, EdDSA/ES256 for a key pair. */
@@ -40,9 +42,17 @@ export function cardJwsAlgorithm(options: CardApiJwsOptions, keyPair: KeyObject 
 type SigningKey = Uint8Array | KeyObject;
 
 /** `BASE64URL(header)..BASE64URL(signature)` of the body, with the template's fields in the header. */
-export async function signCardJws(options: CardApiJwsOptions, key: SigningKey, bodyText: string, request: RequestLine): Promise<string> {
+export async function signCardJws(
+  options: CardApiJwsOptions,
+  key: SigningKey,
+  bodyText: string,
+  request: RequestLine,
+): Promise<string> {
   const alg = cardJwsAlgorithm(options, key instanceof Uint8Array ? undefined : key);
-  const kid = key instanceof Uint8Array ? {} : { kid: await calculateJwkThumbprint(publicKeyOf(key).export({ format: "jwk" }) as JWK) };
+  const kid =
+    key instanceof Uint8Array
+      ? {}
+      : { kid: await calculateJwkThumbprint(publicKeyOf(key).export({ format: "jwk" }) as JWK) };
   const header = { ...expandFields(options.fields, request), ...kid, alg };
   const jws = await new CompactSign(new TextEncoder().encode(bodyText)).setProtectedHeader(header).sign(key);
   const [protectedHeader, , signature] = jws.split(".");
@@ -50,7 +60,13 @@ export async function signCardJws(options: CardApiJwsOptions, key: SigningKey, b
 }
 
 /** True when the JWS is detached, made with the configured algorithm and key, over this body, for this request. */
-export async function verifyCardJws(options: CardApiJwsOptions, key: SigningKey, jws: string, bodyText: string, request: RequestLine): Promise<boolean> {
+export async function verifyCardJws(
+  options: CardApiJwsOptions,
+  key: SigningKey,
+  jws: string,
+  bodyText: string,
+  request: RequestLine,
+): Promise<boolean> {
   const [header, detached, signature, ...rest] = jws.split(".");
   if (detached !== "" || rest.length > 0 || !header || !signature) return false;
   const alg = cardJwsAlgorithm(options, key instanceof Uint8Array ? undefined : key);

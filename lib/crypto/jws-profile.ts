@@ -26,8 +26,14 @@ export const DEFAULT_CARD_API_JWS: CardApiJwsOptions = { algorithm: "", hmacKey:
 const ANY_REQUEST: RequestLine = { method: "POST", path: "" };
 
 export function createJwsProfile(keys: ProfileKeys): CryptoProfile {
-  const privateKeys = { partner: optional(keys.partnerPrivateKey, "private"), platform: optional(keys.platformPrivateKey, "private") };
-  const publicKeys = { partner: optional(keys.partnerPublicKey, "public"), platform: optional(keys.platformPublicKey, "public") };
+  const privateKeys = {
+    partner: optional(keys.partnerPrivateKey, "private"),
+    platform: optional(keys.platformPrivateKey, "private"),
+  };
+  const publicKeys = {
+    partner: optional(keys.partnerPublicKey, "public"),
+    platform: optional(keys.platformPublicKey, "public"),
+  };
   const encryptionKey = Buffer.from(keys.encryptionKey, "hex");
   const card = keys.cardApiJws ?? DEFAULT_CARD_API_JWS;
   // A shared secret signs and verifies alike; without one, the partner's key pair does.

@@ -51,7 +51,8 @@ export function publicKeyOf(key: KeyObject): KeyObject {
 /** Lowercase hex of a raw signature: Ed25519 (64 bytes), or ES256 as r‖s (IEEE P1363, 64 bytes). */
 export function signHex(key: KeyObject, data: string): string {
   const bytes = Buffer.from(data, "utf8");
-  const raw = algorithmOf(key) === "EdDSA" ? sign(null, bytes, key) : sign("sha256", bytes, { key, dsaEncoding: "ieee-p1363" });
+  const raw =
+    algorithmOf(key) === "EdDSA" ? sign(null, bytes, key) : sign("sha256", bytes, { key, dsaEncoding: "ieee-p1363" });
   return raw.toString("hex");
 }
 

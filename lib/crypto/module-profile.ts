@@ -42,7 +42,8 @@ const VARIABLE_NAME = /^[A-Z][A-Z0-9_]*$/;
 /** `export const variables`: names in the .env style, each once; throws naming what is wrong. */
 function declaredVariables(spec: string, declared: unknown): ModuleVariable[] {
   if (declared === undefined) return [];
-  if (!Array.isArray(declared)) throw new Error(`module ${spec}: \`variables\` must be an array of { name, secret?, doc? }`);
+  if (!Array.isArray(declared))
+    throw new Error(`module ${spec}: \`variables\` must be an array of { name, secret?, doc? }`);
   const names = new Set<string>();
   return declared.map((v: unknown) => {
     const name = (v as { name?: unknown } | null)?.name;
@@ -77,11 +78,15 @@ async function importOnce(spec: string): Promise<ProfileModule> {
     throw new Error(`module ${spec} cannot be loaded: ${(error as Error).message.split("\n")[0]}`);
   }
   // A CommonJS module (module.exports = factory, or exports.createProfile) arrives as `default`.
-  const cjs = module.default !== null && typeof module.default === "object" ? (module.default as Record<string, unknown>) : {};
-  const factory = typeof module.default === "function" ? module.default : module.createProfile ?? cjs.default ?? cjs.createProfile;
-  if (typeof factory !== "function") throw new Error(`module ${spec} exports no profile factory (default export or createProfile)`);
+  const cjs =
+    module.default !== null && typeof module.default === "object" ? (module.default as Record<string, unknown>) : {};
+  const factory =
+    typeof module.default === "function" ? module.default : (module.createProfile ?? cjs.default ?? cjs.createProfile);
+  if (typeof factory !== "function")
+    throw new Error(`module ${spec} exports no profile factory (default export or createProfile)`);
   const validateKeys = module.validateKeys ?? cjs.validateKeys;
-  if (validateKeys !== undefined && typeof validateKeys !== "function") throw new Error(`module ${spec}: validateKeys must be a function`);
+  if (validateKeys !== undefined && typeof validateKeys !== "function")
+    throw new Error(`module ${spec}: validateKeys must be a function`);
   return {
     factory: factory as ProfileFactory,
     variables: declaredVariables(spec, module.variables ?? cjs.variables),

@@ -87,7 +87,10 @@ export interface CryptoProfile {
    * profile headers for its exact body text. Absent: the profile demands no headers.
    */
   verifyRequestHeaders?(
-    family: Family, headers: Record<string, string | string[] | undefined>, bodyText: string, request?: RequestLine,
+    family: Family,
+    headers: Record<string, string | string[] | undefined>,
+    bodyText: string,
+    request?: RequestLine,
   ): Promise<boolean>;
 }
 
@@ -106,7 +109,10 @@ export interface ModuleProfile {
   decrypt(text: string): Awaitable<unknown>;
   requestHeaders?(family: Family, bodyText: string, request?: RequestLine): Awaitable<Record<string, string>>;
   verifyRequestHeaders?(
-    family: Family, headers: Record<string, string | string[] | undefined>, bodyText: string, request?: RequestLine,
+    family: Family,
+    headers: Record<string, string | string[] | undefined>,
+    bodyText: string,
+    request?: RequestLine,
   ): Awaitable<boolean>;
 }
 

@@ -58,7 +58,11 @@ export class HttpClient {
   private poolFor(origin: string): Pool {
     let pool = this.pools.get(origin);
     if (!pool) {
-      pool = new Pool(origin, { connections: this.options.connections ?? 64, keepAliveTimeout: 4_000, connect: { timeout: this.options.timeoutMs } });
+      pool = new Pool(origin, {
+        connections: this.options.connections ?? 64,
+        keepAliveTimeout: 4_000,
+        connect: { timeout: this.options.timeoutMs },
+      });
       this.pools.set(origin, pool);
     }
     return pool;
@@ -99,7 +103,10 @@ export class HttpClient {
         return;
       }
       if (!(await this.pace.acquire())) {
-        exchange.transportError = { kind: "deadline", message: "not sent: the run deadline (RUN_DEADLINE_MS) has passed" };
+        exchange.transportError = {
+          kind: "deadline",
+          message: "not sent: the run deadline (RUN_DEADLINE_MS) has passed",
+        };
         return;
       }
       const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, this.pace.remainingMs()));
@@ -110,7 +117,9 @@ export class HttpClient {
         const transportError = classify(error, timeoutMs, timeoutMs < this.options.timeoutMs);
         if (transportError.kind === "connection-reset" && !reconnected) {
           reconnected = true;
-          (exchange.notes ??= []).push(`the connection closed before a complete answer (${transportError.message}); sent again on a new connection`);
+          (exchange.notes ??= []).push(
+            `the connection closed before a complete answer (${transportError.message}); sent again on a new connection`,
+          );
           continue;
         }
         exchange.transportError = transportError;
@@ -138,12 +147,19 @@ export class HttpClient {
     const waitMs = retryAfterMs(header);
     const asked = header ? `Retry-After: ${header}` : "no Retry-After";
     if (retry >= MAX_429_RETRIES) return `HTTP 429 (${asked}) after ${MAX_429_RETRIES} retries`;
-    const tooLong = waitMs > MAX_RETRY_AFTER_MS ? `longer than the ${MAX_RETRY_AFTER_MS} ms the harness waits`
-      : waitMs >= this.pace.remainingMs() ? "the wait would pass the run deadline" : undefined;
+    const tooLong =
+      waitMs > MAX_RETRY_AFTER_MS
+        ? `longer than the ${MAX_RETRY_AFTER_MS} ms the harness waits`
+        : waitMs >= this.pace.remainingMs()
+          ? "the wait would pass the run deadline"
+          : undefined;
     if (tooLong) {
       // Honoured all the same: the target asked for quiet, so it gets it for as long as it asked.
       const reason = `HTTP 429 (${asked}): ${tooLong}`;
-      this.pausedUntil.set(new URL(exchange.request.url).origin, { until: Date.now() + waitMs, reason: `the target asked for a pause (${reason})` });
+      this.pausedUntil.set(new URL(exchange.request.url).origin, {
+        until: Date.now() + waitMs,
+        reason: `the target asked for a pause (${reason})`,
+      });
       return reason;
     }
     this.pace.pauseUntil(Date.now() + waitMs);
@@ -156,7 +172,13 @@ export class HttpClient {
    * (an abort signal per request would cost more than the rest of the request), and a check of
    * the elapsed time on every chunk, so a body that trickles in is cut off too.
    */
-  private async send(url: string, headers: Record<string, string>, body: string, timeoutMs: number, fresh = false): Promise<ExchangeResponse> {
+  private async send(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    timeoutMs: number,
+    fresh = false,
+  ): Promise<ExchangeResponse> {
     const { origin } = new URL(url);
     if (!fresh) return this.sendOn(this.poolFor(origin), url, headers, body, timeoutMs);
     // A connection of its own: the pool's other idle sockets may be as stale as the one that closed.
@@ -168,11 +190,22 @@ export class HttpClient {
     }
   }
 
-  private async sendOn(dispatcher: Pool | Client, url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<ExchangeResponse> {
+  private async sendOn(
+    dispatcher: Pool | Client,
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    timeoutMs: number,
+  ): Promise<ExchangeResponse> {
     const started = Date.now();
     const { pathname, search } = new URL(url);
     const res = await dispatcher.request({
-      method: "POST", path: pathname + search, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
+      method: "POST",
+      path: pathname + search,
+      headers,
+      body,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
     });
     const max = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     const raw = await readCapped(res.body, max, started + timeoutMs);
@@ -207,7 +240,12 @@ function readCapped(body: Body, max: number, deadline: number): Promise<Buffer> 
     let failed = false;
     body.on("data", (chunk) => {
       size += chunk.length;
-      const problem = size > max ? new BodyTooLarge(`response body exceeds ${max} bytes`) : Date.now() > deadline ? new BodyTooSlow("body still arriving at the timeout") : undefined;
+      const problem =
+        size > max
+          ? new BodyTooLarge(`response body exceeds ${max} bytes`)
+          : Date.now() > deadline
+            ? new BodyTooSlow("body still arriving at the timeout")
+            : undefined;
       if (problem && !failed) {
         failed = true;
         body.destroy();
@@ -226,19 +264,31 @@ function flatten(headers: Record<string, string | string[] | undefined>): Record
   return out;
 }
 
-function classify(error: unknown, timeoutMs: number, cutByDeadline: boolean): { kind: TransportErrorKind; message: string } {
+function classify(
+  error: unknown,
+  timeoutMs: number,
+  cutByDeadline: boolean,
+): { kind: TransportErrorKind; message: string } {
   const e = error as { name?: string; code?: string; message?: string; cause?: { code?: string } };
   const code = e.code ?? e.cause?.code ?? "";
   if (error instanceof BodyTooLarge) return { kind: "body-too-large", message: e.message ?? "" };
-  if (code === "ERR_BUFFER_TOO_LARGE") return { kind: "body-too-large", message: "the decoded response body exceeds the size the client reads" };
+  if (code === "ERR_BUFFER_TOO_LARGE")
+    return { kind: "body-too-large", message: "the decoded response body exceeds the size the client reads" };
   if (error instanceof UnreadableCoding) return { kind: "transport", message: e.message ?? "" };
   if (e.name === "TimeoutError" || e.name === "AbortError" || /TIMEOUT/.test(code)) {
-    if (cutByDeadline) return { kind: "deadline", message: `no complete answer within ${timeoutMs} ms, when the run deadline (RUN_DEADLINE_MS) passed` };
+    if (cutByDeadline)
+      return {
+        kind: "deadline",
+        message: `no complete answer within ${timeoutMs} ms, when the run deadline (RUN_DEADLINE_MS) passed`,
+      };
     return { kind: "timeout", message: `no complete answer within ${timeoutMs} ms` };
   }
   if (code === "ECONNREFUSED") return { kind: "connection-refused", message: "connection refused" };
   if (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE") {
     return { kind: "connection-reset", message: `connection closed by the target (${code})` };
   }
-  return { kind: "transport", message: `${e.name ?? "Error"}: ${e.message ?? String(error)}${code ? ` (${code})` : ""}` };
+  return {
+    kind: "transport",
+    message: `${e.name ?? "Error"}: ${e.message ?? String(error)}${code ? ` (${code})` : ""}`,
+  };
 }

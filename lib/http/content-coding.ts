@@ -23,11 +23,20 @@ function inflateEither(bytes: Buffer, maxOutputLength: number): Buffer {
 
 function decodeOne(coding: string, bytes: Buffer, maxOutputLength: number): Buffer {
   switch (coding) {
-    case "gzip": case "x-gzip": return gunzipSync(bytes, { maxOutputLength });
-    case "deflate": return inflateEither(bytes, maxOutputLength);
-    case "br": return brotliDecompressSync(bytes, { maxOutputLength });
-    case "identity": case "": return bytes;
-    default: throw new UnreadableCoding(`the answer's Content-Encoding "${coding}" is not one the client accepts (${ACCEPTED_CODINGS})`);
+    case "gzip":
+    case "x-gzip":
+      return gunzipSync(bytes, { maxOutputLength });
+    case "deflate":
+      return inflateEither(bytes, maxOutputLength);
+    case "br":
+      return brotliDecompressSync(bytes, { maxOutputLength });
+    case "identity":
+    case "":
+      return bytes;
+    default:
+      throw new UnreadableCoding(
+        `the answer's Content-Encoding "${coding}" is not one the client accepts (${ACCEPTED_CODINGS})`,
+      );
   }
 }
 
@@ -38,12 +47,16 @@ function decodeOne(coding: string, bytes: Buffer, maxOutputLength: number): Buff
  */
 export function decodeBody(bytes: Buffer, contentEncoding: string | undefined, maxBytes: number): Buffer {
   if (!contentEncoding || bytes.length === 0) return bytes;
-  const codings = contentEncoding.split(",").map((c) => c.trim().toLowerCase()).reverse();
+  const codings = contentEncoding
+    .split(",")
+    .map((c) => c.trim().toLowerCase())
+    .reverse();
   return codings.reduce((body, coding) => {
     try {
       return decodeOne(coding, body, maxBytes);
     } catch (error) {
-      if (error instanceof UnreadableCoding || (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw error;
+      if (error instanceof UnreadableCoding || (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE")
+        throw error;
       throw new UnreadableCoding(`the body does not decode as ${coding} (${(error as Error).message})`);
     }
   }, bytes);
@@ -51,5 +64,7 @@ export function decodeBody(bytes: Buffer, contentEncoding: string | undefined, m
 
 /** The request headers with Accept-Encoding stated, unless the caller set one of its own. */
 export function withAcceptEncoding(headers: Record<string, string>): Record<string, string> {
-  return Object.keys(headers).some((name) => name.toLowerCase() === "accept-encoding") ? headers : { ...headers, "accept-encoding": ACCEPTED_CODINGS };
+  return Object.keys(headers).some((name) => name.toLowerCase() === "accept-encoding")
+    ? headers
+    : { ...headers, "accept-encoding": ACCEPTED_CODINGS };
 }

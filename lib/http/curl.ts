@@ -11,7 +11,9 @@ const PLACEHOLDER = /<([A-Z][A-Z0-9_.]*)>/g;
 
 function shellQuote(text: string): string {
   // A redacted placeholder becomes a variable expansion spliced into the single-quoted string.
-  const quoted = text.replace(/'/g, `'\\''`).replace(PLACEHOLDER, (_m, name: string) => `'"\${${name.replace(/\W/g, "_")}}"'`);
+  const quoted = text
+    .replace(/'/g, `'\\''`)
+    .replace(PLACEHOLDER, (_m, name: string) => `'"\${${name.replace(/\W/g, "_")}}"'`);
   return `'${quoted}'`;
 }
 

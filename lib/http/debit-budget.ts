@@ -16,7 +16,10 @@ export interface DebitBudget {
   reserve(minor: number): Reservation;
 }
 
-interface BudgetState { capMinor: number; spentMinor: number }
+interface BudgetState {
+  capMinor: number;
+  spentMinor: number;
+}
 
 function decide(state: BudgetState, minor: number): Reservation {
   if (state.spentMinor + minor > state.capMinor) return { ok: false, ...state };

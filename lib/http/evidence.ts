@@ -32,10 +32,21 @@ export function exchangeEvidence(exchange: Exchange, redactor: Redactor): Exchan
       body: redactedBody(request.bodyText, redactor),
     },
     ...(response
-      ? { response: { status: response.status, headers: redactor.headers(response.headers), body: redactedBody(response.bodyText, redactor) } }
+      ? {
+          response: {
+            status: response.status,
+            headers: redactor.headers(response.headers),
+            body: redactedBody(response.bodyText, redactor),
+          },
+        }
       : {}),
     ...(exchange.transportError
-      ? { transportError: { kind: exchange.transportError.kind, message: redactor.text(exchange.transportError.message) } }
+      ? {
+          transportError: {
+            kind: exchange.transportError.kind,
+            message: redactor.text(exchange.transportError.message),
+          },
+        }
       : {}),
   };
 }

@@ -17,7 +17,6 @@ const DEBIT_AMOUNT_PATHS: Record<string, readonly string[]> = {
   [CREATE_TRANSACTION.key]: ["debit", "amount"],
 };
 
-
 export function createGuard(settings: SafetySettings, budget: DebitBudget | undefined): RequestGuard {
   return (op, bodyText) => {
     const body = parseOrText(bodyText);
@@ -29,14 +28,18 @@ export function createGuard(settings: SafetySettings, budget: DebitBudget | unde
 
 function refuseMutation(settings: SafetySettings, op: Operation): void {
   if (settings.targetEnv === "production" && !settings.allowMutations && op.mutates) {
-    throw new RequestRefused(`not sent: TARGET_ENV=production and "${op.title}" moves money or creates a profile (ALLOW_MUTATIONS=true allows it)`);
+    throw new RequestRefused(
+      `not sent: TARGET_ENV=production and "${op.title}" moves money or creates a profile (ALLOW_MUTATIONS=true allows it)`,
+    );
   }
 }
 
 function refuseUnlistedPans(settings: SafetySettings, body: unknown): void {
   for (const { path, pan } of cardNumbers(body, "")) {
     if (!settings.testPans.includes(pan)) {
-      throw new RequestRefused(`not sent: card number ${maskPan(pan)} at ${path || "body"} is not in TEST_PANS (TARGET_ENV=${settings.targetEnv})`);
+      throw new RequestRefused(
+        `not sent: card number ${maskPan(pan)} at ${path || "body"} is not in TEST_PANS (TARGET_ENV=${settings.targetEnv})`,
+      );
     }
   }
 }
@@ -63,7 +66,8 @@ function reserveDebit(budget: DebitBudget, op: Operation, body: unknown): void {
   if (!path) return;
   // A body that is a list (a mutation) counts every element: a lenient target may book them.
   const bodies = Array.isArray(body) ? body : [body];
-  const amountOf = (b: unknown) => path.reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), b);
+  const amountOf = (b: unknown) =>
+    path.reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), b);
   const minor = bodies.reduce((sum: number, b) => sum + debitMinor(amountOf(b)), 0);
   if (minor === 0) return;
   const reservation = budget.reserve(minor);

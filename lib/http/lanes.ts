@@ -15,7 +15,10 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-interface Waiter { exclusive: boolean; go: () => void }
+interface Waiter {
+  exclusive: boolean;
+  go: () => void;
+}
 
 class Lane {
   readers = 0;
@@ -33,7 +36,10 @@ class Lane {
 }
 
 /** What the current async context holds, and the requests it sent (for the check's figures). */
-export interface Scope { held: ReadonlySet<string>; counter: { sent: number } }
+export interface Scope {
+  held: ReadonlySet<string>;
+  counter: { sent: number };
+}
 
 const scopes = new AsyncLocalStorage<Scope>();
 
@@ -66,7 +72,10 @@ export class Lanes {
     if (scope?.held.has(key)) return fn();
     await this.acquire(key, true);
     try {
-      return await scopes.run({ held: new Set([...(scope?.held ?? []), key]), counter: scope?.counter ?? { sent: 0 } }, fn);
+      return await scopes.run(
+        { held: new Set([...(scope?.held ?? []), key]), counter: scope?.counter ?? { sent: 0 } },
+        fn,
+      );
     } finally {
       this.release(key, true);
     }

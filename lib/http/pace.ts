@@ -68,10 +68,13 @@ export class Pace {
         clearTimeout(timer);
         resolve(true);
       };
-      const timer = setTimeout(() => {
-        this.queue.splice(this.queue.indexOf(waiter), 1);
-        resolve(false);
-      }, Math.max(0, Math.min(remaining, 2 ** 31 - 1)));
+      const timer = setTimeout(
+        () => {
+          this.queue.splice(this.queue.indexOf(waiter), 1);
+          resolve(false);
+        },
+        Math.max(0, Math.min(remaining, 2 ** 31 - 1)),
+      );
       this.queue.push(waiter);
     });
   }

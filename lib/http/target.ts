@@ -65,17 +65,16 @@ export class Target {
     const bodyText = options.rawBody ?? JSON.stringify(body);
     this.guard?.(op, bodyText);
     const url = this.url(op);
-    const profileHeaders = (await this.profile.requestHeaders?.(op.family, bodyText, { method: "POST", path: new URL(url).pathname })) ?? {};
+    const profileHeaders =
+      (await this.profile.requestHeaders?.(op.family, bodyText, { method: "POST", path: new URL(url).pathname })) ?? {};
     const merged: Record<string, string | undefined> = {
       "Content-Type": "application/json",
-      Accept: "application/json",
+      "Accept": "application/json",
       ...this.familyHeaders(op),
       ...profileHeaders,
       ...options.headers,
     };
-    const headers = Object.fromEntries(
-      Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined),
-    );
+    const headers = Object.fromEntries(Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined));
     this.sent++;
     countRequest();
     const post = () => this.client.post(url, { headers, bodyText, operationKey: op.key });

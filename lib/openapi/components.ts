@@ -22,12 +22,19 @@ const FILE_KEYWORDS = ["$schema", "$id", "$defs"];
 const UNSUPPORTED = ["$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$id"];
 
 const pascal = (text: string) =>
-  text.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join("");
 
 /** Component name of a whole schema file (by its `$id`) or of one of its `$defs` entries. */
 function componentName(id: string, def?: string): string {
   if (!id.startsWith(SCHEMA_BASE)) throw new Error(`schema ${id} is outside ${SCHEMA_BASE}`);
-  const parts = id.slice(SCHEMA_BASE.length).replace(/\.schema\.json$/, "").split("/");
+  const parts = id
+    .slice(SCHEMA_BASE.length)
+    .replace(/\.schema\.json$/, "")
+    .split("/");
   // A file of shared definitions (…/defs.schema.json) lends its folder name: CommonUuid, not CommonDefsUuid.
   const file = parts.at(-1) === "defs" && def !== undefined ? parts.slice(0, -1) : parts;
   return pascal(file.join("-")) + (def === undefined ? "" : pascal(def));
@@ -49,7 +56,8 @@ function rewrite(node: unknown, baseId: string): unknown {
   if (node === null || typeof node !== "object") return node;
   const out: Schema = {};
   for (const [key, value] of Object.entries(node)) {
-    if (UNSUPPORTED.includes(key)) throw new Error(`${baseId}: keyword ${key} inside a schema is not supported by the export`);
+    if (UNSUPPORTED.includes(key))
+      throw new Error(`${baseId}: keyword ${key} inside a schema is not supported by the export`);
     if (key === "$ref" && typeof value === "string") out.$ref = COMPONENT_REF + componentForRef(value, baseId);
     else if (key === "format" && value === CUSTOM_FORMAT) out["x-format"] = CUSTOM_FORMAT;
     else out[key] = rewrite(value, baseId);
@@ -76,7 +84,8 @@ export function bundleSchemas(schemas: Schema[] = loadSchemas()): Record<string,
   for (const schema of schemas) {
     const id = schema.$id;
     if (typeof id !== "string") throw new Error("a schema under schemas/ has no $id");
-    for (const [def, sub] of Object.entries((schema.$defs ?? {}) as Record<string, Schema>)) add(componentName(id, def), sub, id);
+    for (const [def, sub] of Object.entries((schema.$defs ?? {}) as Record<string, Schema>))
+      add(componentName(id, def), sub, id);
     if (!onlyDefinitions(schema)) add(componentName(id), withoutFileKeywords(schema), id);
   }
   return Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b)));

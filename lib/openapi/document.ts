@@ -15,7 +15,13 @@ import type { Family } from "../catalogue/types.ts";
 import { FAMILY_TITLES } from "../reporting/labels.ts";
 import { HARNESS_VERSION } from "../config/version.ts";
 import { bundleSchemas, CUSTOM_FORMAT } from "./components.ts";
-import { documentedOperation, namedOnlyOperation, namedOperationEntry, operationId, PARTNER_BEARER } from "./operations.ts";
+import {
+  documentedOperation,
+  namedOnlyOperation,
+  namedOperationEntry,
+  operationId,
+  PARTNER_BEARER,
+} from "./operations.ts";
 
 type Json = Record<string, unknown>;
 
@@ -36,11 +42,18 @@ const DESCRIPTION = [
 ].join("\n");
 
 function servers(config: Config): Json[] {
-  return [{
-    url: "{base_url}",
-    description: "The platform's base address, written {base_url} by the specification.",
-    variables: { base_url: { default: config.target.baseUrl ?? DEFAULT_SERVER, description: "TARGET_BASE_URL of the harness configuration." } },
-  }];
+  return [
+    {
+      url: "{base_url}",
+      description: "The platform's base address, written {base_url} by the specification.",
+      variables: {
+        base_url: {
+          default: config.target.baseUrl ?? DEFAULT_SERVER,
+          description: "TARGET_BASE_URL of the harness configuration.",
+        },
+      },
+    },
+  ];
 }
 
 /** Path-level servers where the configuration gives a family its own base URL. */
@@ -67,28 +80,31 @@ function paths(config: Config): Json {
 const isCallback = (op: Operation) => op.spec === "§6";
 
 function webhooks(): Json {
-  return Object.fromEntries(CATALOGUE.filter(isCallback).map((op) => [operationId(op), { post: namedOnlyOperation(op) }]));
+  return Object.fromEntries(
+    CATALOGUE.filter(isCallback).map((op) => [operationId(op), { post: namedOnlyOperation(op) }]),
+  );
 }
 
 export function buildOpenApi(config: Config): Json {
   return {
-    openapi: "3.1.0",
-    info: {
+    "openapi": "3.1.0",
+    "info": {
       title: "Payment platform interface (partial)",
       version: HARNESS_VERSION,
       description: DESCRIPTION,
     },
-    servers: servers(config),
-    tags: tags(),
-    paths: paths(config),
-    webhooks: webhooks(),
-    components: {
+    "servers": servers(config),
+    "tags": tags(),
+    "paths": paths(config),
+    "webhooks": webhooks(),
+    "components": {
       schemas: bundleSchemas(),
       securitySchemes: {
         [PARTNER_BEARER]: {
           type: "http",
           scheme: "bearer",
-          description: "§5: partner transfer requests carry `Authorization: Bearer <ACCESS_TOKEN>`. How the token is obtained is not shown.",
+          description:
+            "§5: partner transfer requests carry `Authorization: Bearer <ACCESS_TOKEN>`. How the token is obtained is not shown.",
         },
       },
     },

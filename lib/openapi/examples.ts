@@ -9,11 +9,19 @@ import { CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST, REGISTER_BUSINESS } fr
 const DT = "2025-06-15T10:00:00.000+05:00";
 
 const merchant = {
-  name: "SMALL SHOP ALMATY", country: "KAZ", address_line1: "Abay Ave 10", postal_code: "050000", url: "https://shop.example",
+  name: "SMALL SHOP ALMATY",
+  country: "KAZ",
+  address_line1: "Abay Ave 10",
+  postal_code: "050000",
+  url: "https://shop.example",
 };
 
 const limitRecord = (id: string) => ({
-  id, mcc: "5999", transaction_type: "pay", region: "KAZ", period: "day",
+  id,
+  mcc: "5999",
+  transaction_type: "pay",
+  region: "KAZ",
+  period: "day",
   amount: [
     { type: "min", value: "1.00", current: "0.00", remaining: "1.00", currency: "KZT" },
     { type: "total", value: "500000.00", current: "1500.00", remaining: "498500.00", currency: "KZT" },
@@ -32,8 +40,26 @@ export const RESPONSE_EXAMPLES: Record<string, Record<string, unknown>> = {
     status: "ok",
     request_status: "success",
     operations: [
-      { type: "purchase", amount: 1500, commission: 0, currency: "KZT", mcc: 5411, datetime: "2025-06-03T09:15:30.250Z", rrn: "500000001013", merchant },
-      { type: "refund", amount: 250.5, commission: 0.5, currency: "KZT", mcc: 5411, datetime: "2025-06-11T13:15:30.250Z", rrn: "500000005065", merchant },
+      {
+        type: "purchase",
+        amount: 1500,
+        commission: 0,
+        currency: "KZT",
+        mcc: 5411,
+        datetime: "2025-06-03T09:15:30.250Z",
+        rrn: "500000001013",
+        merchant,
+      },
+      {
+        type: "refund",
+        amount: 250.5,
+        commission: 0.5,
+        currency: "KZT",
+        mcc: 5411,
+        datetime: "2025-06-11T13:15:30.250Z",
+        rrn: "500000005065",
+        merchant,
+      },
     ],
     dt: DT,
   },

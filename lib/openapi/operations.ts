@@ -13,8 +13,11 @@ export const PARTNER_BEARER = "partnerBearer";
 
 /** operationId from the catalogue key: "card-api.statement" → "cardApiStatement". */
 export function operationId(op: Operation): string {
-  return op.key.split(/[^A-Za-z0-9]+/).filter(Boolean)
-    .map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1))).join("");
+  return op.key
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1)))
+    .join("");
 }
 
 const jsonBody = (schemaId: string, example?: Json): Json => ({
@@ -30,9 +33,9 @@ const REJECTION = {
 /** Fields every operation carries: id, titles, tags and the catalogue's facts as extensions. */
 function common(op: Operation): Json {
   return {
-    operationId: operationId(op),
-    summary: op.title,
-    tags: [op.family],
+    "operationId": operationId(op),
+    "summary": op.title,
+    "tags": [op.family],
     "x-spec": op.spec,
     "x-documented": op.documented,
     "x-mutates": op.mutates,
@@ -44,13 +47,13 @@ export function documentedOperation(op: Operation): Json {
   const bearer = op.family === "partner-transfer-api";
   return {
     ...common(op),
-    description:
+    "description":
       `${op.title} (${op.spec}). All requests and responses are JSON and a successful call answers with ` +
       `HTTP 200 (§4).${bearer ? " Bodies carry a `signature` field; its algorithm is not shown (§5)." : ""}`,
     "x-check-prefix": op.code,
     ...(bearer ? { security: [{ [PARTNER_BEARER]: [] }] } : {}),
-    requestBody: { required: true, content: jsonBody(op.requestSchema) },
-    responses: {
+    "requestBody": { required: true, content: jsonBody(op.requestSchema) },
+    "responses": {
       "200": { description: `Success (${op.spec}).`, content: jsonBody(op.responseSchema, RESPONSE_EXAMPLES[op.key]) },
       "4XX": REJECTION,
     },
@@ -70,11 +73,11 @@ export function namedOnlyOperation(op: Operation): Json {
 /** An entry of `x-named-operations`: an operation the spec names without a path. */
 export function namedOperationEntry(op: Operation): Json {
   return {
-    operationId: operationId(op),
-    family: op.family,
-    title: op.title,
-    method: op.method,
+    "operationId": operationId(op),
+    "family": op.family,
+    "title": op.title,
+    "method": op.method,
     "x-spec": op.spec,
-    reason: op.notCoveredReason ?? `not shown (${op.spec})`,
+    "reason": op.notCoveredReason ?? `not shown (${op.spec})`,
   };
 }

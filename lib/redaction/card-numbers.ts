@@ -9,9 +9,14 @@ export const PAN_KEY = /(^|_|card)pan$|card_?number|primary_?account_?number/i;
 
 const UUID = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/g;
 /** A run of 12–19 digits, or 4-digit groups joined by one space, dash or dot (4400 4300 0000 0015). */
-const PAN_CANDIDATE = /(?<![0-9A-Za-z])(?:\d{12,19}|\d{4}(?<sep>[ .-])\d{4}\k<sep>\d{4}(?:\k<sep>\d{1,4}){0,2})(?![0-9A-Za-z])/g;
+const PAN_CANDIDATE =
+  /(?<![0-9A-Za-z])(?:\d{12,19}|\d{4}(?<sep>[ .-])\d{4}\k<sep>\d{4}(?:\k<sep>\d{1,4}){0,2})(?![0-9A-Za-z])/g;
 
-export interface CardNumberMatch { index: number; text: string; digits: string }
+export interface CardNumberMatch {
+  index: number;
+  text: string;
+  digits: string;
+}
 
 /**
  * Issuer prefixes (first six digits) of card numbers known to the run. A number with one of them

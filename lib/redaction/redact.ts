@@ -11,14 +11,16 @@ export { maskPan } from "./card-numbers.ts";
 export { UNSAFE_REDACTION_SWITCH, UNSAFE_REDACTION_VALUE, unsafeRedactionSwitchOn } from "./unsafe-switch.ts";
 
 const CVC_KEY = /^(card_?)?(cvc2?|cvv2?|cid|csc)$|security_?code/i;
-const SECRET_KEY = /token|secret|password|passwd|credential|session|api[_-]?key|private[_-]?key|signing[_-]?key|authorization|cookie/i;
+const SECRET_KEY =
+  /token|secret|password|passwd|credential|session|api[_-]?key|private[_-]?key|signing[_-]?key|authorization|cookie/i;
 const SIGNATURE_KEY = /signature/i;
 const CIPHERTEXT_KEY = /^encrypted_data$/i;
 /**
  * CVC-named fields in text that is not parseable JSON (a truncated body, a message, JSON inside a
  * string): `"card_cvc":"123"`, `\"cvc\": \"123\"`, `cvv2=123`, `'csc' 123`, `cvc 123`.
  */
-const CVC_IN_TEXT = /((?:\\?["'])?(?:card_?)?(?:cvc2?|cvv2?|csc)(?:\\?["'])?[\s:=]+)(?:\\?["'])?\d{3,4}(?![0-9])(?:\\?["'])?/gi;
+const CVC_IN_TEXT =
+  /((?:\\?["'])?(?:card_?)?(?:cvc2?|cvv2?|csc)(?:\\?["'])?[\s:=]+)(?:\\?["'])?\d{3,4}(?![0-9])(?:\\?["'])?/gi;
 /** A bearer token (RFC 6750 token68 characters, 8 or more): prose such as "the bearer token" stays. */
 const BEARER_TOKEN = /(Bearer\s+)(?!<)[A-Za-z0-9\-._~+/]{8,}=*/gi;
 /** user:password@ in a URL (a target URL with credentials in it). */
@@ -30,7 +32,10 @@ export function shorten(value: string, keep = 8): string {
   return value.length <= keep ? value : `${value.slice(0, keep)}…[${value.length} chars]`;
 }
 
-export interface Secret { name: string; value: string }
+export interface Secret {
+  name: string;
+  value: string;
+}
 
 /** Cheap tests that decide whether a string needs a pass at all (most strings need none). */
 const BEARER_HINT = /bearer/i;
@@ -48,7 +53,9 @@ export function escapeRegExp(text: string): string {
 /** The items of a comma-separated list of card numbers (TEST_PANS), each a secret of its own. */
 function cardList(secret: Secret): Secret[] {
   const parts = secret.value.split(",").map((p) => p.replace(/[ -]/g, ""));
-  return parts.length > 1 && parts.every((p) => CARD_DIGITS.test(p)) ? parts.map((value) => ({ name: secret.name, value })) : [];
+  return parts.length > 1 && parts.every((p) => CARD_DIGITS.test(p))
+    ? parts.map((value) => ({ name: secret.name, value }))
+    : [];
 }
 
 export class Redactor {
@@ -88,18 +95,25 @@ export class Redactor {
       if (CARD_DIGITS.test(s.value)) this.bins.add(s.value.slice(0, 6));
       if (/cvc|cvv/i.test(s.name) && s.value) this.cvcs.set(s.value, s.name);
     }
-    this.cvcPattern = this.cvcs.size ? new RegExp(`(\\\\?["'])(?:${[...this.cvcs.keys()].map(escapeRegExp).join("|")})(\\\\?["'])`, "g") : undefined;
+    this.cvcPattern = this.cvcs.size
+      ? new RegExp(`(\\\\?["'])(?:${[...this.cvcs.keys()].map(escapeRegExp).join("|")})(\\\\?["'])`, "g")
+      : undefined;
     const fresh = items.filter((s) => s.value.length >= MIN_SECRET_LENGTH && !this.secretsByValue.has(s.value));
     if (!fresh.length) return;
     for (const s of fresh) this.secretsByValue.set(s.value, s);
     this.secrets = [...this.secretsByValue.values()].sort((a, b) => b.value.length - a.value.length);
-    for (const s of this.secrets) if (!this.placeholders.has(s.value.toLowerCase())) this.placeholders.set(s.value.toLowerCase(), `<${s.name}>`);
-    this.secretPattern = this.secrets.length ? new RegExp(this.secrets.map((s) => escapeRegExp(s.value)).join("|"), "gi") : undefined;
+    for (const s of this.secrets)
+      if (!this.placeholders.has(s.value.toLowerCase())) this.placeholders.set(s.value.toLowerCase(), `<${s.name}>`);
+    this.secretPattern = this.secrets.length
+      ? new RegExp(this.secrets.map((s) => escapeRegExp(s.value)).join("|"), "gi")
+      : undefined;
   }
 
   text(text: string): string {
     if (this.isDisabled || text.length < SHORTEST_SENSITIVE) return text;
-    let out = this.secretPattern ? text.replace(this.secretPattern, (value) => this.placeholders.get(value.toLowerCase())!) : text;
+    let out = this.secretPattern
+      ? text.replace(this.secretPattern, (value) => this.placeholders.get(value.toLowerCase())!)
+      : text;
     if (BEARER_HINT.test(out)) out = out.replace(BEARER_TOKEN, "$1[REDACTED]");
     if (CVC_HINT.test(out)) out = out.replace(CVC_IN_TEXT, "$1[REMOVED]");
     if (this.cvcPattern && this.mentionsCvc(out)) out = out.replace(this.cvcPattern, "$1[REMOVED]$2");

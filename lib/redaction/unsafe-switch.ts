@@ -24,8 +24,10 @@ export function unsafeRedactionSwitchOn(env: Record<string, string | undefined>)
   if (!value) return false;
   const remote = TARGET_URL_VARIABLES.filter((name) => env[name] && !onLoopback(env[name]!));
   const honoured = value === UNSAFE_REDACTION_VALUE && remote.length === 0;
-  process.stderr.write(honoured
-    ? `WARNING: ${UNSAFE_REDACTION_SWITCH} is set: REDACTION IS OFF in this process; its outputs hold card data and secrets (test-only switch)\n`
-    : `WARNING: ${UNSAFE_REDACTION_SWITCH} ignored (${remote.length ? `${remote.join(", ")} not on loopback` : "wrong value"}); redaction stays on\n`);
+  process.stderr.write(
+    honoured
+      ? `WARNING: ${UNSAFE_REDACTION_SWITCH} is set: REDACTION IS OFF in this process; its outputs hold card data and secrets (test-only switch)\n`
+      : `WARNING: ${UNSAFE_REDACTION_SWITCH} ignored (${remote.length ? `${remote.join(", ")} not on loopback` : "wrong value"}); redaction stays on\n`,
+  );
   return honoured;
 }

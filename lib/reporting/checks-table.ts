@@ -21,7 +21,11 @@ Levels: **must** fails the run; **should** fails only with --strict (a warning o
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 export function renderChecksTable(modules: readonly Module[]): string {
-  const checks = modules.flatMap((m) => m.checks.map((check) => ({ check, module: m }))).sort((a, b) => a.check.id.localeCompare(b.check.id));
-  const rows = checks.map(({ check: c, module }) => `| ${c.id} | ${c.level} | ${c.spec} | ${cell(c.title)} | ${definedIn(c.id, module)} |`);
+  const checks = modules
+    .flatMap((m) => m.checks.map((check) => ({ check, module: m })))
+    .sort((a, b) => a.check.id.localeCompare(b.check.id));
+  const rows = checks.map(
+    ({ check: c, module }) => `| ${c.id} | ${c.level} | ${c.spec} | ${cell(c.title)} | ${definedIn(c.id, module)} |`,
+  );
   return `${HEADER}${rows.join("\n")}\n`;
 }

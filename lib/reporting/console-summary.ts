@@ -11,7 +11,9 @@ function notJudgedCount(s: Summary): string {
 
 /** One line per refused fixture request: the checks it leaves unjudged, and the target's reason. */
 function notJudgedLines(s: Summary): string[] {
-  return notJudgedByReason(s.checks).map((g) => `  NOT JUDGED ${g.ids.join(", ")} — ${firstLine(g.reason).replace(/^not judged: /, "")}`);
+  return notJudgedByReason(s.checks).map(
+    (g) => `  NOT JUDGED ${g.ids.join(", ")} — ${firstLine(g.reason).replace(/^not judged: /, "")}`,
+  );
 }
 
 function levelLines(s: Summary): string[] {
@@ -24,12 +26,20 @@ function levelLines(s: Summary): string[] {
 }
 
 function familyLines(s: Summary): string[] {
-  return ["  by family:", ...s.byFamily.map((f) =>
-    `    ${f.title.padEnd(22)} ${countsText(f.counts)}${f.notCovered ? `; ${f.notCovered} named operations not covered` : ""}`)];
+  return [
+    "  by family:",
+    ...s.byFamily.map(
+      (f) =>
+        `    ${f.title.padEnd(22)} ${countsText(f.counts)}${f.notCovered ? `; ${f.notCovered} named operations not covered` : ""}`,
+    ),
+  ];
 }
 
 function operationLines(s: Summary): string[] {
-  return ["  by operation:", ...s.byOperation.map((o) => `    ${o.spec.padEnd(6)} ${o.title.padEnd(28)} ${countsText(o.counts)}`)];
+  return [
+    "  by operation:",
+    ...s.byOperation.map((o) => `    ${o.spec.padEnd(6)} ${o.title.padEnd(28)} ${countsText(o.counts)}`),
+  ];
 }
 
 function clauseLines(s: Summary): string[] {
@@ -38,8 +48,16 @@ function clauseLines(s: Summary): string[] {
   return [
     `  clauses: ${n("checked")} checked, ${n("via sub-clauses")} via sub-clauses, ${n("not covered")} not covered (table in summary.md)`,
     ...s.clauses.map((c) => {
-      const what = c.coverage === "checked" ? `${c.checks.length} checks` : c.coverage === "not covered" ? `not covered: ${c.reason}` : c.coverage;
-      return `    ${MARK[c.outcome ?? ""] ?? "    "} ${c.clause.padEnd(6)} ${c.title.slice(0, 34).padEnd(34)} ${what}`.slice(0, 160);
+      const what =
+        c.coverage === "checked"
+          ? `${c.checks.length} checks`
+          : c.coverage === "not covered"
+            ? `not covered: ${c.reason}`
+            : c.coverage;
+      return `    ${MARK[c.outcome ?? ""] ?? "    "} ${c.clause.padEnd(6)} ${c.title.slice(0, 34).padEnd(34)} ${what}`.slice(
+        0,
+        160,
+      );
     }),
   ];
 }
@@ -54,8 +72,11 @@ export function renderConsoleSummary(s: Summary, reportsDir: string): string {
     ...familyLines(s),
     ...operationLines(s),
     ...clauseLines(s),
-    ...s.checks.filter((x) => x.outcome === "failed" || x.outcome === "warning")
-      .map((x) => `  ${x.outcome === "failed" ? "FAIL" : "WARN"} ${x.id} [${x.level}] ${x.spec} ${firstLine(x.message)}`),
+    ...s.checks
+      .filter((x) => x.outcome === "failed" || x.outcome === "warning")
+      .map(
+        (x) => `  ${x.outcome === "failed" ? "FAIL" : "WARN"} ${x.id} [${x.level}] ${x.spec} ${firstLine(x.message)}`,
+      ),
     ...notJudgedLines(s),
     ...s.errors.map((e) => `  ERROR ${firstLine(e)}`),
     `  reports: ${reportsDir}/summary.md, ${reportsDir}/junit.xml, ${reportsDir}/allure-results/`,

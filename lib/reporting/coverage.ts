@@ -12,11 +12,26 @@ import { compareClauses, type SpecClause } from "./spec-clauses.ts";
 export type OutcomeCounts = Record<ReportedOutcome, number>;
 const OUTCOMES: ReportedOutcome[] = ["passed", "failed", "warning", "skipped"];
 
-export interface FamilyRow { family: string; title: string; counts: OutcomeCounts; notCovered: number }
-export interface OperationRow { operation: string; title: string; family: string; spec: string; counts: OutcomeCounts }
+export interface FamilyRow {
+  family: string;
+  title: string;
+  counts: OutcomeCounts;
+  notCovered: number;
+}
+export interface OperationRow {
+  operation: string;
+  title: string;
+  family: string;
+  spec: string;
+  counts: OutcomeCounts;
+}
 
 export type ClauseCoverage = "checked" | "via sub-clauses" | "not covered";
-export interface ClauseCheck { id: string; level: Level; outcome: ReportedOutcome }
+export interface ClauseCheck {
+  id: string;
+  level: Level;
+  outcome: ReportedOutcome;
+}
 export interface ClauseRow {
   clause: string;
   title: string;
@@ -48,14 +63,19 @@ export function familyRows(checks: ConformanceMeta[], notCovered: Operation[]): 
 
 export function operationRows(checks: ConformanceMeta[]): OperationRow[] {
   const keys = [...new Set(checks.map((c) => c.operation))];
-  return keys.map((key) => {
-    const op = CATALOGUE.find((o) => o.key === key);
-    const first = checks.find((c) => c.operation === key)!;
-    return {
-      operation: key, title: op?.title ?? key, family: op?.family ?? first.family, spec: op?.spec ?? first.spec,
-      counts: countOutcomes(checks.filter((c) => c.operation === key)),
-    };
-  }).sort((a, b) => compareClauses(a.spec, b.spec) || a.operation.localeCompare(b.operation));
+  return keys
+    .map((key) => {
+      const op = CATALOGUE.find((o) => o.key === key);
+      const first = checks.find((c) => c.operation === key)!;
+      return {
+        operation: key,
+        title: op?.title ?? key,
+        family: op?.family ?? first.family,
+        spec: op?.spec ?? first.spec,
+        counts: countOutcomes(checks.filter((c) => c.operation === key)),
+      };
+    })
+    .sort((a, b) => compareClauses(a.spec, b.spec) || a.operation.localeCompare(b.operation));
 }
 
 const SEVERITY_ORDER: ReportedOutcome[] = ["failed", "warning", "passed", "skipped"];
@@ -65,7 +85,8 @@ function worst(outcomes: ReportedOutcome[]): ReportedOutcome | undefined {
 }
 
 function reasonWithoutChecks(clause: SpecClause, namedOnly: Operation[]): string {
-  if (namedOnly.length) return `${namedOnly.length} operations named without shapes: ${namedOnly[0]!.notCoveredReason ?? "not documented"}`;
+  if (namedOnly.length)
+    return `${namedOnly.length} operations named without shapes: ${namedOnly[0]!.notCoveredReason ?? "not documented"}`;
   if (clause.notShown.length) return `nothing checkable is shown: ${clause.notShown.join(" ")}`;
   return "no check cites this clause yet";
 }
@@ -76,7 +97,8 @@ function reasonWithoutChecks(clause: SpecClause, namedOnly: Operation[]): string
  */
 export function clauseRows(clauses: SpecClause[], checks: ConformanceMeta[], notCovered: Operation[]): ClauseRow[] {
   const known = new Set(clauses.map((c) => c.ref));
-  const orphans = [...new Set(checks.map((c) => c.spec))].filter((ref) => !known.has(ref))
+  const orphans = [...new Set(checks.map((c) => c.spec))]
+    .filter((ref) => !known.has(ref))
     .map((ref): SpecClause => ({ ref, title: "(not a clause of the spec)", notShown: [] }));
   const all = [...clauses, ...orphans].sort((a, b) => compareClauses(a.ref, b.ref));
   // A check covers the clause it cites and the clause that documents its operation (§4.1 for PT-BIZ-*).
@@ -87,10 +109,17 @@ export function clauseRows(clauses: SpecClause[], checks: ConformanceMeta[], not
   return all.map((clause) => {
     const cited = direct(clause.ref);
     const named = notCovered.filter((o) => o.spec === clause.ref);
-    const coverage: ClauseCoverage = cited.length ? "checked" : hasCheckedChild(clause.ref) ? "via sub-clauses" : "not covered";
+    const coverage: ClauseCoverage = cited.length
+      ? "checked"
+      : hasCheckedChild(clause.ref)
+        ? "via sub-clauses"
+        : "not covered";
     const outcome = worst(cited.map((c) => c.outcome));
     return {
-      clause: clause.ref, title: clause.title, coverage, ...(outcome ? { outcome } : {}),
+      clause: clause.ref,
+      title: clause.title,
+      coverage,
+      ...(outcome ? { outcome } : {}),
       checks: cited.map((c) => ({ id: c.id, level: c.level ?? "must", outcome: c.outcome })),
       namedOnly: named.map((o) => o.code),
       ...(coverage === "not covered" ? { reason: reasonWithoutChecks(clause, named) } : {}),

@@ -32,7 +32,10 @@ export class ExchangeLog {
   /** Exchange → ids of the checks that cite it (a module's scenario is shared by its checks). */
   private readonly pending = new Map<Exchange, Set<string>>();
 
-  constructor(private readonly reportsDir: string, private readonly name: string) {}
+  constructor(
+    private readonly reportsDir: string,
+    private readonly name: string,
+  ) {}
 
   add(checkId: string, exchanges: readonly Exchange[]): void {
     for (const exchange of exchanges) {
@@ -47,11 +50,13 @@ export class ExchangeLog {
     if (this.pending.size === 0) return;
     const lines = [...this.pending]
       .sort(([a], [b]) => a.startedAt - b.startedAt || a.seq - b.seq)
-      .map(([exchange, checks]) => JSON.stringify({
-        startedAt: new Date(exchange.startedAt).toISOString(),
-        checks: [...checks].sort(),
-        evidence: exchangeEvidence(exchange, redactor),
-      } satisfies ExchangeRecord));
+      .map(([exchange, checks]) =>
+        JSON.stringify({
+          startedAt: new Date(exchange.startedAt).toISOString(),
+          checks: [...checks].sort(),
+          evidence: exchangeEvidence(exchange, redactor),
+        } satisfies ExchangeRecord),
+      );
     this.pending.clear();
     const folder = exchangesFolder(this.reportsDir);
     mkdirSync(folder, { recursive: true });

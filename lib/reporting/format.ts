@@ -15,8 +15,10 @@ export function firstLine(text: string | undefined): string {
 /** "7 passed, 1 failed, 2 warnings" (zeros left out), or "no checks". */
 export function countsText(c: OutcomeCounts): string {
   const parts = [
-    c.passed && `${c.passed} passed`, c.failed && `${c.failed} failed`,
-    c.warning && `${c.warning} warning${c.warning > 1 ? "s" : ""}`, c.skipped && `${c.skipped} skipped`,
+    c.passed && `${c.passed} passed`,
+    c.failed && `${c.failed} failed`,
+    c.warning && `${c.warning} warning${c.warning > 1 ? "s" : ""}`,
+    c.skipped && `${c.skipped} skipped`,
   ].filter(Boolean);
   return parts.length ? parts.join(", ") : "no checks";
 }

@@ -8,7 +8,11 @@ let cached: string | null | undefined;
 export function gitCommit(): string | undefined {
   if (cached === undefined) {
     try {
-      const out = execFileSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"], timeout: 5_000 });
+      const out = execFileSync("git", ["rev-parse", "HEAD"], {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "ignore"],
+        timeout: 5_000,
+      });
       const sha = out.toString().trim();
       cached = /^[0-9a-f]{40,64}$/.test(sha) ? sha : null;
     } catch {

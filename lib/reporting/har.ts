@@ -6,17 +6,34 @@
  */
 import type { ExchangeRecord } from "./exchange-log.ts";
 
-export interface HarHeader { name: string; value: string }
+export interface HarHeader {
+  name: string;
+  value: string;
+}
 export interface HarEntry {
   startedDateTime: string;
   time: number;
   request: {
-    method: string; url: string; httpVersion: string; cookies: []; headers: HarHeader[];
-    queryString: HarHeader[]; postData: { mimeType: string; text: string }; headersSize: -1; bodySize: number;
+    method: string;
+    url: string;
+    httpVersion: string;
+    cookies: [];
+    headers: HarHeader[];
+    queryString: HarHeader[];
+    postData: { mimeType: string; text: string };
+    headersSize: -1;
+    bodySize: number;
   };
   response: {
-    status: number; statusText: string; httpVersion: string; cookies: []; headers: HarHeader[];
-    content: { size: number; mimeType: string; text: string }; redirectURL: ""; headersSize: -1; bodySize: number;
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    cookies: [];
+    headers: HarHeader[];
+    content: { size: number; mimeType: string; text: string };
+    redirectURL: "";
+    headersSize: -1;
+    bodySize: number;
   };
   cache: Record<string, never>;
   timings: { send: number; wait: number; receive: number };
@@ -24,7 +41,9 @@ export interface HarEntry {
   _checks: string[];
   _error?: string;
 }
-export interface Har { log: { version: "1.2"; creator: { name: string; version: string }; entries: HarEntry[]; comment: string } }
+export interface Har {
+  log: { version: "1.2"; creator: { name: string; version: string }; entries: HarEntry[]; comment: string };
+}
 
 const headerList = (headers: Record<string, string>): HarHeader[] =>
   Object.entries(headers).map(([name, value]) => ({ name, value }));
@@ -52,16 +71,31 @@ export function harEntry(record: ExchangeRecord): HarEntry {
     startedDateTime: record.startedAt,
     time: durationMs,
     request: {
-      method: request.method, url: request.url, httpVersion: "HTTP/1.1", cookies: [], headers: headerList(request.headers),
+      method: request.method,
+      url: request.url,
+      httpVersion: "HTTP/1.1",
+      cookies: [],
+      headers: headerList(request.headers),
       queryString: queryString(request.url),
       postData: { mimeType: header(request.headers, "content-type") ?? "application/json", text: requestText },
-      headersSize: -1, bodySize: Buffer.byteLength(requestText),
+      headersSize: -1,
+      bodySize: Buffer.byteLength(requestText),
     },
     response: {
-      status: response?.status ?? 0, statusText: "", httpVersion: "HTTP/1.1", cookies: [], headers: headerList(response?.headers ?? {}),
-      content: { size: Buffer.byteLength(responseText), mimeType: header(response?.headers ?? {}, "content-type") ?? "x-unknown", text: responseText },
+      status: response?.status ?? 0,
+      statusText: "",
+      httpVersion: "HTTP/1.1",
+      cookies: [],
+      headers: headerList(response?.headers ?? {}),
+      content: {
+        size: Buffer.byteLength(responseText),
+        mimeType: header(response?.headers ?? {}, "content-type") ?? "x-unknown",
+        text: responseText,
+      },
       // content is the decoded body; the size on the wire of a coded (gzip, br) answer is not kept: -1, as HAR 1.2 allows.
-      redirectURL: "", headersSize: -1, bodySize: response && !header(response.headers, "content-encoding") ? Buffer.byteLength(responseText) : -1,
+      redirectURL: "",
+      headersSize: -1,
+      bodySize: response && !header(response.headers, "content-encoding") ? Buffer.byteLength(responseText) : -1,
     },
     cache: {},
     timings: { send: 0, wait: durationMs, receive: 0 },

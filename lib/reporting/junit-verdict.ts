@@ -8,11 +8,15 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { notJudged, type Summary } from "./summary.ts";
 
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escape = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export function junitVerdictProperties(summary: Pick<Summary, "verdict" | "checks">): string {
   const count = summary.checks.filter(notJudged).length;
-  const properties = [["conformance.verdict", summary.verdict], ...(count ? [["conformance.not-judged", String(count)]] : [])];
+  const properties = [
+    ["conformance.verdict", summary.verdict],
+    ...(count ? [["conformance.not-judged", String(count)]] : []),
+  ];
   return `<properties>${properties.map(([name, value]) => `<property name="${escape(name!)}" value="${escape(value!)}"/>`).join("")}</properties>`;
 }
 

@@ -11,7 +11,10 @@ const row = (c: { passed: number; failed: number; warning: number; skipped: numb
 
 function runInfo(s: Summary): string[] {
   return [
-    `- target: ${s.target}`, `- seed: ${s.seed}`, `- started: ${s.startedAt}`, `- duration: ${seconds(s.durationMs)}`,
+    `- target: ${s.target}`,
+    `- seed: ${s.seed}`,
+    `- started: ${s.startedAt}`,
+    `- duration: ${seconds(s.durationMs)}`,
     `- requests sent: ${s.requests}`,
     `- harness: ${s.harnessVersion}${s.gitCommit ? ` (commit ${s.gitCommit})` : ""}`,
     ...(s.propertyRuns !== undefined ? [`- property runs per check: ${s.propertyRuns}`] : []),
@@ -26,15 +29,25 @@ function countsTable(s: Summary): string[] {
 
 function familyTable(s: Summary): string[] {
   return [
-    "", "## By family", "", `| family ${OUTCOME_COLUMNS} named only (not covered) |`, "|---|---|---|---|---|---|",
+    "",
+    "## By family",
+    "",
+    `| family ${OUTCOME_COLUMNS} named only (not covered) |`,
+    "|---|---|---|---|---|---|",
     ...s.byFamily.map((f) => `| ${f.title} ${row(f.counts)} ${f.notCovered} |`),
   ];
 }
 
 function operationTable(s: Summary): string[] {
   return [
-    "", "## By operation", "", `| operation | family | § ${OUTCOME_COLUMNS}`, "|---|---|---|---|---|---|---|",
-    ...s.byOperation.map((o) => `| ${o.title} | ${FAMILY_TITLES[o.family as Family] ?? o.family} | ${o.spec} ${row(o.counts)}`),
+    "",
+    "## By operation",
+    "",
+    `| operation | family | § ${OUTCOME_COLUMNS}`,
+    "|---|---|---|---|---|---|---|",
+    ...s.byOperation.map(
+      (o) => `| ${o.title} | ${FAMILY_TITLES[o.family as Family] ?? o.family} | ${o.spec} ${row(o.counts)}`,
+    ),
   ];
 }
 
@@ -45,11 +58,17 @@ function clauseChecks(c: ClauseRow): string {
 function clauseTable(s: Summary): string[] {
   if (!s.clauses.length) return [];
   return [
-    "", "## Clauses", "",
-    "Every § of the spec: the checks that cite it, with their outcomes, or why it has none.", "",
-    "| § | clause | coverage | checks | not covered because |", "|---|---|---|---|---|",
-    ...s.clauses.map((c) =>
-      `| ${c.clause} | ${cell(c.title)} | ${c.outcome ? `${ICON[c.outcome]} ` : ""}${c.coverage} | ${clauseChecks(c)} | ${cell(c.reason)} |`),
+    "",
+    "## Clauses",
+    "",
+    "Every § of the spec: the checks that cite it, with their outcomes, or why it has none.",
+    "",
+    "| § | clause | coverage | checks | not covered because |",
+    "|---|---|---|---|---|",
+    ...s.clauses.map(
+      (c) =>
+        `| ${c.clause} | ${cell(c.title)} | ${c.outcome ? `${ICON[c.outcome]} ` : ""}${c.coverage} | ${clauseChecks(c)} | ${cell(c.reason)} |`,
+    ),
   ];
 }
 
@@ -57,8 +76,12 @@ function problems(s: Summary): string[] {
   const bad = s.checks.filter((c) => c.outcome === "failed" || c.outcome === "warning");
   if (!bad.length && !s.errors.length) return [];
   return [
-    "", "## Failures and warnings", "",
-    ...bad.map((c) => `- ${ICON[c.outcome]} **${c.id}** [${c.level}] ${c.spec} — ${c.title}\n  ${cell(firstLine(c.message))}`),
+    "",
+    "## Failures and warnings",
+    "",
+    ...bad.map(
+      (c) => `- ${ICON[c.outcome]} **${c.id}** [${c.level}] ${c.spec} — ${c.title}\n  ${cell(firstLine(c.message))}`,
+    ),
     ...s.errors.map((e) => `- ❌ run error: ${cell(e)}`),
   ];
 }
@@ -68,27 +91,46 @@ function notJudgedSection(s: Summary): string[] {
   const groups = notJudgedByReason(s.checks);
   if (!groups.length) return [];
   return [
-    "", "## Not judged", "",
-    "The target refused a request these checks depend on, for a reason it states: a precondition, not non-conformance. The run is incomplete until the fixture fits the target.", "",
+    "",
+    "## Not judged",
+    "",
+    "The target refused a request these checks depend on, for a reason it states: a precondition, not non-conformance. The run is incomplete until the fixture fits the target.",
+    "",
     ...groups.map((g) => `- ${g.ids.map((id) => `**${id}**`).join(", ")}\n  ${cell(firstLine(g.reason))}`),
   ];
 }
 
 export function renderSummaryMarkdown(s: Summary): string {
   return [
-    "# Conformance summary", "",
-    `**Verdict: ${s.verdict}**${s.strict ? " (strict)" : ""}${partialNote(s)}`, "",
-    ...runInfo(s), "",
+    "# Conformance summary",
+    "",
+    `**Verdict: ${s.verdict}**${s.strict ? " (strict)" : ""}${partialNote(s)}`,
+    "",
+    ...runInfo(s),
+    "",
     ...countsTable(s),
     ...problems(s),
     ...notJudgedSection(s),
     ...familyTable(s),
     ...operationTable(s),
     ...clauseTable(s),
-    "", "## Checks", "", "| | id | level | § | check | message |", "|---|---|---|---|---|---|",
-    ...s.checks.map((c) => `| ${ICON[c.outcome]} | ${c.id} | ${c.level} | ${c.spec} | ${cell(c.title)} | ${cell(firstLine(c.message))} |`),
-    "", "## Operations not covered", "", "| operation | family | § | reason |", "|---|---|---|---|",
-    ...s.notCovered.map((n) => `| ${n.title} | ${FAMILY_TITLES[n.family as Family] ?? n.family} | ${n.spec} | ${n.reason} |`),
+    "",
+    "## Checks",
+    "",
+    "| | id | level | § | check | message |",
+    "|---|---|---|---|---|---|",
+    ...s.checks.map(
+      (c) =>
+        `| ${ICON[c.outcome]} | ${c.id} | ${c.level} | ${c.spec} | ${cell(c.title)} | ${cell(firstLine(c.message))} |`,
+    ),
+    "",
+    "## Operations not covered",
+    "",
+    "| operation | family | § | reason |",
+    "|---|---|---|---|",
+    ...s.notCovered.map(
+      (n) => `| ${n.title} | ${FAMILY_TITLES[n.family as Family] ?? n.family} | ${n.spec} | ${n.reason} |`,
+    ),
     "",
   ].join("\n");
 }

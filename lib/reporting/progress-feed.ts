@@ -37,7 +37,8 @@ export function startRequestFeed(env: NodeJS.ProcessEnv = process.env): void {
 export function requestsReported(dir: string): number {
   let sum = 0;
   try {
-    for (const name of readdirSync(dir)) if (name.startsWith("requests-")) sum += Number(readFileSync(join(dir, name), "utf8")) || 0;
+    for (const name of readdirSync(dir))
+      if (name.startsWith("requests-")) sum += Number(readFileSync(join(dir, name), "utf8")) || 0;
   } catch {
     // No feed yet.
   }

@@ -29,8 +29,10 @@ function clock(ms: number): string {
 export function progressLine(p: ProgressState): string {
   // Checks finish unevenly (a property check is long, a schema check short): the estimate is rough, and says so.
   const left = p.done > 0 && p.done < p.total ? ` · ~${clock((p.elapsedMs * (p.total - p.done)) / p.done)} left` : "";
-  return `conformance: ${p.done}/${p.total} checks · ${p.requests} requests · ${Math.round(p.rate)}/s · ` +
-    `${p.failed} failed · ${p.warnings} warnings · ${clock(p.elapsedMs)} elapsed${left}`;
+  return (
+    `conformance: ${p.done}/${p.total} checks · ${p.requests} requests · ${Math.round(p.rate)}/s · ` +
+    `${p.failed} failed · ${p.warnings} warnings · ${clock(p.elapsedMs)} elapsed${left}`
+  );
 }
 
 export interface ProgressOptions {
@@ -67,7 +69,7 @@ export class ProgressReporter implements Reporter {
   onInit(): void {
     this.started = this.now();
     const tty = Boolean(this.out.isTTY);
-    this.timer = setInterval(() => this.tick(), tty ? TTY_EVERY_MS : this.options.plainEveryMs ?? 10_000);
+    this.timer = setInterval(() => this.tick(), tty ? TTY_EVERY_MS : (this.options.plainEveryMs ?? 10_000));
     this.timer.unref();
   }
 
@@ -101,12 +103,23 @@ export class ProgressReporter implements Reporter {
     const requests = this.options.feedDir ? requestsReported(this.options.feedDir) : 0;
     // The last few seconds, or at least the previous sample (ticks are 10 s apart without a terminal).
     const previous = this.samples.at(-1);
-    this.samples = [...this.samples.filter(([t]) => now - t <= RATE_WINDOW_MS), ...(previous && now - previous[0] > RATE_WINDOW_MS ? [previous] : [])];
+    this.samples = [
+      ...this.samples.filter(([t]) => now - t <= RATE_WINDOW_MS),
+      ...(previous && now - previous[0] > RATE_WINDOW_MS ? [previous] : []),
+    ];
     this.samples.sort((a, b) => a[0] - b[0]).push([now, requests]);
     const [t0, r0] = this.samples[0]!;
     const rate = now > t0 ? ((requests - r0) * 1000) / (now - t0) : 0;
     const total = Math.max(this.options.expected ?? this.collected, this.done);
-    return { done: this.done, total, requests, rate, failed: this.failed, warnings: this.warnings, elapsedMs: now - this.started };
+    return {
+      done: this.done,
+      total,
+      requests,
+      rate,
+      failed: this.failed,
+      warnings: this.warnings,
+      elapsedMs: now - this.started,
+    };
   }
 
   tick(): void {

@@ -8,7 +8,8 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const EXTERNAL_SCRIPT = /<script\b[^>]*\bsrc=["']?(?:https?:)?\/\/[^>]*>\s*<\/script>/gi;
-const INLINE_ANALYTICS = /<script\b[^>]*>(?:(?!<\/script>)[\s\S])*?\b(?:gtag|dataLayer|googletagmanager)\b[\s\S]*?<\/script>/gi;
+const INLINE_ANALYTICS =
+  /<script\b[^>]*>(?:(?!<\/script>)[\s\S])*?\b(?:gtag|dataLayer|googletagmanager)\b[\s\S]*?<\/script>/gi;
 const REPORT_CSP =
   "default-src 'self' data: blob:; script-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' data: blob:";
@@ -16,7 +17,9 @@ const REPORT_CSP =
 export function sanitizeReportHtml(html: string): string {
   const stripped = html.replace(EXTERNAL_SCRIPT, "").replace(INLINE_ANALYTICS, "");
   const meta = `<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">`;
-  return stripped.includes("Content-Security-Policy") ? stripped : stripped.replace(/<head([^>]*)>/i, `<head$1>\n    ${meta}`);
+  return stripped.includes("Content-Security-Policy")
+    ? stripped
+    : stripped.replace(/<head([^>]*)>/i, `<head$1>\n    ${meta}`);
 }
 
 /** Sanitizes every HTML file of a report folder; returns the files changed. */

@@ -14,19 +14,22 @@ export type ReporterEntry = string | [string, Record<string, unknown>] | Reporte
 /** Environment shown on the report's front page; the target passes the redactor (it may carry a key). */
 function environmentInfo(config: Config, info: SummaryReporterOptions["info"]): Record<string, string> {
   return {
-    target: redactor.text(info.target),
-    seed: String(info.seed),
-    strict: String(info.strict),
-    profile: config.partner.cryptoProfile,
+    "target": redactor.text(info.target),
+    "seed": String(info.seed),
+    "strict": String(info.strict),
+    "profile": config.partner.cryptoProfile,
     "property runs": String(config.run.propertyRuns),
     "request timeout ms": String(config.run.requestTimeoutMs),
-    harness: info.harnessVersion,
+    "harness": info.harnessVersion,
     "git commit": info.gitCommit ?? "unknown",
   };
 }
 
 export function conformanceReporters(
-  config: Config, runInfo: SummaryReporterOptions["info"], onSummary: SummaryReporterOptions["onSummary"], progress?: ProgressOptions,
+  config: Config,
+  runInfo: SummaryReporterOptions["info"],
+  onSummary: SummaryReporterOptions["onSummary"],
+  progress?: ProgressOptions,
 ): ReporterEntry[] {
   const dir = config.run.reportsDir;
   // This process writes the summary and the console table: it needs the secrets too.
@@ -38,7 +41,7 @@ export function conformanceReporters(
     // Before vitest's reporter, so the live line is erased before vitest prints; on a terminal
     // vitest's own live summary is off (two lines redrawn in place would fight).
     ...(live ? [live] : []),
-    live && process.stdout.isTTY ? ["default", { summary: false }] as ReporterEntry : "default",
+    live && process.stdout.isTTY ? (["default", { summary: false }] as ReporterEntry) : "default",
     // Absolute: vitest resolves it against the checkout (its root), not the working folder.
     ["junit", { outputFile: resolve(dir, "junit.xml"), suiteName: "payment platform interface conformance" }],
     new AllureVitestReporter({

@@ -5,13 +5,30 @@
 import { SPEC_HEADING } from "./spec-clauses.ts";
 
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const inline = (s: string) => escape(s).replace(/`([^`]+)`/g, "<code>$1</code>").replace(/\*\*([^*]+)\*\*/g, "<b>$1</b>");
+const inline = (s: string) =>
+  escape(s)
+    .replace(/`([^`]+)`/g, "<code>$1</code>")
+    .replace(/\*\*([^*]+)\*\*/g, "<b>$1</b>");
 
 function table(rows: string[]): string {
-  const cells = (row: string) => row.trim().replace(/^\||\|$/g, "").split("|").map((c) => inline(c.trim()));
+  const cells = (row: string) =>
+    row
+      .trim()
+      .replace(/^\||\|$/g, "")
+      .split("|")
+      .map((c) => inline(c.trim()));
   const [head, , ...body] = rows;
-  const th = cells(head!).map((c) => `<th>${c}</th>`).join("");
-  const trs = body.map((r) => `<tr>${cells(r).map((c) => `<td>${c}</td>`).join("")}</tr>`).join("\n");
+  const th = cells(head!)
+    .map((c) => `<th>${c}</th>`)
+    .join("");
+  const trs = body
+    .map(
+      (r) =>
+        `<tr>${cells(r)
+          .map((c) => `<td>${c}</td>`)
+          .join("")}</tr>`,
+    )
+    .join("\n");
   return `<table><thead><tr>${th}</tr></thead><tbody>\n${trs}\n</tbody></table>`;
 }
 

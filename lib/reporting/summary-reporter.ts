@@ -26,11 +26,19 @@ function rowsOf(module: TestModule): ConformanceMeta[] {
     // Not run at all (filtered out by --check): not part of this run's summary.
     if (result.state === "skipped" || result.state === "pending") return [];
     // A test that failed before reporting itself: a harness problem, shown as such.
-    return [{
-      kind: "check", id: test.name.split(" ")[0] ?? test.name, spec: "§4", title: test.name, family: "card-api",
-      operation: "unknown", outcome: result.state === "passed" ? "passed" : "failed",
-      category: "harness", message: result.errors?.[0]?.message ?? "no result",
-    }];
+    return [
+      {
+        kind: "check",
+        id: test.name.split(" ")[0] ?? test.name,
+        spec: "§4",
+        title: test.name,
+        family: "card-api",
+        operation: "unknown",
+        outcome: result.state === "passed" ? "passed" : "failed",
+        category: "harness",
+        message: result.errors?.[0]?.message ?? "no result",
+      },
+    ];
   });
 }
 
@@ -51,13 +59,24 @@ export class SummaryReporter implements Reporter {
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
     const rows = modules.flatMap(rowsOf);
-    const errors = [...modules.flatMap(moduleErrors), ...unhandled.map((e) => `unhandled: ${e.message ?? String(e)}`)]
-      .map((e) => redactor.text(e));
+    const errors = [
+      ...modules.flatMap(moduleErrors),
+      ...unhandled.map((e) => `unhandled: ${e.message ?? String(e)}`),
+    ].map((e) => redactor.text(e));
     const clauses = parseSpecClauses(readFileSync(new URL(`../../${SPEC_DOCUMENT}`, import.meta.url), "utf8"));
     // Every output passes the one redaction routine, even though its parts were redacted already.
-    const summary = redactor.json(buildSummary(rows, errors, {
-      ...this.options.info, startedAt: new Date(this.started).toISOString(), durationMs: Date.now() - this.started,
-    }, clauses)) as Summary;
+    const summary = redactor.json(
+      buildSummary(
+        rows,
+        errors,
+        {
+          ...this.options.info,
+          startedAt: new Date(this.started).toISOString(),
+          durationMs: Date.now() - this.started,
+        },
+        clauses,
+      ),
+    ) as Summary;
     const dir = this.options.reportsDir;
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);

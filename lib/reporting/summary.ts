@@ -6,7 +6,15 @@
 import type { Level } from "../checks/types.ts";
 import { NOT_COVERED_OPERATIONS } from "../catalogue/index.ts";
 import type { ConformanceMeta, ReportedOutcome } from "../checks/meta.ts";
-import { clauseRows, countOutcomes, familyRows, operationRows, type ClauseRow, type FamilyRow, type OperationRow } from "./coverage.ts";
+import {
+  clauseRows,
+  countOutcomes,
+  familyRows,
+  operationRows,
+  type ClauseRow,
+  type FamilyRow,
+  type OperationRow,
+} from "./coverage.ts";
 import type { SpecClause } from "./spec-clauses.ts";
 
 export type Verdict = "conformant" | "not conformant" | "incomplete";
@@ -37,7 +45,8 @@ export function notJudged(c: Pick<ConformanceMeta, "level" | "outcome" | "catego
 /** The not-judged must checks grouped by their reason (one refused request explains several checks). */
 export function notJudgedByReason(checks: ConformanceMeta[]): Array<{ reason: string; ids: string[] }> {
   const groups = new Map<string, string[]>();
-  for (const c of checks.filter(notJudged)) groups.set(c.message ?? "not judged", [...(groups.get(c.message ?? "not judged") ?? []), c.id]);
+  for (const c of checks.filter(notJudged))
+    groups.set(c.message ?? "not judged", [...(groups.get(c.message ?? "not judged") ?? []), c.id]);
   return [...groups].map(([reason, ids]) => ({ reason, ids }));
 }
 
@@ -46,15 +55,28 @@ export function notJudgedByReason(checks: ConformanceMeta[]): Array<{ reason: st
  * " — 13 must checks skipped" (a production run without mutations, a missing key), else "".
  * A certification pack calls such a run incomplete.
  */
-export function partialNote(s: Pick<RunInfo, "selectedChecks"> & { checks: Array<Pick<ConformanceMeta, "level" | "outcome" | "category">> }): string {
-  if (s.selectedChecks?.length) return ` — selected checks only (--check ${s.selectedChecks.join(", ")}), not a full conformance run`;
+export function partialNote(
+  s: Pick<RunInfo, "selectedChecks"> & { checks: Array<Pick<ConformanceMeta, "level" | "outcome" | "category">> },
+): string {
+  if (s.selectedChecks?.length)
+    return ` — selected checks only (--check ${s.selectedChecks.join(", ")}), not a full conformance run`;
   const unjudged = s.checks.filter(notJudged).length;
-  if (unjudged) return ` — ${unjudged} must check${unjudged > 1 ? "s" : ""} not judged: the target refused a fixture request they depend on (reasons below)`;
+  if (unjudged)
+    return ` — ${unjudged} must check${unjudged > 1 ? "s" : ""} not judged: the target refused a fixture request they depend on (reasons below)`;
   const skipped = s.checks.filter((c) => (c.level ?? "must") === "must" && c.outcome === "skipped").length;
-  return skipped ? ` — ${skipped} must check${skipped > 1 ? "s" : ""} skipped, so not every requirement was checked` : "";
+  return skipped
+    ? ` — ${skipped} must check${skipped > 1 ? "s" : ""} skipped, so not every requirement was checked`
+    : "";
 }
 
-export interface NotCovered { code: string; operation: string; title: string; family: string; spec: string; reason: string }
+export interface NotCovered {
+  code: string;
+  operation: string;
+  title: string;
+  family: string;
+  spec: string;
+  reason: string;
+}
 
 export interface Summary extends RunInfo {
   verdict: Verdict;
@@ -74,7 +96,9 @@ export interface Summary extends RunInfo {
 const LEVELS: Level[] = ["must", "should", "info"];
 
 function countByLevel(checks: ConformanceMeta[]): Summary["counts"] {
-  return Object.fromEntries(LEVELS.map((l) => [l, countOutcomes(checks.filter((c) => (c.level ?? "must") === l))])) as Summary["counts"];
+  return Object.fromEntries(
+    LEVELS.map((l) => [l, countOutcomes(checks.filter((c) => (c.level ?? "must") === l))]),
+  ) as Summary["counts"];
 }
 
 /**
@@ -92,7 +116,12 @@ export function verdictOf(checks: ConformanceMeta[], errors: string[], shard?: s
 }
 
 /** @param clauses the spec's clauses (parseSpecClauses); without them the clause table is empty. */
-export function buildSummary(rows: ConformanceMeta[], errors: string[], info: RunInfo, clauses: SpecClause[] = []): Summary {
+export function buildSummary(
+  rows: ConformanceMeta[],
+  errors: string[],
+  info: RunInfo,
+  clauses: SpecClause[] = [],
+): Summary {
   const checks = rows.filter((r) => r.kind === "check").sort((a, b) => a.id.localeCompare(b.id));
   return {
     verdict: verdictOf(checks, errors, info.shard),
@@ -104,7 +133,12 @@ export function buildSummary(rows: ConformanceMeta[], errors: string[], info: Ru
     clauses: clauseRows(clauses, checks, NOT_COVERED_OPERATIONS),
     checks,
     notCovered: NOT_COVERED_OPERATIONS.map((op) => ({
-      code: op.code, operation: op.key, title: op.title, family: op.family, spec: op.spec, reason: op.notCoveredReason ?? "",
+      code: op.code,
+      operation: op.key,
+      title: op.title,
+      family: op.family,
+      spec: op.spec,
+      reason: op.notCoveredReason ?? "",
     })),
     errors,
   };

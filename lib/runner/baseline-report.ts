@@ -11,19 +11,35 @@ import { redactor } from "../redaction/redact.ts";
 import type { BaselineVerdict } from "./baseline.ts";
 
 function gateLine(v: BaselineVerdict): string {
-  return `Baseline gate: ${v.gate.toUpperCase()} (${v.file}) — ${v.stillFailing.length} known failures still failing, ` +
-    `${v.newFailures.length} new failures, ${v.nowPassing.length} listed checks now passing`;
+  return (
+    `Baseline gate: ${v.gate.toUpperCase()} (${v.file}) — ${v.stillFailing.length} known failures still failing, ` +
+    `${v.newFailures.length} new failures, ${v.nowPassing.length} listed checks now passing`
+  );
 }
 
 function section(v: BaselineVerdict): string {
-  const cell = (t: string) => redactor.text(t).replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ");
+  const cell = (t: string) =>
+    redactor
+      .text(t)
+      .replace(/\|/g, "\\|")
+      .replace(/\s*\n\s*/g, " ");
   const rows = [
     ...v.newFailures.map((f) => `| ❌ new failure | ${f.id} | ${cell(f.message.split("\n")[0] ?? "")} |`),
     ...v.nowPassing.map((e) => `| ❌ now passes: remove it from the file | ${e.id} | ${cell(e.reason)} |`),
     ...v.stillFailing.map((e) => `| known failure | ${e.id} | ${cell(e.reason)} |`),
     ...v.notJudged.map((e) => `| not run here | ${e.id} | ${cell(e.reason)} |`),
   ];
-  return ["", `## Baseline (${v.file})`, "", `**${gateLine(v)}**`, "", "| | check | reason or message |", "|---|---|---|", ...rows, ""].join("\n");
+  return [
+    "",
+    `## Baseline (${v.file})`,
+    "",
+    `**${gateLine(v)}**`,
+    "",
+    "| | check | reason or message |",
+    "|---|---|---|",
+    ...rows,
+    "",
+  ].join("\n");
 }
 
 export function writeBaselineVerdict(reportsDir: string, summary: Summary, verdict: BaselineVerdict): void {

@@ -14,8 +14,14 @@ import { notJudged, type Summary } from "../reporting/summary.ts";
 
 const DEFAULT_BASELINE_FILE = "conformance-baseline.json";
 
-export interface BaselineEntry { id: string; reason: string }
-export interface Baseline { file: string; entries: BaselineEntry[] }
+export interface BaselineEntry {
+  id: string;
+  reason: string;
+}
+export interface Baseline {
+  file: string;
+  entries: BaselineEntry[];
+}
 
 export interface BaselineVerdict {
   file: string;
@@ -48,7 +54,8 @@ export function loadBaseline(configured: string | undefined, knownIds: ReadonlyS
   if (!Array.isArray(list)) return bad('has no "expectedFailures" array');
   const entries = list.map((e: unknown, i): BaselineEntry => {
     const { id, reason } = (e ?? {}) as Record<string, unknown>;
-    if (typeof id !== "string" || !knownIds.has(id)) bad(`entry ${i + 1}: ${JSON.stringify(id)} is not the id of a check`);
+    if (typeof id !== "string" || !knownIds.has(id))
+      bad(`entry ${i + 1}: ${JSON.stringify(id)} is not the id of a check`);
     if (typeof reason !== "string" || !reason.trim()) bad(`entry ${i + 1} (${String(id)}): give a reason`);
     return { id: id as string, reason: reason as string };
   });
@@ -62,11 +69,14 @@ export function loadBaseline(configured: string | undefined, knownIds: ReadonlyS
 export function applyBaseline(summary: Pick<Summary, "checks" | "errors">, baseline: Baseline): BaselineVerdict {
   const outcome = new Map(summary.checks.map((c) => [c.id, c]));
   const listed = new Set(baseline.entries.map((e) => e.id));
-  const by = (pred: (o: string | undefined) => boolean) => baseline.entries.filter((e) => pred(outcome.get(e.id)?.outcome));
+  const by = (pred: (o: string | undefined) => boolean) =>
+    baseline.entries.filter((e) => pred(outcome.get(e.id)?.outcome));
   const verdict = {
     file: baseline.file,
     stillFailing: by((o) => o === "failed" || o === "warning"),
-    newFailures: summary.checks.filter((c) => (c.outcome === "failed" || notJudged(c)) && !listed.has(c.id)).map((c) => ({ id: c.id, message: c.message ?? "" })),
+    newFailures: summary.checks
+      .filter((c) => (c.outcome === "failed" || notJudged(c)) && !listed.has(c.id))
+      .map((c) => ({ id: c.id, message: c.message ?? "" })),
     nowPassing: by((o) => o === "passed"),
     notJudged: by((o) => o === undefined || o === "skipped"),
   };

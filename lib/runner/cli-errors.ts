@@ -10,7 +10,10 @@ export class UsageError extends Error {
 export const EXIT = { conformant: 0, failed: 1, usage: 2 } as const;
 
 /** How a command ended: its exit code, and the one line it writes to stderr when it failed. */
-export interface CommandEnd { code: number; line?: string }
+export interface CommandEnd {
+  code: number;
+  line?: string;
+}
 
 /** Runs a command's main in this process: a ConfigError or UsageError is exit 2 and one line, anything else exit 1. */
 export async function settleCommand(command: string, main: () => Promise<number>): Promise<CommandEnd> {
@@ -22,7 +25,10 @@ export async function settleCommand(command: string, main: () => Promise<number>
     redactor.addSecrets(environmentSecrets());
     const redact = (text: string) => redactor.text(text);
     if (error instanceof ConfigError || error instanceof UsageError) {
-      return { code: EXIT.usage, line: redact(`${command}: ${error instanceof ConfigError ? "configuration error: " : ""}${error.message}`) };
+      return {
+        code: EXIT.usage,
+        line: redact(`${command}: ${error instanceof ConfigError ? "configuration error: " : ""}${error.message}`),
+      };
     }
     return { code: EXIT.failed, line: redact(`${command}: ${error.stack ?? error.message}`) };
   }
@@ -38,5 +44,7 @@ export function runMain(command: string, main: () => Promise<number>): void {
 
 /** The secret variables as the process sees them (environment, `.env`, defaults), before or without a valid configuration. */
 function environmentSecrets(): Array<{ name: string; value: string }> {
-  return SECRET_VARIABLES.map((name) => ({ name, value: process.env[name] || VARIABLES[name].default })).filter((s) => s.value);
+  return SECRET_VARIABLES.map((name) => ({ name, value: process.env[name] || VARIABLES[name].default })).filter(
+    (s) => s.value,
+  );
 }

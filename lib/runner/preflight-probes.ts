@@ -21,8 +21,7 @@ import { RequestRefused } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
 
 export type ProbeOutcome =
-  | { kind: "ok"; exchange: Exchange }
-  | { kind: "unreachable" | "problem" | "inconclusive" | "not sent"; text: string };
+  { kind: "ok"; exchange: Exchange } | { kind: "unreachable" | "problem" | "inconclusive" | "not sent"; text: string };
 
 type Answer = "ok" | "refused" | "rejected" | { unreachable: string } | { inconclusive: string };
 
@@ -37,7 +36,8 @@ export function readAnswer(exchange: Exchange): Answer {
   }
   const { status, json } = exchange.response!;
   // §7 shows no error shape: a 2xx whose body says it failed is a rejection like a JSON 4xx.
-  if (status >= 200 && status < 300 && json !== undefined) return answerKind(exchange) === "rejection" ? "rejected" : "ok";
+  if (status >= 200 && status < 300 && json !== undefined)
+    return answerKind(exchange) === "rejection" ? "rejected" : "ok";
   if (status === 401 || status === 403) return "refused";
   if (status >= 400 && status < 500 && status !== 429 && json !== undefined) return "rejected";
   return { inconclusive: `HTTP ${status}${json === undefined ? " with a body that is not JSON" : ""}` };
@@ -45,7 +45,11 @@ export function readAnswer(exchange: Exchange): Answer {
 
 /** The variable that sets the base URL of a family. */
 export function baseUrlVariable(config: Config, family: Family): string {
-  const own = { "card-api": "CARD_API_BASE_URL", "partner-transfer-api": "PARTNER_API_BASE_URL", "merchant-api": "MERCHANT_API_BASE_URL" } as const;
+  const own = {
+    "card-api": "CARD_API_BASE_URL",
+    "partner-transfer-api": "PARTNER_API_BASE_URL",
+    "merchant-api": "MERCHANT_API_BASE_URL",
+  } as const;
   const name = own[family as keyof typeof own];
   return name && config.target.familyBaseUrls[family] ? name : "TARGET_BASE_URL";
 }
@@ -73,14 +77,21 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
   if (answer === "rejected") {
     if (!spec.rejected) return { kind: "ok", exchange };
     // A 404 or 405 may be the fixture, or a base URL whose path is wrong (a missing or extra prefix).
-    const path = status === 404 || status === 405
-      ? `; or ${new URL(exchange.request.url).pathname} is no operation there: check that ${baseUrlVariable(run.config, spec.op.family)} carries no missing or extra path prefix`
-      : "";
-    return { kind: "problem", text: `${spec.rejected} (HTTP ${status}: ${redactor.preview(exchange.response?.bodyText ?? "", 120)})${path}` };
+    const path =
+      status === 404 || status === 405
+        ? `; or ${new URL(exchange.request.url).pathname} is no operation there: check that ${baseUrlVariable(run.config, spec.op.family)} carries no missing or extra path prefix`
+        : "";
+    return {
+      kind: "problem",
+      text: `${spec.rejected} (HTTP ${status}: ${redactor.preview(exchange.response?.bodyText ?? "", 120)})${path}`,
+    };
   }
   if ("unreachable" in answer) {
     const variable = baseUrlVariable(run.config, spec.op.family);
-    return { kind: "unreachable", text: `${variable}: ${new URL(exchange.request.url).origin} cannot be reached (${answer.unreachable}): check the URL and that the target is running` };
+    return {
+      kind: "unreachable",
+      text: `${variable}: ${new URL(exchange.request.url).origin} cannot be reached (${answer.unreachable}): check the URL and that the target is running`,
+    };
   }
   return { kind: "inconclusive", text: `${spec.op.title}: ${answer.inconclusive}` };
 }
@@ -103,8 +114,10 @@ export function statementFixture(run: RunContext, requests: ProbeRequests): Prom
   return probe(run, {
     op: CARD_STATEMENT,
     body: requests.statement(run.config),
-    refused: "CARD_API_HEADERS: the card API refused the statement request; set the auth headers the target expects (not shown, §5)",
-    rejected: "STATEMENT_CARD_ID: the target rejected the statement of this card for STATEMENT_PERIOD_START–STATEMENT_PERIOD_END; set a card that exists on the target",
+    refused:
+      "CARD_API_HEADERS: the card API refused the statement request; set the auth headers the target expects (not shown, §5)",
+    rejected:
+      "STATEMENT_CARD_ID: the target rejected the statement of this card for STATEMENT_PERIOD_START–STATEMENT_PERIOD_END; set a card that exists on the target",
   });
 }
 
@@ -113,7 +126,8 @@ export function paymentCardFixture(run: RunContext, requests: ProbeRequests): Pr
   return probe(run, {
     op: LIMITS_LIST,
     body: requests.limits(run.config),
-    refused: "CARD_API_HEADERS: the card API refused the limits request; set the auth headers the target expects (not shown, §5)",
+    refused:
+      "CARD_API_HEADERS: the card API refused the limits request; set the auth headers the target expects (not shown, §5)",
     rejected: "PAYMENT_CARD_ID: the target rejected the limits of this card; set a card that exists on the target",
   });
 }
@@ -129,8 +143,10 @@ export function paymentCardFixture(run: RunContext, requests: ProbeRequests): Pr
  */
 export async function partnerCredentials(run: RunContext): Promise<ProbeOutcome> {
   const token = await probe(run, {
-    op: REGISTER_BUSINESS, body: {},
-    refused: "PARTNER_ACCESS_TOKEN: the target refused the access token (sent with a deliberately invalid, unsigned request); set a token the target issued (or use --no-preflight if the target checks signatures before tokens)",
+    op: REGISTER_BUSINESS,
+    body: {},
+    refused:
+      "PARTNER_ACCESS_TOKEN: the target refused the access token (sent with a deliberately invalid, unsigned request); set a token the target issued (or use --no-preflight if the target checks signatures before tokens)",
   });
   return token.kind === "ok" ? signingKey(run) : token;
 }
@@ -140,6 +156,7 @@ async function signingKey(run: RunContext): Promise<ProbeOutcome> {
   return probe(run, {
     op: REGISTER_BUSINESS,
     body: { payload, signature: await run.target.profile.sign({ payload }, "partner") },
-    refused: "PARTNER_SIGNING_KEY: the target refused the signature of a correctly signed request; set the partner key the target knows (or the CRYPTO_PROFILE it uses)",
+    refused:
+      "PARTNER_SIGNING_KEY: the target refused the signature of a correctly signed request; set the partner key the target knows (or the CRYPTO_PROFILE it uses)",
   });
 }

@@ -13,7 +13,13 @@ import type { Exchange } from "../http/exchange.ts";
 import { redactor } from "../redaction/redact.ts";
 import { parseIsoDateTime } from "../time/iso.ts";
 import { UsageError } from "./cli-errors.ts";
-import { partnerCredentials, paymentCardFixture, statementFixture, type ProbeOutcome, type ProbeRequests } from "./preflight-probes.ts";
+import {
+  partnerCredentials,
+  paymentCardFixture,
+  statementFixture,
+  type ProbeOutcome,
+  type ProbeRequests,
+} from "./preflight-probes.ts";
 import { fixtureDebit, fixtureRegistration } from "./preflight-fixtures.ts";
 
 /** Ends the run with exit code 2 (a UsageError, see runMain). */
@@ -39,7 +45,11 @@ export async function runPreflight(run: RunContext, requests: ProbeRequests): Pr
   // All at once (a slow target costs one round, not two); judged in order: a refusal of a fixture
   // request is the fixture's only once the target, the credentials and the cards are right.
   const [statement, card, partner, debit, registration] = await Promise.all([
-    statementFixture(run, requests), paymentCardFixture(run, requests), partnerCredentials(run), fixtureDebit(run, requests), fixtureRegistration(run, requests),
+    statementFixture(run, requests),
+    paymentCardFixture(run, requests),
+    partnerCredentials(run),
+    fixtureDebit(run, requests),
+    fixtureRegistration(run, requests),
   ]);
   throwFirstProblem([statement, card, partner]);
   const outcomes = [statement, card, partner, debit, registration];
@@ -48,10 +58,14 @@ export async function runPreflight(run: RunContext, requests: ProbeRequests): Pr
   return {
     ...(skews.length ? { skewMs: median(skews) } : {}),
     // One line per distinct reason: the credential probe and the fixture registration are kept off production alike.
-    unverified: [...new Set([
-      ...outcomes.filter((o): o is Extract<ProbeOutcome, { text: string }> => o.kind !== "ok").map((o) => redactor.text(o.text)),
-      ...publishedKeyNote(run),
-    ])],
+    unverified: [
+      ...new Set([
+        ...outcomes
+          .filter((o): o is Extract<ProbeOutcome, { text: string }> => o.kind !== "ok")
+          .map((o) => redactor.text(o.text)),
+        ...publishedKeyNote(run),
+      ]),
+    ],
     amounts: debit.amounts,
   };
 }
@@ -69,14 +83,16 @@ function throwFirstProblem(outcomes: ProbeOutcome[]): void {
 export function publishedKeyNote(run: RunContext): string[] {
   const env = run.config.safety.targetEnv;
   if (env === "sandbox" || !usesPublishedPlatformKey(run.config, run.target.profile.name)) return [];
-  return [`response signatures: the platform key is the reference sandbox's published one while TARGET_ENV=${env}; set the target's (PLATFORM_SIGNING_KEY / PLATFORM_PUBLIC_KEY), or PT-BIZ-SIGNATURE will fail`];
+  return [
+    `response signatures: the platform key is the reference sandbox's published one while TARGET_ENV=${env}; set the target's (PLATFORM_SIGNING_KEY / PLATFORM_PUBLIC_KEY), or PT-BIZ-SIGNATURE will fail`,
+  ];
 }
 
 /** The token is sent as given: catch the usual copy-paste mistakes and an expired JWT early. */
 export function checkCredentialsParse(config: Config, now = Date.now()): void {
   const token = config.partner.accessToken;
   const problem = (text: string) => new PreflightProblem(`preflight: PARTNER_ACCESS_TOKEN: ${text}`);
-  if (/^bearer\s/i.test(token)) throw problem("starts with \"Bearer \"; give the token alone");
+  if (/^bearer\s/i.test(token)) throw problem('starts with "Bearer "; give the token alone');
   if (/\s/.test(token)) throw problem("contains white space");
   if (!/^eyJ[\w-]*\.[\w-]*\.[\w-]*$/.test(token)) return;
   let exp: number | undefined;
@@ -93,10 +109,14 @@ async function checkProfileWorks(run: RunContext): Promise<void> {
   const { profile } = run.target;
   try {
     const sample = { preflight: true };
-    if (!(await profile.verify(sample, await profile.sign(sample, "partner"), "partner"))) throw new Error("a fresh signature does not verify");
-    if (JSON.stringify(await profile.decrypt(await profile.encrypt(sample))) !== JSON.stringify(sample)) throw new Error("decrypt(encrypt(x)) is not x");
+    if (!(await profile.verify(sample, await profile.sign(sample, "partner"), "partner")))
+      throw new Error("a fresh signature does not verify");
+    if (JSON.stringify(await profile.decrypt(await profile.encrypt(sample))) !== JSON.stringify(sample))
+      throw new Error("decrypt(encrypt(x)) is not x");
   } catch (error) {
-    throw new PreflightProblem(`preflight: CRYPTO_PROFILE "${profile.name}" does not work with PARTNER_SIGNING_KEY and PARTNER_ENCRYPTION_KEY: ${(error as Error).message}`);
+    throw new PreflightProblem(
+      `preflight: CRYPTO_PROFILE "${profile.name}" does not work with PARTNER_SIGNING_KEY and PARTNER_ENCRYPTION_KEY: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -124,7 +144,10 @@ export function describePreflight(report: PreflightReport): string[] {
   const lines: string[] = [];
   if (report.skewMs !== undefined) {
     const s = (report.skewMs / 1000).toFixed(1);
-    const warn = Math.abs(report.skewMs) > SKEW_WARNING_MS ? " — WARNING: period and timestamp checks may misjudge instants near their bounds" : "";
+    const warn =
+      Math.abs(report.skewMs) > SKEW_WARNING_MS
+        ? " — WARNING: period and timestamp checks may misjudge instants near their bounds"
+        : "";
     lines.push(`preflight: ok · target clock ${report.skewMs >= 0 ? "+" : ""}${s} s from ours${warn}`);
   }
   if (report.amounts) lines.push(`preflight: ${report.amounts}`);

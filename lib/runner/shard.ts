@@ -8,13 +8,17 @@
 import { join, resolve } from "node:path";
 import { UsageError } from "./cli-errors.ts";
 
-export interface Shard { index: number; count: number }
+export interface Shard {
+  index: number;
+  count: number;
+}
 
 export function parseShard(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(text);
   const index = Number(m?.[1]);
   const count = Number(m?.[2]);
-  if (!m || index < 1 || count < 1 || index > count) throw new UsageError(`--shard ${text}: expected i/n with 1 ≤ i ≤ n, e.g. --shard=1/2`);
+  if (!m || index < 1 || count < 1 || index > count)
+    throw new UsageError(`--shard ${text}: expected i/n with 1 ≤ i ≤ n, e.g. --shard=1/2`);
   return { index, count };
 }
 

@@ -21,9 +21,11 @@ export const SANDBOX_PARTNER = {
  * private key.
  */
 export const SANDBOX_KEY_PAIRS = {
-  partnerPrivateKey: '{"kty":"OKP","crv":"Ed25519","x":"DW4nVq6d0mdUfQTSDvYUdT-IsKMnYsbJG_f18Hzspzw","d":"8lOdQF3J0wMzMf7vvKNpcsn-mHX1C7yPClMuWscvWbI"}',
+  partnerPrivateKey:
+    '{"kty":"OKP","crv":"Ed25519","x":"DW4nVq6d0mdUfQTSDvYUdT-IsKMnYsbJG_f18Hzspzw","d":"8lOdQF3J0wMzMf7vvKNpcsn-mHX1C7yPClMuWscvWbI"}',
   partnerPublicKey: '{"kty":"OKP","crv":"Ed25519","x":"DW4nVq6d0mdUfQTSDvYUdT-IsKMnYsbJG_f18Hzspzw"}',
-  platformPrivateKey: '{"kty":"OKP","crv":"Ed25519","x":"9iM3Rs4fGBCR3K4BEg_LH-i7__GUHW91Xnj4JtocXqs","d":"b8E5sBkjgRWai2Yrud9OQvfxYWFB6KOGFHm6bSWnD3E"}',
+  platformPrivateKey:
+    '{"kty":"OKP","crv":"Ed25519","x":"9iM3Rs4fGBCR3K4BEg_LH-i7__GUHW91Xnj4JtocXqs","d":"b8E5sBkjgRWai2Yrud9OQvfxYWFB6KOGFHm6bSWnD3E"}',
   platformPublicKey: '{"kty":"OKP","crv":"Ed25519","x":"9iM3Rs4fGBCR3K4BEg_LH-i7__GUHW91Xnj4JtocXqs"}',
 } as const;
 

@@ -60,7 +60,8 @@ export function isIsoDateTime(t: string): boolean {
   const day = twoDigits(t, 8);
   const hour = twoDigits(t, 11);
   const minute = twoDigits(t, 14);
-  if (century < 0 || yy < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return false;
+  if (century < 0 || yy < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59)
+    return false;
   if (day > daysIn(month, century * 100 + yy)) return false;
   const i = afterSeconds(t, 16);
   if (i < 0) return false;

@@ -8,7 +8,11 @@
 import currencyCodes from "currency-codes";
 
 /** A decimal as an integer of units of 10^-scale: 12.5 → { units: 125n, scale: 1 }. */
-export interface Decimal { negative: boolean; units: bigint; scale: number }
+export interface Decimal {
+  negative: boolean;
+  units: bigint;
+  scale: number;
+}
 
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$|^([+-]?)\.(\d+)(?:[eE]([+-]?\d+))?$/;
 
@@ -49,7 +53,8 @@ export function amountProblem(value: unknown, currency: unknown): string | undef
   const text = amountText(value);
   const decimal = text === undefined ? undefined : parseDecimal(text);
   if (!decimal) return `${JSON.stringify(value)} is not a decimal amount`;
-  if (decimal.negative && decimal.units === 0n) return `${typeof value === "string" ? JSON.stringify(value) : text} is a negative zero`;
+  if (decimal.negative && decimal.units === 0n)
+    return `${typeof value === "string" ? JSON.stringify(value) : text} is a negative zero`;
   const digits = minorUnitDigits(currency);
   if (digits !== undefined && decimal.scale > digits) {
     return `${text} has ${decimal.scale} decimals, more than the ${digits} of ${String(currency)}`;

@@ -47,7 +47,10 @@ function readSchema(file: string, added: boolean): Record<string, unknown> {
   if (added && schema && typeof schema === "object") {
     // The shared definitions are referred to relative to this base, and the OpenAPI export names components from it.
     if (typeof schema.$id !== "string" || !schema.$id.startsWith(SCHEMA_BASE)) {
-      throw new ConfigError("CATALOGUE_DIR", `${file}: "$id" must start with ${SCHEMA_BASE} (e.g. ${SCHEMA_BASE}added/card-api/block-card-request.schema.json)`);
+      throw new ConfigError(
+        "CATALOGUE_DIR",
+        `${file}: "$id" must start with ${SCHEMA_BASE} (e.g. ${SCHEMA_BASE}added/card-api/block-card-request.schema.json)`,
+      );
     }
     ADDED_SCHEMAS.set(schema, file);
   }
@@ -145,7 +148,8 @@ export class ValidatorRegistry {
    * configuration error at start (exit 2), not an error inside a check.
    */
   compileAll(operations: Array<{ key: string; requestSchema?: string; responseSchema?: string }> = []): void {
-    const asConfigError = (where: string, error: unknown) => new ConfigError("CATALOGUE_DIR", `${where}: ${(error as Error).message}`);
+    const asConfigError = (where: string, error: unknown) =>
+      new ConfigError("CATALOGUE_DIR", `${where}: ${(error as Error).message}`);
     for (const id of this.schemaIds()) {
       try {
         this.validator(id);

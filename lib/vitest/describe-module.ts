@@ -31,7 +31,11 @@ type Node = Task["file"]["tasks"][number] | Task["file"];
 const collected = new Map<Check, Module>();
 
 /** The checks running in this worker: one run context, each check's pending result, how many are still to report. */
-interface WorkerRun { context: Promise<RunContext>; results: Map<Check, Promise<CheckResult>>; unreported: number }
+interface WorkerRun {
+  context: Promise<RunContext>;
+  results: Map<Check, Promise<CheckResult>>;
+  unreported: number;
+}
 let current: WorkerRun | undefined;
 
 /** Checks this run will not run: filtered out in this file (by vitest's modes) or by --check. */
@@ -45,20 +49,28 @@ function skippedIn(node: Node, out = new Set<string>()): Set<string> {
 /** Starts every collected check not started yet (and `own`, whatever the selection says). */
 function startAll(file: Task["file"], own: Check): WorkerRun {
   startRequestFeed();
-  const run = current ??= { context: createRunContext(processConfiguration()), results: new Map(), unreported: 0 };
+  const run = (current ??= { context: createRunContext(processConfiguration()), results: new Map(), unreported: 0 });
   const ids = process.env[SELECTED_CHECKS_ENV]?.split(",").filter(Boolean) ?? [];
   const chosen = ids.length ? ids : undefined;
   const skipped = skippedIn(file);
-  const fresh = [...collected].filter(([check]) => !run.results.has(check) &&
-    (check === own || (!skipped.has(testName(check)) && (!chosen || chosen.includes(check.id)))));
+  const fresh = [...collected].filter(
+    ([check]) =>
+      !run.results.has(check) &&
+      (check === own || (!skipped.has(testName(check)) && (!chosen || chosen.includes(check.id)))),
+  );
   if (!fresh.length) return run;
   // Started once per worker: a later file's run context must not start an earlier file's checks again.
   for (const [check] of fresh) collected.delete(check);
   const moduleRuns = new Map<Module, ModuleRun>();
-  const pending = run.context.then((context) => runConcurrently(fresh.map(([check, module]) => () => {
-    const moduleRun = moduleRuns.get(module) ?? moduleRuns.set(module, new ModuleRun(module, context)).get(module)!;
-    return moduleRun.evaluate(check);
-  }), checkSlots(context.config.safety.concurrency)));
+  const pending = run.context.then((context) =>
+    runConcurrently(
+      fresh.map(([check, module]) => () => {
+        const moduleRun = moduleRuns.get(module) ?? moduleRuns.set(module, new ModuleRun(module, context)).get(module)!;
+        return moduleRun.evaluate(check);
+      }),
+      checkSlots(context.config.safety.concurrency),
+    ),
+  );
   fresh.forEach(([check], i) => {
     const result = pending.then((all) => all[i]!);
     // A context that failed (a bad CRYPTO_PROFILE) fails each test that awaits it, not the process.

@@ -32,8 +32,10 @@ async function attachExchange(exchange: Exchange): Promise<void> {
   await allure.step(exchangeLine(exchange), async () => {
     const evidence = exchangeEvidence(exchange, redactor);
     await allure.attachment("request", JSON.stringify(evidence.request, null, 2), "application/json");
-    if (evidence.response) await allure.attachment("response", JSON.stringify(evidence.response, null, 2), "application/json");
-    if (evidence.transportError) await allure.attachment("transport error", JSON.stringify(evidence.transportError), "application/json");
+    if (evidence.response)
+      await allure.attachment("response", JSON.stringify(evidence.response, null, 2), "application/json");
+    if (evidence.transportError)
+      await allure.attachment("transport error", JSON.stringify(evidence.transportError), "application/json");
     await allure.attachment("curl", toCurl(exchange, redactor), "text/plain");
   });
 }
@@ -62,7 +64,9 @@ async function attachEvidence(result: CheckResult, log: ExchangeLog | undefined)
   const { evidence: sample, evidenceOmitted: omitted } = result;
   for (const exchange of sample) await attachExchange(exchange);
   if (omitted > 0) {
-    await allure.logStep(`${omitted} more exchanges not attached (sample: first ${EVIDENCE_HEAD}, and last ${EVIDENCE_TAIL} of a failed check)`);
+    await allure.logStep(
+      `${omitted} more exchanges not attached (sample: first ${EVIDENCE_HEAD}, and last ${EVIDENCE_TAIL} of a failed check)`,
+    );
   }
   log?.add(result.id, sample);
 }
@@ -73,7 +77,10 @@ async function attachEvidence(result: CheckResult, log: ExchangeLog | undefined)
  * it in the tree and can filter on the tag.
  */
 async function reportWarning(result: CheckResult, ctx: TestContext, text: string): Promise<void> {
-  const cause = result.category && result.category in CATEGORY_TITLES ? CATEGORY_TITLES[result.category as FailureCategory] : "check failed";
+  const cause =
+    result.category && result.category in CATEGORY_TITLES
+      ? CATEGORY_TITLES[result.category as FailureCategory]
+      : "check failed";
   await allure.tag("warning");
   await allure.logStep(`WARNING (${result.level}): ${cause}`, Status.FAILED, failureError(result, text));
   await ctx.annotate(text, "warning");
@@ -87,7 +94,13 @@ export interface ReportOptions {
 }
 
 export async function reportCheck(
-  check: Check, result: CheckResult, op: Operation, ctx: TestContext, runSeed: number, strict: boolean, options: ReportOptions = {},
+  check: Check,
+  result: CheckResult,
+  op: Operation,
+  ctx: TestContext,
+  runSeed: number,
+  strict: boolean,
+  options: ReportOptions = {},
 ): Promise<void> {
   await labelOperation(op, check.spec);
   await allure.story(check.title);
@@ -98,16 +111,26 @@ export async function reportCheck(
   // The run's SEED reproduces the check (--check); the check's own seed is derived from it.
   await allure.parameter("SEED", String(runSeed), { excluded: true });
   await allure.parameter("check seed", String(result.seed), { excluded: true });
-  if (options.propertyRuns !== undefined) await allure.parameter("property runs", String(options.propertyRuns), { excluded: true });
+  if (options.propertyRuns !== undefined)
+    await allure.parameter("property runs", String(options.propertyRuns), { excluded: true });
   if (check.description) await allure.description(check.description);
   await attachEvidence(result, options.exchangeLog);
   for (const note of result.notes) await ctx.annotate(redactor.text(note), "note");
   const outcome = reportedOutcome(result, strict);
   const message = result.message && redactor.text(result.message);
   ctx.task.meta.conformance = {
-    kind: "check", id: check.id, level: check.level, spec: check.spec, title: check.title,
-    family: op.family, operation: op.key, outcome, seed: result.seed, requests: result.requests,
-    ...(result.category ? { category: result.category } : {}), ...(message ? { message } : {}),
+    kind: "check",
+    id: check.id,
+    level: check.level,
+    spec: check.spec,
+    title: check.title,
+    family: op.family,
+    operation: op.key,
+    outcome,
+    seed: result.seed,
+    requests: result.requests,
+    ...(result.category ? { category: result.category } : {}),
+    ...(message ? { message } : {}),
   } satisfies ConformanceMeta;
   if (outcome === "skipped") {
     // allure-vitest keeps no skip message: a step carries the reason into the report. A check not
@@ -115,7 +138,10 @@ export async function reportCheck(
     // "not-judged" and the Allure tag make the run's "incomplete" traceable to its reason.
     const notJudged = result.category === NOT_JUDGED;
     if (notJudged) await allure.tag("not-judged");
-    await allure.logStep(notJudged ? (message ?? "not judged") : `skipped: ${message ?? "no reason given"}`, Status.SKIPPED);
+    await allure.logStep(
+      notJudged ? (message ?? "not judged") : `skipped: ${message ?? "no reason given"}`,
+      Status.SKIPPED,
+    );
     await ctx.annotate(message ?? "skipped", notJudged ? "not-judged" : "skip-reason");
     ctx.skip(message);
   }
@@ -131,8 +157,14 @@ export async function reportNotCovered(op: Operation, ctx: TestContext): Promise
   await allure.testCaseId(op.code);
   await allure.description(`Not covered: ${reason}.`);
   ctx.task.meta.conformance = {
-    kind: "not-covered", id: op.code, spec: op.spec, title: op.title, family: op.family,
-    operation: op.key, outcome: "skipped", message: reason,
+    kind: "not-covered",
+    id: op.code,
+    spec: op.spec,
+    title: op.title,
+    family: op.family,
+    operation: op.key,
+    outcome: "skipped",
+    message: reason,
   } satisfies ConformanceMeta;
   await ctx.annotate(reason, "skip-reason");
   ctx.skip(reason);

@@ -6,12 +6,21 @@ import { nowWithOffset, ok, reject, type SandboxRequest, type SandboxResponse } 
 import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
 import { limitsObjectOf } from "../rules/references.ts";
 
-interface LimitsRequest { request_id: string; object: { type: string; value: string } }
+interface LimitsRequest {
+  request_id: string;
+  object: { type: string; value: string };
+}
 
 const KINDS: readonly string[] = ["card", "account", "client"];
 
 function amountLimit(type: string, value: number, used: number, skew: number, currency: string) {
-  return { type, value: formatMinor(value), current: formatMinor(used), remaining: formatMinor(value - used + skew), currency };
+  return {
+    type,
+    value: formatMinor(value),
+    current: formatMinor(used),
+    remaining: formatMinor(value - used + skew),
+    currency,
+  };
 }
 
 /** The fault limits-negative-zero: a minimum's usage (always zero) written with a sign. */
@@ -20,11 +29,20 @@ function negativeZeroUsage(limit: ReturnType<typeof amountLimit>) {
 }
 
 function limitRecord(env: SandboxEnv, l: LimitDefinition) {
-  const current = env.faults.has("frozen-usage") ? 0 : usageMinor(env.ledger, l, Date.now(), env.faults.has("card-limits-count-every-card"));
+  const current = env.faults.has("frozen-usage")
+    ? 0
+    : usageMinor(env.ledger, l, Date.now(), env.faults.has("card-limits-count-every-card"));
   const skew = env.faults.has("wrong-remaining") ? 100 : 0;
   return {
-    id: l.id, mcc: l.mcc, transaction_type: "pay", region: l.region, period: "day",
-    amount: [minimum(env, amountLimit("min", l.minMinor, 0, skew, l.currency)), amountLimit("total", l.totalMinor, current, skew, l.currency)],
+    id: l.id,
+    mcc: l.mcc,
+    transaction_type: "pay",
+    region: l.region,
+    period: "day",
+    amount: [
+      minimum(env, amountLimit("min", l.minMinor, 0, skew, l.currency)),
+      amountLimit("total", l.totalMinor, current, skew, l.currency),
+    ],
   };
 }
 
@@ -37,7 +55,8 @@ export function limitsList(req: SandboxRequest, env: SandboxEnv): SandboxRespons
   const { type, value } = body.object;
   if (!KINDS.includes(type)) reject(400, "INVALID_REQUEST", `object.type "${type}" is not card, account or client`);
   const kind = type as ObjectKind;
-  if (kind !== "card" && env.faults.has("limits-only-for-cards")) reject(400, "INVALID_REQUEST", "only cards have limits");
+  if (kind !== "card" && env.faults.has("limits-only-for-cards"))
+    reject(400, "INVALID_REQUEST", "only cards have limits");
   let [objectKind, objectValue] = limitsObjectOf(env, kind, value);
   if (cardsOf(env.ledger, objectKind, objectValue).length === 0) {
     if (!env.faults.has("limits-unknown-object-leaks")) reject(404, "OBJECT_NOT_FOUND", `no such ${kind}`);

@@ -8,14 +8,18 @@ import { SANDBOX_PARTNER } from "../../lib/test-data/published.ts";
 import { validateRequest, type SandboxEnv } from "../env.ts";
 import { ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
 
-interface SignedRequest { payload: { encrypted_data: string }; signature: string }
+interface SignedRequest {
+  payload: { encrypted_data: string };
+  signature: string;
+}
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
 function requireBearer(req: SandboxRequest, env: SandboxEnv): void {
   if (env.faults.has("skips-bearer-check")) return;
   const header = req.headers["authorization"];
-  if (header !== `Bearer ${SANDBOX_PARTNER.accessToken}`) reject(401, "UNAUTHORIZED", "missing or unknown bearer token");
+  if (header !== `Bearer ${SANDBOX_PARTNER.accessToken}`)
+    reject(401, "UNAUTHORIZED", "missing or unknown bearer token");
 }
 
 async function decryptClientData(encrypted: string, env: SandboxEnv): Promise<unknown> {
@@ -34,8 +38,14 @@ export async function registerBusiness(req: SandboxRequest, env: SandboxEnv): Pr
   requireBearer(req, env);
   const skipSignature = env.faults.has("skips-signature-check");
   const raw = req.body as Record<string, unknown>;
-  const body = validateRequest<SignedRequest>(env, "partner-transfer/signed-request.schema.json", skipSignature ? { signature: "-", ...raw } : raw);
-  const signed = skipSignature || (await env.profile.verify(unsignedPart(body as unknown as Record<string, unknown>), body.signature, "partner"));
+  const body = validateRequest<SignedRequest>(
+    env,
+    "partner-transfer/signed-request.schema.json",
+    skipSignature ? { signature: "-", ...raw } : raw,
+  );
+  const signed =
+    skipSignature ||
+    (await env.profile.verify(unsignedPart(body as unknown as Record<string, unknown>), body.signature, "partner"));
   if (!signed) reject(401, "INVALID_SIGNATURE", "the request signature does not verify");
   const clientData = await decryptClientData(body.payload.encrypted_data, env);
   if (NON_ASCII.test(JSON.stringify(clientData))) {
@@ -44,5 +54,9 @@ export async function registerBusiness(req: SandboxRequest, env: SandboxEnv): Pr
   }
   const clientUuid = randomUUID();
   env.ledger.businessClients.set(clientUuid, { clientUuid, status: "new", createdAt: Date.now() });
-  return ok({ state: true, response_time: new Date().toISOString(), payload: { client_uuid: clientUuid, status: "new" } });
+  return ok({
+    state: true,
+    response_time: new Date().toISOString(),
+    payload: { client_uuid: clientUuid, status: "new" },
+  });
 }

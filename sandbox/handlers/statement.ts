@@ -8,12 +8,18 @@ import { requireSensiblePeriod } from "../rules/period.ts";
 import { statementCard } from "../rules/references.ts";
 import { nowWithOffset, ok, PLATFORM_OFFSET, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
 
-interface StatementRequest { card_id: string; start_date: string; end_date: string }
+interface StatementRequest {
+  card_id: string;
+  start_date: string;
+  end_date: string;
+}
 
 /** Reads a bound as an ISO 8601 date (whole day) or date-time (without offset: +05:00). */
 function readBound(text: string, side: "start" | "end"): number {
-  return periodBound(text, side, PLATFORM_OFFSET) ??
-    reject(400, "INVALID_REQUEST", `${side}_date "${text}" is not an ISO 8601 date or date-time`);
+  return (
+    periodBound(text, side, PLATFORM_OFFSET) ??
+    reject(400, "INVALID_REQUEST", `${side}_date "${text}" is not an ISO 8601 date or date-time`)
+  );
 }
 
 /** A posting never changes once posted, so its statement form is built once. */
@@ -45,22 +51,35 @@ function floatOperation(p: Posting, drift: boolean) {
 
 export function statement(req: SandboxRequest, env: SandboxEnv): SandboxResponse {
   const body = validateRequest<StatementRequest>(env, "card-api/statement-request.schema.json", req.body);
-  const leak = env.faults.has("statement-unknown-card-leaks") ? env.ledger.cardById(SANDBOX_CARDS.statement.cardId) : undefined;
+  const leak = env.faults.has("statement-unknown-card-leaks")
+    ? env.ledger.cardById(SANDBOX_CARDS.statement.cardId)
+    : undefined;
   const card = statementCard(env, body.card_id) ?? leak ?? reject(404, "CARD_NOT_FOUND", "no such card");
   const from = readBound(body.start_date, "start");
   const to = readBound(body.end_date, "end");
   requireSensiblePeriod(env, from, to);
-  if (body.start_date === body.end_date && env.faults.has("rejects-single-instant-periods")) reject(400, "INVALID_REQUEST", "a period needs a length");
+  if (body.start_date === body.end_date && env.faults.has("rejects-single-instant-periods"))
+    reject(400, "INVALID_REQUEST", "a period needs a length");
   const postings = env.faults.has("statement-ignores-period")
     ? env.ledger.postingsOf(card.cardId)
     : env.faults.has("statement-lists-every-card")
       ? env.ledger.allCards().flatMap((c) => env.ledger.postingsOf(c.cardId, from, to))
       : env.ledger.postingsOf(card.cardId, from, to);
-  if (!postings.length && env.faults.has("empty-period-is-an-error")) reject(404, "OBJECT_NOT_FOUND", "no operations in this period");
+  if (!postings.length && env.faults.has("empty-period-is-an-error"))
+    reject(404, "OBJECT_NOT_FOUND", "no operations in this period");
   const drift = env.faults.has("statement-amount-drift");
-  const operations = drift || env.faults.has("statement-float-amounts") ? postings.map((p) => floatOperation(p, drift)) : postings.map(toOperation);
+  const operations =
+    drift || env.faults.has("statement-float-amounts")
+      ? postings.map((p) => floatOperation(p, drift))
+      : postings.map(toOperation);
   if (env.faults.has("operations-outside-period")) {
-    operations.push(toOperation({ ...(env.ledger.postingsOf(SANDBOX_CARDS.statement.cardId)[0]!), cardId: card.cardId, at: from - 86_400_000 }));
+    operations.push(
+      toOperation({
+        ...env.ledger.postingsOf(SANDBOX_CARDS.statement.cardId)[0]!,
+        cardId: card.cardId,
+        at: from - 86_400_000,
+      }),
+    );
   }
   return ok({ status: "ok", request_status: "success", operations, dt: nowWithOffset() });
 }

@@ -15,16 +15,27 @@ import { SANDBOX_CARDS, type SandboxCard } from "../../lib/test-data/published.t
 import { requireCardDataOfCard, type CardRef, type PartyRefs } from "../rules/card-data.ts";
 import { requireMoneyFits } from "../rules/money.ts";
 
-interface Party extends PartyRefs { amount: number; currency: string }
-interface TransactionRequest { request_id: string; transaction: { order_id: string; type: string }; debit: Party; credit: Party }
+interface Party extends PartyRefs {
+  amount: number;
+  currency: string;
+}
+interface TransactionRequest {
+  request_id: string;
+  transaction: { order_id: string; type: string };
+  debit: Party;
+  credit: Party;
+}
 
 function resolveCard(env: SandboxEnv, party: PartyRefs): SandboxCard {
   const ref: CardRef | undefined = party.card;
   if (!ref) return reject(400, "INVALID_REQUEST", "debit.card is required: the sandbox debits cards");
-  if (ref.card_pan !== undefined && !luhnValid(ref.card_pan)) reject(400, "INVALID_REQUEST", "card_pan fails the Luhn check");
+  if (ref.card_pan !== undefined && !luhnValid(ref.card_pan))
+    reject(400, "INVALID_REQUEST", "card_pan fails the Luhn check");
   const byId = ref.card_id !== undefined ? env.ledger.cardById(ref.card_id) : undefined;
   const byPan = ref.card_pan !== undefined ? env.ledger.cardByPan(ref.card_pan) : undefined;
-  const fallback = env.faults.has("debits-unknown-card-as-fixture") ? env.ledger.cardById(SANDBOX_CARDS.payment.cardId) : undefined;
+  const fallback = env.faults.has("debits-unknown-card-as-fixture")
+    ? env.ledger.cardById(SANDBOX_CARDS.payment.cardId)
+    : undefined;
   const card = byId ?? byPan ?? fallback ?? reject(404, "CARD_NOT_FOUND", "no such card");
   if (card !== byId && card !== byPan) return card;
   requireCardDataOfCard(env, party, card, byId, byPan);
@@ -34,7 +45,8 @@ function resolveCard(env: SandboxEnv, party: PartyRefs): SandboxCard {
 function checkLimits(env: SandboxEnv, card: SandboxCard, minor: number): void {
   for (const limit of limitsForCard(env.ledger, card)) {
     if (minor < limit.minMinor) reject(422, "BELOW_MINIMUM", `amount is below the minimum of limit ${limit.id}`);
-    if (usageMinor(env.ledger, limit) + minor > limit.totalMinor) reject(422, "LIMIT_EXCEEDED", `limit ${limit.id} would be exceeded`);
+    if (usageMinor(env.ledger, limit) + minor > limit.totalMinor)
+      reject(422, "LIMIT_EXCEEDED", `limit ${limit.id} would be exceeded`);
   }
 }
 
@@ -47,18 +59,23 @@ export function transactionCreate(req: SandboxRequest, env: SandboxEnv): Sandbox
     if (replay) return structuredClone(seen.response);
     reject(409, "DUPLICATE_REQUEST", "request_id was already used with another body");
   }
-  if (body.transaction.type !== "debit") reject(422, "UNSUPPORTED_TYPE", `transaction.type "${body.transaction.type}" is not supported`);
-  if (body.debit.currency !== "KZT") reject(422, "UNSUPPORTED_CURRENCY", `currency ${body.debit.currency} is not supported`);
+  if (body.transaction.type !== "debit")
+    reject(422, "UNSUPPORTED_TYPE", `transaction.type "${body.transaction.type}" is not supported`);
+  if (body.debit.currency !== "KZT")
+    reject(422, "UNSUPPORTED_CURRENCY", `currency ${body.debit.currency} is not supported`);
   const card = resolveCard(env, body.debit);
   const minor = requireMoneyFits(env, body);
-  if (minor > 5_000 && env.faults.has("rejects-amounts-above-50")) reject(422, "DECLINED", "amounts over 50.00 are refused");
+  if (minor > 5_000 && env.faults.has("rejects-amounts-above-50"))
+    reject(422, "DECLINED", "amounts over 50.00 are refused");
   const magic = magicDebit(card.cardId, minor);
   if (!env.faults.has("limits-not-enforced")) checkLimits(env, card, minor);
   const response = { ...ok({ status: "ok", request_status: "success", dt: nowWithOffset() }), ...magic };
   env.ledger.idempotency.set(body.request_id, { fingerprint, response: structuredClone(response) });
   // The fault yields between the limit check and the posting: the check-then-act race.
   if (env.faults.has("limit-race")) {
-    return new Promise((resolve) => setTimeout(() => resolve((postDebit(env, body.request_id, card, minor), response)), 5));
+    return new Promise((resolve) =>
+      setTimeout(() => resolve((postDebit(env, body.request_id, card, minor), response)), 5),
+    );
   }
   postDebit(env, body.request_id, card, minor);
   return response;
@@ -69,8 +86,21 @@ function postDebit(env: SandboxEnv, requestId: string, card: SandboxCard, minor:
   // debit was "every second one" would depend on their interleaving (a flaky fault table).
   if (env.faults.has("lost-write") && minor % 2 === 1) return;
   env.ledger.post({
-    requestId, cardId: card.cardId, type: "debit", amountMinor: minor, commissionMinor: 0,
-    currency: "KZT", at: Date.now(), rrn: String(Math.floor(Math.random() * 1e12)).padStart(12, "0"), mcc: 6012,
-    merchant: { name: "SANDBOX TRANSFER", country: "KAZ", address_line1: "Sandbox st 1", postal_code: "050000", url: "" },
+    requestId,
+    cardId: card.cardId,
+    type: "debit",
+    amountMinor: minor,
+    commissionMinor: 0,
+    currency: "KZT",
+    at: Date.now(),
+    rrn: String(Math.floor(Math.random() * 1e12)).padStart(12, "0"),
+    mcc: 6012,
+    merchant: {
+      name: "SANDBOX TRANSFER",
+      country: "KAZ",
+      address_line1: "Sandbox st 1",
+      postal_code: "050000",
+      url: "",
+    },
   });
 }

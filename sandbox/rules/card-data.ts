@@ -8,17 +8,36 @@ import type { SandboxEnv } from "../env.ts";
 import { reject } from "../protocol.ts";
 import type { SandboxCard } from "../../lib/test-data/published.ts";
 
-export interface CardRef { card_id?: string; card_pan?: string; card_cvc?: string; card_month?: string; card_year?: string }
-export interface PartyRefs { card?: CardRef; account?: { number?: string }; client?: { client_id?: string } }
+export interface CardRef {
+  card_id?: string;
+  card_pan?: string;
+  card_cvc?: string;
+  card_month?: string;
+  card_year?: string;
+}
+export interface PartyRefs {
+  card?: CardRef;
+  account?: { number?: string };
+  client?: { client_id?: string };
+}
 
 /** byId/byPan: the cards the request's card_id and card_pan name (undefined when unknown). */
-export function requireCardDataOfCard(env: SandboxEnv, party: PartyRefs, card: SandboxCard, byId?: SandboxCard, byPan?: SandboxCard): void {
+export function requireCardDataOfCard(
+  env: SandboxEnv,
+  party: PartyRefs,
+  card: SandboxCard,
+  byId?: SandboxCard,
+  byPan?: SandboxCard,
+): void {
   if (env.faults.has("accepts-foreign-card-data")) return;
   const ref = party.card ?? {};
   if ((ref.card_id !== undefined && !byId) || (ref.card_pan !== undefined && byPan !== card)) {
     reject(422, "CARD_MISMATCH", "card_id and card_pan name different cards");
   }
-  if ((ref.card_month !== undefined && ref.card_month !== card.month) || (ref.card_year !== undefined && ref.card_year !== card.year)) {
+  if (
+    (ref.card_month !== undefined && ref.card_month !== card.month) ||
+    (ref.card_year !== undefined && ref.card_year !== card.year)
+  ) {
     reject(422, "CARD_EXPIRED", "expiry does not match the card");
   }
   if (ref.card_cvc !== undefined && ref.card_cvc !== card.cvc) reject(422, "DECLINED", "card verification failed");

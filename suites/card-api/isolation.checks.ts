@@ -27,71 +27,103 @@ import { amountLimits, formatMicro, micro, type Operation } from "./ledger/readb
 /** The card that is not the payment card (the statement fixture); skipped when both are one card. */
 function otherCardId(ctx: CheckContext): string {
   const { statement, payment } = ctx.config.fixtures;
-  if (statement.cardId === payment.cardId) ctx.skip("STATEMENT_CARD_ID is PAYMENT_CARD_ID: there is no second card to compare with");
+  if (statement.cardId === payment.cardId)
+    ctx.skip("STATEMENT_CARD_ID is PAYMENT_CARD_ID: there is no second card to compare with");
   return statement.cardId;
 }
 
 function operationsOf(ctx: CheckContext, exchange: Exchange, card: string): Operation[] {
   requireAnswer(exchange);
-  if (answerKind(exchange) !== "success") ctx.skip(`the statement of card ${card} could not be read (${describeAnswer(exchange)})`);
+  if (answerKind(exchange) !== "success")
+    ctx.skip(`the statement of card ${card} could not be read (${describeAnswer(exchange)})`);
   const operations = jsonObject(exchange)?.operations;
   return Array.isArray(operations) ? (operations as Operation[]) : [];
 }
 
 /** What makes a posting one posting: every field §2.2 shows that never changes, with a retrieval reference number. */
 function postingKey(op: Operation): string | undefined {
-  return typeof op.rrn === "string" && op.rrn ? JSON.stringify([op.type, op.amount, op.currency, op.datetime, op.rrn]) : undefined;
+  return typeof op.rrn === "string" && op.rrn
+    ? JSON.stringify([op.type, op.amount, op.currency, op.datetime, op.rrn])
+    : undefined;
 }
 
 export const statementOfOtherCard = defineCheck({
-  id: "CARD-STMT-OTHER-CARD", level: "must", spec: "§4.2",
+  id: "CARD-STMT-OTHER-CARD",
+  level: "must",
+  spec: "§4.2",
   title: "Card statement: the statement of a card lists none of another card's operations",
-  description: "The statements of the statement card and of the payment card over the same (seeded) period share no operation (same type, amount, currency, datetime and rrn). " +
+  description:
+    "The statements of the statement card and of the payment card over the same (seeded) period share no operation (same type, amount, currency, datetime and rrn). " +
     "Must: §1 and §4.2 state that the statement returns the transactions of the card the request names.",
   async run(ctx) {
     const other = otherCardId(ctx);
     const payment = ctx.config.fixtures.payment.cardId;
     const mine = operationsOf(ctx, await ctx.scenario(SUCCESS), other);
-    const theirs = operationsOf(ctx, await ctx.send(CARD_STATEMENT, { ...seededStatementRequest(ctx.config), card_id: payment }), payment);
+    const theirs = operationsOf(
+      ctx,
+      await ctx.send(CARD_STATEMENT, { ...seededStatementRequest(ctx.config), card_id: payment }),
+      payment,
+    );
     const keys = new Set(mine.map(postingKey).filter((k) => k !== undefined));
     const shared = theirs.filter((op) => keys.has(postingKey(op)!));
     if (shared.length) {
-      fail("value", `privacy fault: the statements of card ${other} and of card ${payment} both list ${shared.length} operation(s) ` +
-        `(e.g. rrn ${String(shared[0]!.rrn)} at ${String(shared[0]!.datetime)}): a statement shows another card's operations`);
+      fail(
+        "value",
+        `privacy fault: the statements of card ${other} and of card ${payment} both list ${shared.length} operation(s) ` +
+          `(e.g. rrn ${String(shared[0]!.rrn)} at ${String(shared[0]!.datetime)}): a statement shows another card's operations`,
+      );
     }
   },
 });
 
 /** The other card's own (card group) cumulative limits that moved by exactly `units` between two readings. */
-function movedBy(before: Awaited<ReturnType<typeof amountLimits>>, after: typeof before, units: number, types: string[]): string[] {
+function movedBy(
+  before: Awaited<ReturnType<typeof amountLimits>>,
+  after: typeof before,
+  units: number,
+  types: string[],
+): string[] {
   const was = new Map(before.map((l) => [l.key, micro(l.current)]));
-  return after.filter((l) => l.key.startsWith("card/") && types.includes(l.type) && was.get(l.key) !== undefined)
+  return after
+    .filter((l) => l.key.startsWith("card/") && types.includes(l.type) && was.get(l.key) !== undefined)
     .filter((l) => (micro(l.current) ?? NaN) - was.get(l.key)! === units)
     .map((l) => `${l.key} (current ${before.find((b) => b.key === l.key)!.current} → ${l.current})`);
 }
 
 export const limitsOfOtherObject = defineCheck({
-  id: "CARD-LIM-OTHER-OBJECT", level: "should", spec: "§2.4",
+  id: "CARD-LIM-OTHER-OBJECT",
+  level: "should",
+  spec: "§2.4",
   title: "Limits list: the limits of a card do not show another card's usage",
-  description: "Reads the own (card group) limits of the statement card, debits the payment card once (the fixed amount its own limits allow), holding its lane,, and reads them again: " +
+  description:
+    "Reads the own (card group) limits of the statement card, debits the payment card once (the fixed amount its own limits allow), holding its lane,, and reads them again: " +
     "none may have moved by exactly that debit. Should: §1 says the limits are one object's, but which usage counts against which limit is not shown (§2.4, §8).",
   // Holds the payment card's lane (lib/http/lanes.ts): no other check's debit moves any usage between the readings.
-  run: (ctx) => ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
-    const other = otherCardId(ctx);
-    const cumulative = ctx.config.cardApi.cumulativeLimitTypes;
-    const before = await amountLimits(ctx, "card", other);
-    if (!before.some((l) => l.key.startsWith("card/") && cumulative.includes(l.type))) ctx.skip(`card ${other} lists no cumulative limit of its own (group card)`);
-    // The fixed debit the target's own limits allow (lib/checks/debit-amounts.ts), in micro-units.
-    const range = await ctx.debitAmounts();
-    ctx.note(range.why);
-    const units = range.fixedMinor * 10_000;
-    const exchange = await ctx.send(CREATE_TRANSACTION, debitRequest(fakerFor(ctx.seed), ctx.config, { amount: range.fixedMinor / 100 }));
-    requireAnswer(exchange);
-    if (answerKind(exchange) !== "success") ctx.skip(`the payment card's debit of ${formatMicro(units)} was refused (${describeAnswer(exchange)})`);
-    const moved = movedBy(before, await amountLimits(ctx, "card", other), units, cumulative);
-    if (moved.length) {
-      fail("value", `privacy fault: a debit of ${formatMicro(units)} on card ${ctx.config.fixtures.payment.cardId} shows as usage in the limits of card ${other}: ` +
-        `${moved.join(", ")} — the limits answer is of another object`);
-    }
-  }),
+  run: (ctx) =>
+    ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
+      const other = otherCardId(ctx);
+      const cumulative = ctx.config.cardApi.cumulativeLimitTypes;
+      const before = await amountLimits(ctx, "card", other);
+      if (!before.some((l) => l.key.startsWith("card/") && cumulative.includes(l.type)))
+        ctx.skip(`card ${other} lists no cumulative limit of its own (group card)`);
+      // The fixed debit the target's own limits allow (lib/checks/debit-amounts.ts), in micro-units.
+      const range = await ctx.debitAmounts();
+      ctx.note(range.why);
+      const units = range.fixedMinor * 10_000;
+      const exchange = await ctx.send(
+        CREATE_TRANSACTION,
+        debitRequest(fakerFor(ctx.seed), ctx.config, { amount: range.fixedMinor / 100 }),
+      );
+      requireAnswer(exchange);
+      if (answerKind(exchange) !== "success")
+        ctx.skip(`the payment card's debit of ${formatMicro(units)} was refused (${describeAnswer(exchange)})`);
+      const moved = movedBy(before, await amountLimits(ctx, "card", other), units, cumulative);
+      if (moved.length) {
+        fail(
+          "value",
+          `privacy fault: a debit of ${formatMicro(units)} on card ${ctx.config.fixtures.payment.cardId} shows as usage in the limits of card ${other}: ` +
+            `${moved.join(", ")} — the limits answer is of another object`,
+        );
+      }
+    }),
 });

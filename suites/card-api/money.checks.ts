@@ -41,40 +41,66 @@ async function successBodies(ctx: CheckContext, scenarios: string[]): Promise<Ar
     const exchange = await ctx.scenario(scenario);
     if (answerKind(exchange) === "success") {
       const literal = parseKeepingNumberText(exchange.response!.bodyText);
-      out.push([scenario, literal && typeof literal === "object" && !Array.isArray(literal) ? (literal as Item) : requireSuccessBody(exchange)]);
-    }
-    else refused.push(`${scenario}: ${describeAnswer(exchange)}`);
+      out.push([
+        scenario,
+        literal && typeof literal === "object" && !Array.isArray(literal)
+          ? (literal as Item)
+          : requireSuccessBody(exchange),
+      ]);
+    } else refused.push(`${scenario}: ${describeAnswer(exchange)}`);
   }
   if (!out.length) ctx.skip(`no amounts to judge: ${refused.join("; ")}`);
   return out;
 }
 
 function failOn(problems: string[], what: string): void {
-  if (problems.length) fail("value", `${problems.length} ${what} not exact to the currency's minor unit: ${problems.slice(0, 3).join("; ")}`);
+  if (problems.length)
+    fail(
+      "value",
+      `${problems.length} ${what} not exact to the currency's minor unit: ${problems.slice(0, 3).join("; ")}`,
+    );
 }
 
 export const statementMoneyExact = defineCheck({
-  id: "CARD-STMT-MONEY-EXACT", level: "should", spec: "§2.2",
+  id: "CARD-STMT-MONEY-EXACT",
+  level: "should",
+  spec: "§2.2",
   title: "Card statement: every amount and commission is exact to its currency's minor unit",
-  description: "Each operation's amount and commission: a finite decimal, not a negative zero, with no more decimals than the ISO 4217 minor unit of its currency " +
+  description:
+    "Each operation's amount and commission: a finite decimal, not a negative zero, with no more decimals than the ISO 4217 minor unit of its currency " +
     "(KZT: 2). Should level: §2.2 shows a number without its precision. Exponent notation is accepted; an unknown currency leaves the decimals unjudged.",
   async run(ctx) {
     const [[, body]] = (await successBodies(ctx, [SUCCESS])) as [[string, Item]];
-    failOn(items(body.operations).flatMap((op, i) => inexact(op, ["amount", "commission"], `operations[${i}]`)), "statement amount(s)");
+    failOn(
+      items(body.operations).flatMap((op, i) => inexact(op, ["amount", "commission"], `operations[${i}]`)),
+      "statement amount(s)",
+    );
   },
 });
 
 export const limitsMoneyExact = defineCheck({
-  id: "CARD-LIM-MONEY-EXACT", level: "should", spec: "§2.4",
+  id: "CARD-LIM-MONEY-EXACT",
+  level: "should",
+  spec: "§2.4",
   title: "Limits list: every limit value, current and remaining is exact to its currency's minor unit",
-  description: "For the card, its account and its client, in every group: each amount-limit's value, current and remaining is a decimal (§2.4: strings), " +
+  description:
+    "For the card, its account and its client, in every group: each amount-limit's value, current and remaining is a decimal (§2.4: strings), " +
     "not a negative zero, with no more decimals than the ISO 4217 minor unit of its currency. Should level: §2.4 does not show the precision.",
   async run(ctx) {
     const problems: string[] = [];
     for (const [scenario, { limits }] of await successBodies(ctx, [SUCCESS, ...OBJECT_KIND_SCENARIOS])) {
       for (const [group, records] of Object.entries((limits ?? {}) as Item)) {
-        items(records).forEach((record, r) => items(record.amount).forEach((a, i) =>
-          problems.push(...inexact(a, ["value", "current", "remaining"], `${scenario === SUCCESS ? "card" : scenario}: limits.${group}[${r}].amount[${i}]`))));
+        items(records).forEach((record, r) =>
+          items(record.amount).forEach((a, i) =>
+            problems.push(
+              ...inexact(
+                a,
+                ["value", "current", "remaining"],
+                `${scenario === SUCCESS ? "card" : scenario}: limits.${group}[${r}].amount[${i}]`,
+              ),
+            ),
+          ),
+        );
       }
     }
     failOn(problems, "limit amount(s)");

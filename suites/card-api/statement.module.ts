@@ -20,7 +20,10 @@ export const statementModule = defineModule({
   scenarios: {
     [SUCCESS]: (ctx) => ctx.send(op, seededStatementRequest(ctx.config)),
   },
-  fixture: { what: () => "the statement of STATEMENT_CARD_ID for the configured period", see: "STATEMENT_CARD_ID, STATEMENT_PERIOD_START / STATEMENT_PERIOD_END and STATEMENT_DATE_FORMAT" },
+  fixture: {
+    what: () => "the statement of STATEMENT_CARD_ID for the configured period",
+    see: "STATEMENT_CARD_ID, STATEMENT_PERIOD_START / STATEMENT_PERIOD_END and STATEMENT_DATE_FORMAT",
+  },
   checks: [
     ...successChecks(op, "§2.2"),
     successValue(op, { suffix: "STATUS-OK", path: ["status"], expected: "ok", spec: "§3" }),

@@ -15,7 +15,10 @@ export const transactionCreateModule = defineModule({
     // valid debit should not depend on the seed. Every check that judges it notes the amount and why.
     [SUCCESS]: async (ctx) => {
       const amounts = await ctx.debitAmounts();
-      const exchange = await ctx.send(op, debitRequest(fakerFor(ctx.seed), ctx.config, { amount: amounts.fixedMinor / 100 }));
+      const exchange = await ctx.send(
+        op,
+        debitRequest(fakerFor(ctx.seed), ctx.config, { amount: amounts.fixedMinor / 100 }),
+      );
       exchange.notes = [...(exchange.notes ?? []), amounts.why];
       return exchange;
     },
@@ -32,7 +35,10 @@ export const transactionCreateModule = defineModule({
     successValue(op, { suffix: "STATUS-OK", path: ["status"], expected: "ok", spec: "§2.3" }),
     successValue(op, { suffix: "REQUEST-SUCCESS", path: ["request_status"], expected: "success", spec: "§2.3" }),
     fieldForm(op, {
-      suffix: "DT-OFFSET", path: ["dt"], def: "timestampNumericOffset", spec: "§2.3",
+      suffix: "DT-OFFSET",
+      path: ["dt"],
+      def: "timestampNumericOffset",
+      spec: "§2.3",
       what: "an ISO 8601 timestamp with a numeric UTC offset",
     }),
     debitOfUnknownCardRefused,

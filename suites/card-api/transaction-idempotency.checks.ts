@@ -21,48 +21,59 @@ async function debitAmount(ctx: CheckContext): Promise<number> {
 }
 
 export const replayPostsOnce = defineCheck({
-  id: "CARD-TXN-IDEMPOTENT-REPLAY", level: "should", spec: "§2.3",
+  id: "CARD-TXN-IDEMPOTENT-REPLAY",
+  level: "should",
+  spec: "§2.3",
   title: "Create transaction: a replayed request_id with the same body posts once",
-  description: "The duplicate is answered with the original answer or refused, per IDEMPOTENCY_MODE (default: either); the statement shows one posting.",
+  description:
+    "The duplicate is answered with the original answer or refused, per IDEMPOTENCY_MODE (default: either); the statement shows one posting.",
   // Holds the payment card's lane (lib/http/lanes.ts): the statement then shows only this check's postings.
-  run: (ctx) => ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
-    const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: await debitAmount(ctx) });
-    const since = Date.now();
-    const before = await recentOperations(ctx, since);
-    const first = await ctx.send(op, body);
-    requireAnswer(first);
-    if (answerKind(first) !== "success") ctx.skip(`the first debit was not accepted (${describeAnswer(first)}), so a replay proves nothing`);
-    const second = await ctx.send(op, body);
-    requireAnswer(second);
-    const posted = newOperations(before, await recentOperations(ctx, since));
-    if (posted.length !== 1) fail("invariant", `${posted.length} operations posted for one request_id sent twice`);
-    const mode = ctx.config.cardApi.idempotencyMode;
-    const kind = answerKind(second);
-    if (kind === "server-error") fail(kind, `${describeAnswer(second)} to a replay`);
-    if (mode === "replay" && kind !== "success") fail("value", `the replay was answered ${describeAnswer(second)}, not with the original answer`);
-    if (mode === "reject" && kind !== "rejection") fail("value", `the replay was answered ${describeAnswer(second)}, not refused`);
-  }),
+  run: (ctx) =>
+    ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
+      const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: await debitAmount(ctx) });
+      const since = Date.now();
+      const before = await recentOperations(ctx, since);
+      const first = await ctx.send(op, body);
+      requireAnswer(first);
+      if (answerKind(first) !== "success")
+        ctx.skip(`the first debit was not accepted (${describeAnswer(first)}), so a replay proves nothing`);
+      const second = await ctx.send(op, body);
+      requireAnswer(second);
+      const posted = newOperations(before, await recentOperations(ctx, since));
+      if (posted.length !== 1) fail("invariant", `${posted.length} operations posted for one request_id sent twice`);
+      const mode = ctx.config.cardApi.idempotencyMode;
+      const kind = answerKind(second);
+      if (kind === "server-error") fail(kind, `${describeAnswer(second)} to a replay`);
+      if (mode === "replay" && kind !== "success")
+        fail("value", `the replay was answered ${describeAnswer(second)}, not with the original answer`);
+      if (mode === "reject" && kind !== "rejection")
+        fail("value", `the replay was answered ${describeAnswer(second)}, not refused`);
+    }),
 });
 
 export const reusedRequestIdRefused = defineCheck({
-  id: "CARD-TXN-IDEMPOTENT-CONFLICT", level: "should", spec: "§2.3",
+  id: "CARD-TXN-IDEMPOTENT-CONFLICT",
+  level: "should",
+  spec: "§2.3",
   title: "Create transaction: the same request_id with another body is refused and posts nothing",
   // Holds the payment card's lane (lib/http/lanes.ts): the statement then shows only this check's postings.
-  run: (ctx) => ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
-    const f = fakerFor(ctx.seed);
-    const body = debitRequest(f, ctx.config, { amount: await debitAmount(ctx) });
-    const since = Date.now();
-    const before = await recentOperations(ctx, since);
-    const first = await ctx.send(op, body);
-    requireAnswer(first);
-    if (answerKind(first) !== "success") ctx.skip(`the first debit was not accepted (${describeAnswer(first)})`);
-    // One unit more, computed in minor units (no float drift: 12.34 + 1 is not always 13.34).
-    const more = (Math.round(body.debit.amount * 100) + 100) / 100;
-    const other = { ...body, debit: { ...body.debit, amount: more }, credit: { ...body.credit, amount: more } };
-    const second = await ctx.send(op, other);
-    requireAnswer(second);
-    const posted = newOperations(before, await recentOperations(ctx, since));
-    if (answerKind(second) === "success") fail("accepted-invalid", `${describeAnswer(second)}: a reused request_id with another body was accepted`);
-    if (posted.length !== 1) fail("invariant", `${posted.length} operations posted; expected only the first debit`);
-  }),
+  run: (ctx) =>
+    ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
+      const f = fakerFor(ctx.seed);
+      const body = debitRequest(f, ctx.config, { amount: await debitAmount(ctx) });
+      const since = Date.now();
+      const before = await recentOperations(ctx, since);
+      const first = await ctx.send(op, body);
+      requireAnswer(first);
+      if (answerKind(first) !== "success") ctx.skip(`the first debit was not accepted (${describeAnswer(first)})`);
+      // One unit more, computed in minor units (no float drift: 12.34 + 1 is not always 13.34).
+      const more = (Math.round(body.debit.amount * 100) + 100) / 100;
+      const other = { ...body, debit: { ...body.debit, amount: more }, credit: { ...body.credit, amount: more } };
+      const second = await ctx.send(op, other);
+      requireAnswer(second);
+      const posted = newOperations(before, await recentOperations(ctx, since));
+      if (answerKind(second) === "success")
+        fail("accepted-invalid", `${describeAnswer(second)}: a reused request_id with another body was accepted`);
+      if (posted.length !== 1) fail("invariant", `${posted.length} operations posted; expected only the first debit`);
+    }),
 });

@@ -16,5 +16,12 @@ export const transactionLedgerModule = defineModule({
   operation: op,
   scenarios: {},
   // The limits isolation check debits the payment card too, so it runs here, in the card's lane.
-  checks: [replayPostsOnce, reusedRequestIdRefused, ...modelChecks, parallelDebitsWithinLimit, parallelReplaysPostOnce, limitsOfOtherObject],
+  checks: [
+    replayPostsOnce,
+    reusedRequestIdRefused,
+    ...modelChecks,
+    parallelDebitsWithinLimit,
+    parallelReplaysPostOnce,
+    limitsOfOtherObject,
+  ],
 });

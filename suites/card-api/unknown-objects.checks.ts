@@ -15,7 +15,9 @@ import { LIMIT_OBJECT_KINDS, limitsObject } from "../../generators/card-api/limi
 import { fakerFor, testPan } from "../../generators/faker.ts";
 
 export const statementOfUnknownCard = defineCheck({
-  id: "CARD-STMT-UNKNOWN-CARD", level: "should", spec: "§4.2",
+  id: "CARD-STMT-UNKNOWN-CARD",
+  level: "should",
+  spec: "§4.2",
   title: "Card statement: an unknown card gets no operations (refused, or an empty list)",
   async run(ctx) {
     const exchange = await ctx.send(CARD_STATEMENT, { ...seededStatementRequest(ctx.config), card_id: randomUUID() });
@@ -28,20 +30,28 @@ export const statementOfUnknownCard = defineCheck({
 });
 
 export const limitsOfUnknownObjects = defineCheck({
-  id: "CARD-LIM-UNKNOWN-OBJECT", level: "should", spec: "§4.4",
+  id: "CARD-LIM-UNKNOWN-OBJECT",
+  level: "should",
+  spec: "§4.4",
   title: "Limits list: an unknown card, account or client gets no limits (refused, or empty groups)",
   async run(ctx) {
     for (const kind of LIMIT_OBJECT_KINDS) {
-      const exchange = await ctx.send(LIMITS_LIST, { request_id: randomUUID(), object: limitsObject(ctx.config, kind, `UNKNOWN-${randomUUID()}`) });
+      const exchange = await ctx.send(LIMITS_LIST, {
+        request_id: randomUUID(),
+        object: limitsObject(ctx.config, kind, `UNKNOWN-${randomUUID()}`),
+      });
       requireAnswer(exchange);
       const records = limitRecordCount(jsonObject(exchange)?.limits);
-      if (answerKind(exchange) === "success" && records > 0) fail("accepted-invalid", `an unknown ${kind} was answered with ${records} limit record(s)`);
+      if (answerKind(exchange) === "success" && records > 0)
+        fail("accepted-invalid", `an unknown ${kind} was answered with ${records} limit record(s)`);
     }
   },
 });
 
 export const debitOfUnknownCardRefused = defineCheck({
-  id: "CARD-TXN-UNKNOWN-CARD", level: "should", spec: "§4.3",
+  id: "CARD-TXN-UNKNOWN-CARD",
+  level: "should",
+  spec: "§4.3",
   title: "Create transaction: a debit of an unknown card is refused",
   description: "A card id and a Luhn-valid PAN no fixture has: accepting the debit would post it somewhere.",
   async run(ctx) {
@@ -51,7 +61,8 @@ export const debitOfUnknownCardRefused = defineCheck({
     Object.assign(body.debit.card, { card_id: randomUUID(), card_pan: testPan(f, "400000") });
     const exchange = await ctx.send(CREATE_TRANSACTION, body);
     requireAnswer(exchange);
-    if (answerKind(exchange) === "success") fail("accepted-invalid", `${describeAnswer(exchange)}: a debit of an unknown card was accepted`);
+    if (answerKind(exchange) === "success")
+      fail("accepted-invalid", `${describeAnswer(exchange)}: a debit of an unknown card was accepted`);
   },
 });
 

@@ -40,19 +40,25 @@ function mutated(cases: OperationCases, body: unknown, m: Mutation): Case {
 }
 
 function negativeCases(cases: OperationCases): fc.Arbitrary<Case> {
-  return fc.tuple(cases.validBodies, fc.constantFrom(...cases.mutations))
+  return fc
+    .tuple(cases.validBodies, fc.constantFrom(...cases.mutations))
     .filter(([body, m]) => (cases.seal !== undefined && !m.beforeSeal) || m.apply(body) !== undefined)
     .map(([body, m]) => mutated(cases, body, m));
 }
 
 function mutationRows(cases: OperationCases): Case[] {
   const full = cases.fullRequest();
-  return cases.mutations.filter((m) => (cases.seal && !m.beforeSeal) || m.apply(full)).map((m) => mutated(cases, full, m));
+  return cases.mutations
+    .filter((m) => (cases.seal && !m.beforeSeal) || m.apply(full))
+    .map((m) => mutated(cases, full, m));
 }
 
 function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
   return defineProperty({
-    id: `${op.code}-POSITIVE`, level: "should", spec: op.spec, operation: op,
+    id: `${op.code}-POSITIVE`,
+    level: "should",
+    spec: op.spec,
+    operation: op,
     title: `${op.title}: valid generated requests for the test fixtures succeed`,
     description: "Requests valid by the request schema, with the configured fixtures, are answered as a success.",
     cases: async (ctx) => (await casesNoted(casesFor, op, ctx)).valid,
@@ -60,29 +66,42 @@ function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
     verdict: (exchange) => {
       const kind = answerKind(exchange);
       if (kind === "success") return undefined;
-      return { category: kind === "server-error" ? "server-error" : "rejected-valid", detail: `${describeAnswer(exchange)} to a valid request` };
+      return {
+        category: kind === "server-error" ? "server-error" : "rejected-valid",
+        detail: `${describeAnswer(exchange)} to a valid request`,
+      };
     },
   });
 }
 
 function negativeRejection(op: Operation, requestSpec: string, casesFor: CasesFor): Check {
   return defineProperty({
-    id: `${op.code}-NEGATIVE`, level: "should", spec: requestSpec, operation: op,
+    id: `${op.code}-NEGATIVE`,
+    level: "should",
+    spec: requestSpec,
+    operation: op,
     title: `${op.title}: an invalid request is never answered as a success`,
-    description: "Each mutation row (a required field dropped, a wrong type, a broken pattern or bound, a non-Luhn PAN, malformed JSON, a wrong Content-Type, …) " +
+    description:
+      "Each mutation row (a required field dropped, a wrong type, a broken pattern or bound, a non-Luhn PAN, malformed JSON, a wrong Content-Type, …) " +
       "is tried once, then random ones. A rejection is any 4xx, or a 2xx whose body says status ≠ ok, request_status ≠ success or state false (§7 shows no error shape).",
     cases: async (ctx) => negativeCases(await casesFor(op, ctx)),
     examples: async (ctx) => mutationRows(await casesFor(op, ctx)),
     verdict: (exchange) =>
-      answerKind(exchange) === "success" ? { category: "accepted-invalid", detail: `${describeAnswer(exchange)} to an invalid request` } : undefined,
+      answerKind(exchange) === "success"
+        ? { category: "accepted-invalid", detail: `${describeAnswer(exchange)} to an invalid request` }
+        : undefined,
   });
 }
 
 function noServerErrors(op: Operation, casesFor: CasesFor): Check {
   return defineProperty({
-    id: `${op.code}-NO-5XX`, level: "should", spec: "§7", operation: op,
+    id: `${op.code}-NO-5XX`,
+    level: "should",
+    spec: "§7",
+    operation: op,
     title: `${op.title}: no generated request, valid or not, is answered with a 5xx`,
-    description: "Valid, boundary (zero and extreme amounts, odd periods, empty, very long and non-ASCII text) and invalid requests: any answer but a server error. §7 shows no errors at all; should level, because the spec is silent: a 5xx to input a client can send is a fault of the server whatever the input.",
+    description:
+      "Valid, boundary (zero and extreme amounts, odd periods, empty, very long and non-ASCII text) and invalid requests: any answer but a server error. §7 shows no errors at all; should level, because the spec is silent: a 5xx to input a client can send is a fault of the server whatever the input.",
     cases: async (ctx) => {
       const cases = await casesNoted(casesFor, op, ctx);
       const boundaries = cases.boundaries.length ? [fc.constantFrom(...cases.boundaries)] : [];
@@ -93,7 +112,9 @@ function noServerErrors(op: Operation, casesFor: CasesFor): Check {
       return [...cases.boundaries, ...mutationRows(cases)];
     },
     verdict: (exchange, c) =>
-      answerKind(exchange) === "server-error" ? { category: "server-error", detail: `HTTP ${exchange.response!.status} to "${c.label}"` } : undefined,
+      answerKind(exchange) === "server-error"
+        ? { category: "server-error", detail: `HTTP ${exchange.response!.status} to "${c.label}"` }
+        : undefined,
   });
 }
 

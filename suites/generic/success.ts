@@ -16,7 +16,9 @@ export const SUCCESS = SUCCESS_SCENARIO;
 
 function answersHttp200(op: Operation): Check {
   return defineCheck({
-    id: `${op.code}-HTTP-200`, level: "must", spec: "§4",
+    id: `${op.code}-HTTP-200`,
+    level: "must",
+    spec: "§4",
     title: `${op.title}: a valid request is answered with HTTP 200`,
     description: "§4: a successful call answers with HTTP status 200.",
     async run(ctx) {
@@ -30,7 +32,9 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
 function answersJson(op: Operation): Check {
   return defineCheck({
-    id: `${op.code}-JSON`, level: "must", spec: "§4",
+    id: `${op.code}-JSON`,
+    level: "must",
+    spec: "§4",
     title: `${op.title}: the answer is declared as application/json`,
     description: "§4: requests and responses are JSON (application/json). Parameters such as charset are accepted.",
     async run(ctx) {
@@ -48,7 +52,9 @@ function matchesResponseSchema(op: Operation, spec: string): Check {
   const schema = op.responseSchema;
   if (!schema) throw new Error(`${op.key} has no response schema`);
   return defineCheck({
-    id: `${op.code}-SCHEMA`, level: "must", spec,
+    id: `${op.code}-SCHEMA`,
+    level: "must",
+    spec,
     title: `${op.title}: the answer matches its response schema`,
     description: `Validated against ${schema.split("/schemas/")[1]}: fields shown by the spec are required, with their types and formats; extra fields are allowed.`,
     async run(ctx) {
@@ -58,28 +64,44 @@ function matchesResponseSchema(op: Operation, spec: string): Check {
   });
 }
 
-interface ValueSpec { suffix: string; path: readonly string[]; expected: unknown; spec: string }
+interface ValueSpec {
+  suffix: string;
+  path: readonly string[];
+  expected: unknown;
+  spec: string;
+}
 
 /** A value the spec shows for the success path (§3), e.g. status "ok", state true. */
 export function successValue(op: Operation, { suffix, path, expected, spec }: ValueSpec): Check {
   const field = path.join(".");
   return defineCheck({
-    id: `${op.code}-${suffix}`, level: "must", spec,
+    id: `${op.code}-${suffix}`,
+    level: "must",
+    spec,
     title: `${op.title}: ${field} is ${JSON.stringify(expected)} on success`,
     async run(ctx) {
       const actual = at(requireSuccessBody(await ctx.scenario(SUCCESS)), path);
-      if (actual !== expected) fail("value", `${field} is ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+      if (actual !== expected)
+        fail("value", `${field} is ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
     },
   });
 }
 
-interface FormSpec { suffix: string; path: readonly string[]; def: string; spec: string; what: string }
+interface FormSpec {
+  suffix: string;
+  path: readonly string[];
+  def: string;
+  spec: string;
+  what: string;
+}
 
 /** A field has the timestamp (or other) form of a shared definition, e.g. dt with a numeric offset. */
 export function fieldForm(op: Operation, { suffix, path, def, spec, what }: FormSpec): Check {
   const field = path.join(".");
   return defineCheck({
-    id: `${op.code}-${suffix}`, level: "must", spec,
+    id: `${op.code}-${suffix}`,
+    level: "must",
+    spec,
     title: `${op.title}: ${field} is ${what}`,
     async run(ctx) {
       const value = at(requireSuccessBody(await ctx.scenario(SUCCESS)), path);

@@ -33,19 +33,42 @@ async function resigned(profile: CryptoProfile, encrypted_data: string): Promise
 }
 
 const ROWS: Array<{ suffix: string; what: string; tamper: Tamper }> = [
-  { suffix: "NO-BEARER", what: "without the bearer token", tamper: async (s) => ({ body: s, headers: { Authorization: undefined } }) },
-  { suffix: "WRONG-BEARER", what: "with an unknown bearer token", tamper: async (s) => ({ body: s, headers: { Authorization: "Bearer not-a-partner-token-000000" } }) },
+  {
+    suffix: "NO-BEARER",
+    what: "without the bearer token",
+    tamper: async (s) => ({ body: s, headers: { Authorization: undefined } }),
+  },
+  {
+    suffix: "WRONG-BEARER",
+    what: "with an unknown bearer token",
+    tamper: async (s) => ({ body: s, headers: { Authorization: "Bearer not-a-partner-token-000000" } }),
+  },
   { suffix: "NO-SIGNATURE", what: "without a signature", tamper: async (s) => ({ body: { payload: s.payload } }) },
-  { suffix: "BAD-SIGNATURE", what: "with a tampered signature", tamper: async (s) => ({ body: { ...s, signature: flipMiddle(s.signature) } }) },
-  { suffix: "UNDECRYPTABLE", what: "with encrypted_data that is not ciphertext (signed correctly)", tamper: async (_s, p) => resigned(p, Buffer.from("plain text, not encrypted at all").toString("base64")) },
-  { suffix: "TAMPERED-DATA", what: "with tampered encrypted_data (signed correctly)", tamper: async (s, p) => resigned(p, flipMiddle(s.payload.encrypted_data)) },
+  {
+    suffix: "BAD-SIGNATURE",
+    what: "with a tampered signature",
+    tamper: async (s) => ({ body: { ...s, signature: flipMiddle(s.signature) } }),
+  },
+  {
+    suffix: "UNDECRYPTABLE",
+    what: "with encrypted_data that is not ciphertext (signed correctly)",
+    tamper: async (_s, p) => resigned(p, Buffer.from("plain text, not encrypted at all").toString("base64")),
+  },
+  {
+    suffix: "TAMPERED-DATA",
+    what: "with tampered encrypted_data (signed correctly)",
+    tamper: async (s, p) => resigned(p, flipMiddle(s.payload.encrypted_data)),
+  },
 ];
 
 function refusesRegistration(row: (typeof ROWS)[number]): Check {
   return defineCheck({
-    id: `PT-BIZ-AUTH-${row.suffix}`, level: "should", spec: "§5",
+    id: `PT-BIZ-AUTH-${row.suffix}`,
+    level: "should",
+    spec: "§5",
     title: `Register business client: a request ${row.what} is refused`,
-    description: "§5: partner transfer requests carry a bearer token and a signature, and personal data is encrypted. Any 4xx, or a 2xx with state false, is a refusal.",
+    description:
+      "§5: partner transfer requests carry a bearer token and a signature, and personal data is encrypted. Any 4xx, or a 2xx with state false, is a refusal.",
     async run(ctx) {
       const sealed = await sealRequest(ctx.profile, clientDataFor(ctx.config, fakerFor(ctx.seed), true));
       const variant = await row.tamper(sealed, ctx.profile);

@@ -12,7 +12,9 @@ import { shorten } from "../../lib/redaction/redact.ts";
 import { usesPublishedPlatformKey } from "../../lib/config/load.ts";
 
 export const responseSignatureVerifies = defineCheck({
-  id: "PT-BIZ-SIGNATURE", level: "must", spec: "§5",
+  id: "PT-BIZ-SIGNATURE",
+  level: "must",
+  spec: "§5",
   title: "Register business client: the response signature verifies under the configured profile",
   description:
     "§2.1 and §5: responses carry a signature. The algorithm is not shown, so it is verified with the " +
@@ -20,7 +22,10 @@ export const responseSignatureVerifies = defineCheck({
     "sandbox's published key says so: against a real target it usually means the target's key was not set.",
   async run(ctx) {
     const profile = ctx.profile;
-    if (profile.canVerify?.("platform") === false) ctx.skip(`profile "${profile.name}" holds no platform key (PLATFORM_SIGNING_KEY / PLATFORM_PUBLIC_KEY): the response signature cannot be verified`);
+    if (profile.canVerify?.("platform") === false)
+      ctx.skip(
+        `profile "${profile.name}" holds no platform key (PLATFORM_SIGNING_KEY / PLATFORM_PUBLIC_KEY): the response signature cannot be verified`,
+      );
     const body = requireSuccessBody(await ctx.scenario(SUCCESS));
     const { signature } = body;
     if (typeof signature !== "string") fail("auth", "the response has no signature field");
@@ -34,15 +39,19 @@ export const responseSignatureVerifies = defineCheck({
 });
 
 export const eachRegistrationIsAProfileOfItsOwn = defineCheck({
-  id: "PT-BIZ-UNIQUE-CLIENT", level: "should", spec: "§1",
+  id: "PT-BIZ-UNIQUE-CLIENT",
+  level: "should",
+  spec: "§1",
   title: "Register business client: a second, different client gets a client_uuid of its own",
-  description: "§1: registration creates a unique business client profile. Two registrations of different clients must not share a client_uuid (should: the spec states the purpose, not the identifier's rule).",
+  description:
+    "§1: registration creates a unique business client profile. Two registrations of different clients must not share a client_uuid (should: the spec states the purpose, not the identifier's rule).",
   async run(ctx) {
     const first = at(requireSuccessBody(await ctx.scenario(SUCCESS)), ["payload", "client_uuid"]);
     const data = clientDataFor(ctx.config, fakerFor(ctx.seed + 1), true);
     const second = await ctx.send(REGISTER_BUSINESS, await sealRequest(ctx.profile, data));
     const uuid = at(requireSuccessBody(second), ["payload", "client_uuid"]);
-    if (typeof first !== "string" || typeof uuid !== "string") ctx.skip("a registration answer has no client_uuid (the schema check reports it)");
+    if (typeof first !== "string" || typeof uuid !== "string")
+      ctx.skip("a registration answer has no client_uuid (the schema check reports it)");
     if (uuid === first) fail("value", `two different clients were both given client_uuid ${uuid}`);
   },
 });

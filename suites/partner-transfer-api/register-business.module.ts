@@ -16,13 +16,19 @@ export const registerBusinessModule = defineModule({
     [SUCCESS]: async (ctx) =>
       ctx.send(op, await sealRequest(ctx.profile, clientDataFor(ctx.config, fakerFor(ctx.seed), true))),
   },
-  fixture: { what: () => "the registration of a client from the configured client data", see: "CLIENT_DATA_FILE (the client data inside encrypted_data)" },
+  fixture: {
+    what: () => "the registration of a client from the configured client data",
+    see: "CLIENT_DATA_FILE (the client data inside encrypted_data)",
+  },
   checks: [
     ...successChecks(op, "§2.1"),
     successValue(op, { suffix: "STATE", path: ["state"], expected: true, spec: "§2.1" }),
     successValue(op, { suffix: "STATUS-NEW", path: ["payload", "status"], expected: "new", spec: "§3" }),
     fieldForm(op, {
-      suffix: "RESPONSE-TIME", path: ["response_time"], def: "timestampUtcFraction", spec: "§2.1",
+      suffix: "RESPONSE-TIME",
+      path: ["response_time"],
+      def: "timestampUtcFraction",
+      spec: "§2.1",
       what: "an ISO 8601 UTC timestamp with fractional seconds ending in Z",
     }),
     responseSignatureVerifies,

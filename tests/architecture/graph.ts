@@ -45,7 +45,9 @@ export function importGraph(root: string): Edge[] {
   for (const file of ROOTS.flatMap((r) => listTs(join(root, r)))) {
     const from = relative(root, file).split("\\").join("/");
     for (const { spec, typeOnly } of parseImports(readFileSync(file, "utf8"))) {
-      const to = relative(root, resolve(dirname(file), spec)).split("\\").join("/");
+      const to = relative(root, resolve(dirname(file), spec))
+        .split("\\")
+        .join("/");
       edges.push({ from, to, typeOnly });
     }
   }

@@ -12,14 +12,18 @@ import { cycles, ruleBroken, unitOf } from "./rules.ts";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const graph = importGraph(ROOT);
 
-const broken = (edges: readonly Edge[]) => edges.flatMap((e) => (ruleBroken(e) ? [`${e.from} → ${e.to}: ${ruleBroken(e)}`] : []));
+const broken = (edges: readonly Edge[]) =>
+  edges.flatMap((e) => (ruleBroken(e) ? [`${e.from} → ${e.to}: ${ruleBroken(e)}`] : []));
 const folderCycles = (edges: readonly Edge[]) => cycles(edges.map((e) => [unitOf(e.from), unitOf(e.to)] as const));
 const fileCycles = (edges: readonly Edge[]) => cycles(edges.map((e) => [e.from, e.to] as const));
 
 describe("the harness's import graph", () => {
   test("is read from every layer (the parser finds the imports at all)", () => {
     for (const root of ["lib/", "suites/", "generators/", "sandbox/", "cli/", "bench/"]) {
-      expect(graph.some((e) => e.from.startsWith(root)), root).toBe(true);
+      expect(
+        graph.some((e) => e.from.startsWith(root)),
+        root,
+      ).toBe(true);
     }
     expect(graph.some((e) => e.typeOnly)).toBe(true);
   });
@@ -62,15 +66,21 @@ describe("the rules fail where they should (synthetic graphs)", () => {
 
   test("allowed edges are not reported", () => {
     const fine = [
-      edge("lib/runner/x.ts", "lib/vitest/y.ts"), edge("lib/checks/x.ts", "lib/http/y.ts"),
-      edge("lib/crypto/index.ts", "lib/config/errors.ts"), edge("sandbox/x.ts", "lib/test-data/published.ts"),
-      edge("generators/x.ts", "lib/http/target.ts", true), edge("cli/x.ts", "sandbox/server.ts"),
+      edge("lib/runner/x.ts", "lib/vitest/y.ts"),
+      edge("lib/checks/x.ts", "lib/http/y.ts"),
+      edge("lib/crypto/index.ts", "lib/config/errors.ts"),
+      edge("sandbox/x.ts", "lib/test-data/published.ts"),
+      edge("generators/x.ts", "lib/http/target.ts", true),
+      edge("cli/x.ts", "sandbox/server.ts"),
     ];
     expect(broken(fine)).toEqual([]);
   });
 
   test("a folder-level cycle is found, also through type-only imports", () => {
-    const g = [edge("lib/config/load.ts", "lib/crypto/index.ts"), edge("lib/crypto/profile.ts", "lib/config/load.ts", true)];
+    const g = [
+      edge("lib/config/load.ts", "lib/crypto/index.ts"),
+      edge("lib/crypto/profile.ts", "lib/config/load.ts", true),
+    ];
     expect(folderCycles(g)).toEqual([["lib/config", "lib/crypto"]]);
   });
 
@@ -80,20 +90,32 @@ describe("the rules fail where they should (synthetic graphs)", () => {
   });
 
   test("a file-level cycle is found", () => {
-    const g = [edge("sandbox/ledger.ts", "sandbox/limits.ts", true), edge("sandbox/limits.ts", "sandbox/ledger.ts", true)];
+    const g = [
+      edge("sandbox/ledger.ts", "sandbox/limits.ts", true),
+      edge("sandbox/limits.ts", "sandbox/ledger.ts", true),
+    ];
     expect(fileCycles(g)).toEqual([["sandbox/ledger.ts", "sandbox/limits.ts"]]);
   });
 
   test("the parser reads static, type-only, re-export, side-effect and dynamic imports", () => {
     const source = [
-      'import { a } from "./a.ts";', 'import type { B } from "../b.ts";', 'import { type C, type D } from "./c.ts";',
-      'export { e } from "./e.ts";', 'import "./f.ts";', 'const g = await import("./g.ts");', 'import fc from "fast-check";',
+      'import { a } from "./a.ts";',
+      'import type { B } from "../b.ts";',
+      'import { type C, type D } from "./c.ts";',
+      'export { e } from "./e.ts";',
+      'import "./f.ts";',
+      'const g = await import("./g.ts");',
+      'import fc from "fast-check";',
       "import {\n  h,\n  type H,\n} from './h.ts';",
     ].join("\n");
     expect(parseImports(source)).toEqual([
-      { spec: "./a.ts", typeOnly: false }, { spec: "../b.ts", typeOnly: true }, { spec: "./c.ts", typeOnly: true },
-      { spec: "./e.ts", typeOnly: false }, { spec: "./h.ts", typeOnly: false },
-      { spec: "./f.ts", typeOnly: false }, { spec: "./g.ts", typeOnly: false },
+      { spec: "./a.ts", typeOnly: false },
+      { spec: "../b.ts", typeOnly: true },
+      { spec: "./c.ts", typeOnly: true },
+      { spec: "./e.ts", typeOnly: false },
+      { spec: "./h.ts", typeOnly: false },
+      { spec: "./f.ts", typeOnly: false },
+      { spec: "./g.ts", typeOnly: false },
     ]);
   });
 });

@@ -5,7 +5,9 @@
 import type { Edge } from "./graph.ts";
 
 /** The foundation of lib/: may import each other (without a cycle), never anything above. */
-export const FOUNDATION = ["config", "catalogue", "validation", "crypto", "time", "redaction", "test-data"].map((f) => `lib/${f}`);
+export const FOUNDATION = ["config", "catalogue", "validation", "crypto", "time", "redaction", "test-data"].map(
+  (f) => `lib/${f}`,
+);
 /** A leaf of lib/config (it imports nothing): the one piece of configuration lib/crypto may use. */
 export const CONFIG_ERRORS = "lib/config/errors";
 
@@ -41,16 +43,23 @@ function allowedTargets(from: string, typeOnly: boolean): (to: string) => boolea
   const foundation = (to: string) => FOUNDATION.includes(to) || to === CONFIG_ERRORS;
   switch (from) {
     // The composition roots: they start the sandbox, the suites and the engine.
-    case "cli": return (to) => ANYWHERE_BUT_TESTS(to) && to !== "bench";
-    case "bench": return ANYWHERE_BUT_TESTS;
-    case "suites": return (to) => to.startsWith("lib/") || to === "generators" || to === "schemas";
+    case "cli":
+      return (to) => ANYWHERE_BUT_TESTS(to) && to !== "bench";
+    case "bench":
+      return ANYWHERE_BUT_TESTS;
+    case "suites":
+      return (to) => to.startsWith("lib/") || to === "generators" || to === "schemas";
     // Generators build values from the catalogue, the configuration and the schemas. They may name
     // the shapes the engine sends (RequestVariant, Case, Scenario) as types, never run its code.
-    case "generators": return (to) => foundation(to) || (typeOnly && (to === "lib/checks" || to === "lib/http"));
+    case "generators":
+      return (to) => foundation(to) || (typeOnly && (to === "lib/checks" || to === "lib/http"));
     // The sandbox is the other side: its own routes and validation, only the published data, the clock and the crypto.
-    case "sandbox": return (to) => ["lib/test-data", "lib/time", "lib/crypto"].includes(to);
-    case CONFIG_ERRORS: return () => false;
-    case "lib/crypto": return (to) => foundation(to) && to !== "lib/config";
+    case "sandbox":
+      return (to) => ["lib/test-data", "lib/time", "lib/crypto"].includes(to);
+    case CONFIG_ERRORS:
+      return () => false;
+    case "lib/crypto":
+      return (to) => foundation(to) && to !== "lib/config";
   }
   if (FOUNDATION.includes(from)) return foundation;
   const below = LIB_LAYERS[from];
@@ -79,7 +88,8 @@ export function cycles(edges: ReadonlyArray<readonly [string, string]>): string[
     if (low.get(v) === index.get(v)) {
       const component: string[] = [];
       let w: string;
-      do component.push((w = stack.pop()!)); while (w !== v);
+      do component.push((w = stack.pop()!));
+      while (w !== v);
       if (component.length > 1) found.push(component.sort());
     }
   };

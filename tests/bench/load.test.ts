@@ -27,7 +27,8 @@ test("the closed loop stops at its time bound", async () => {
 });
 
 test("runs are launched with the node arguments of npm run conformance", () => {
-  const script = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).scripts.conformance as string;
+  const script = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).scripts
+    .conformance as string;
   expect(["node", ...conformanceArgs()].join(" ")).toBe(script);
   expect(conformanceArgs().at(-1)).toBe("cli/conformance.mjs");
 });
@@ -49,16 +50,21 @@ test("latency efficiency: the ideal (no-delay time + requests × 50 ms / CONCURR
 });
 
 test("the delaying proxy holds each answer back by its delay and passes the answer through", async () => {
-  const target = createServer((req, res) => req.resume().on("end", () => res.writeHead(201, { "x-seen": req.url ?? "" }).end("{\"ok\":true}")));
+  const target = createServer((req, res) =>
+    req.resume().on("end", () => res.writeHead(201, { "x-seen": req.url ?? "" }).end('{"ok":true}')),
+  );
   await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
-  const proxy = await startServer("bench/delay-proxy.ts", [`http://127.0.0.1:${(target.address() as AddressInfo).port}`, "120"]);
+  const proxy = await startServer("bench/delay-proxy.ts", [
+    `http://127.0.0.1:${(target.address() as AddressInfo).port}`,
+    "120",
+  ]);
   try {
     const started = Date.now();
     const res = await fetch(`${proxy.url}/v5/x`, { method: "POST", body: "{}" });
     expect(Date.now() - started).toBeGreaterThanOrEqual(120);
     expect(res.status).toBe(201);
     expect(res.headers.get("x-seen")).toBe("/v5/x");
-    expect(await res.text()).toBe("{\"ok\":true}");
+    expect(await res.text()).toBe('{"ok":true}');
   } finally {
     proxy.stop();
     target.close();

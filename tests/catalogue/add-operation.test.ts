@@ -19,7 +19,10 @@ import { configFor, failingIds } from "../support/harness.ts";
 
 const EXAMPLE = fileURLToPath(new URL("../../docs/examples/catalogue/", import.meta.url));
 const [op] = loadAddedOperations(EXAMPLE);
-const registry = new ValidatorRegistry([...loadSchemas(), ...filesEndingWith(EXAMPLE, ".schema.json").map((f) => JSON.parse(readFileSync(f, "utf8")))]);
+const registry = new ValidatorRegistry([
+  ...loadSchemas(),
+  ...filesEndingWith(EXAMPLE, ".schema.json").map((f) => JSON.parse(readFileSync(f, "utf8"))),
+]);
 
 const FAULTS: Array<[BlockCardFault, string[]]> = [
   ["none", []],
@@ -33,7 +36,9 @@ test.for(FAULTS)("block card, target fault %s: the generic checks that fail are 
   const run = await createRunContext(configFor(server.url));
   try {
     const results = await evaluateModule(genericModule(op!), { ...run, validators: registry });
-    expect(results.map((r) => r.id)).toEqual(["HTTP-200", "JSON", "SCHEMA", "POSITIVE", "NEGATIVE", "NO-5XX"].map((s) => `CARD-BLOCK-${s}`));
+    expect(results.map((r) => r.id)).toEqual(
+      ["HTTP-200", "JSON", "SCHEMA", "POSITIVE", "NEGATIVE", "NO-5XX"].map((s) => `CARD-BLOCK-${s}`),
+    );
     expect(failingIds(results), results.map((r) => `${r.id}: ${r.message}`).join("\n")).toEqual(fails);
   } finally {
     await run.target.close();
@@ -51,7 +56,10 @@ test("npm run conformance checks it with no other code, and it leaves the not-co
     expect(code, stdout + stderr).toBe(0);
     const summary: Summary = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
     expect(Object.fromEntries(summary.checks.map((c) => [c.id, c.outcome]))).toEqual({
-      "CARD-BLOCK-HTTP-200": "passed", "CARD-BLOCK-SCHEMA": "passed", "CARD-BLOCK-POSITIVE": "passed", "CARD-BLOCK-NEGATIVE": "warning",
+      "CARD-BLOCK-HTTP-200": "passed",
+      "CARD-BLOCK-SCHEMA": "passed",
+      "CARD-BLOCK-POSITIVE": "passed",
+      "CARD-BLOCK-NEGATIVE": "warning",
     });
     expect(summary.notCovered.map((n) => n.operation)).not.toContain("card-api.block-card");
   } finally {
@@ -61,17 +69,25 @@ test("npm run conformance checks it with no other code, and it leaves the not-co
 
 test("a malformed catalogue entry is a configuration error: exit 2, one line naming the file", async () => {
   const dir = mkdtempSync(join(tmpdir(), "catalogue-"));
-  writeFileSync(join(dir, "broken.operation.json"), JSON.stringify({ key: "x", code: "X-1", family: "card-api", title: "X", path: "no-slash" }));
+  writeFileSync(
+    join(dir, "broken.operation.json"),
+    JSON.stringify({ key: "x", code: "X-1", family: "card-api", title: "X", path: "no-slash" }),
+  );
   const { code, stderr } = await runCli("conformance.ts", [], { CATALOGUE_DIR: dir, REPORTS_DIR: tempReportsDir() });
   expect(code).toBe(2);
   expect(stderr.trim().split("\n")).toHaveLength(1);
-  expect(stderr).toMatch(/configuration error: CATALOGUE_DIR: .*broken\.operation\.json: "spec" must be a non-empty string/);
+  expect(stderr).toMatch(
+    /configuration error: CATALOGUE_DIR: .*broken\.operation\.json: "spec" must be a non-empty string/,
+  );
 });
 
 describe("mutates is said, never assumed: what moves money is not sent to production by omission", () => {
   const entry = (extra: Record<string, unknown>) => {
     const dir = mkdtempSync(join(tmpdir(), "catalogue-"));
-    const raw = JSON.parse(readFileSync(join(EXAMPLE, "block-card", "block-card.operation.json"), "utf8")) as Record<string, unknown>;
+    const raw = JSON.parse(readFileSync(join(EXAMPLE, "block-card", "block-card.operation.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
     const { mutates: _dropped, ...rest } = raw;
     writeFileSync(join(dir, "entry.operation.json"), JSON.stringify({ ...rest, ...extra }));
     return dir;

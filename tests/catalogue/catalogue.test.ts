@@ -15,7 +15,9 @@ test("the spec copy has its numbered clauses", () => {
 });
 
 test("every check cites a clause that exists in the spec", () => {
-  const unknown = registeredChecks().filter((c) => !clauses.has(c.spec)).map((c) => `${c.id} ${c.spec}`);
+  const unknown = registeredChecks()
+    .filter((c) => !clauses.has(c.spec))
+    .map((c) => `${c.id} ${c.spec}`);
   expect(unknown).toEqual([]);
 });
 
@@ -25,13 +27,24 @@ test("operation keys and check prefixes are unique", () => {
 });
 
 test("documented operations have paths and schemas; named-only ones have a reason", () => {
-  for (const op of DOCUMENTED_OPERATIONS) expect([op.path, op.requestSchema, op.responseSchema].every(Boolean)).toBe(true);
+  for (const op of DOCUMENTED_OPERATIONS)
+    expect([op.path, op.requestSchema, op.responseSchema].every(Boolean)).toBe(true);
   for (const op of CATALOGUE.filter((o) => !o.documented)) expect(op.notCoveredReason).toMatch(/§/);
 });
 
 test("the catalogue holds the merchant paths of §4.5 and the callbacks of §6", () => {
-  const paths = CATALOGUE.filter((o) => o.family === "merchant-api").map((o) => o.path).filter(Boolean);
-  expect(paths).toEqual(["/init_payment", "/any_amount.php", "/make_recurring_payment", "/cancel", "/do_capture.php", "/revoke", "/get_status3.php"]);
+  const paths = CATALOGUE.filter((o) => o.family === "merchant-api")
+    .map((o) => o.path)
+    .filter(Boolean);
+  expect(paths).toEqual([
+    "/init_payment",
+    "/any_amount.php",
+    "/make_recurring_payment",
+    "/cancel",
+    "/do_capture.php",
+    "/revoke",
+    "/get_status3.php",
+  ]);
   expect(CATALOGUE.filter((o) => o.spec === "§6")).toHaveLength(5);
   expect(CATALOGUE.filter((o) => o.spec === "§4.6").length).toBeGreaterThanOrEqual(45);
 });

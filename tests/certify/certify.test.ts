@@ -6,7 +6,13 @@
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { hashSchemaSet, MANIFEST_FILE, sha256, SIGNATURE_FILE, type Manifest } from "../../lib/reporting/certify/manifest.ts";
+import {
+  hashSchemaSet,
+  MANIFEST_FILE,
+  sha256,
+  SIGNATURE_FILE,
+  type Manifest,
+} from "../../lib/reporting/certify/manifest.ts";
 import { parseVerifyKey } from "../../lib/reporting/certify/sign.ts";
 import { loadPack, verifyPack } from "../../lib/reporting/certify/verify.ts";
 import { writeZip } from "../../lib/reporting/certify/zip.ts";
@@ -28,7 +34,10 @@ beforeAll(async () => {
   const run = await runCli("conformance.ts", [], { REPORTS_DIR: dir, SEED: "13" });
   expect(run.code, run.stdout).toBe(0);
   // On one line with literal \n, as in a CI secret.
-  certify = await runCli("certify.ts", [], { REPORTS_DIR: dir, CERTIFY_SIGNING_KEY: keys.privatePem.replace(/\n/g, "\\n") });
+  certify = await runCli("certify.ts", [], {
+    REPORTS_DIR: dir,
+    CERTIFY_SIGNING_KEY: keys.privatePem.replace(/\n/g, "\\n"),
+  });
 }, 180_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -36,26 +45,52 @@ test("a conformant run gives a signed, conformant pack: summary, JUnit, Allure r
   expect(certify.code, certify.stdout + certify.stderr).toBe(0);
   expect(certify.stdout).toMatch(/verdict CONFORMANT .* seed 13/);
   expect(certify.stdout).toMatch(/signed \(ed25519, key [0-9a-f]{16}\)/);
-  expect(readdirSync(pack).sort()).toEqual(["allure-results", "exchanges.har", "junit.xml", MANIFEST_FILE, SIGNATURE_FILE, "summary.json", "summary.md"]);
+  expect(readdirSync(pack).sort()).toEqual([
+    "allure-results",
+    "exchanges.har",
+    "junit.xml",
+    MANIFEST_FILE,
+    SIGNATURE_FILE,
+    "summary.json",
+    "summary.md",
+  ]);
   const m = manifest();
-  expect(m).toMatchObject({ harness: { version: HARNESS_VERSION }, run: { seed: 13, strict: false }, verdict: "conformant", mustNotPassed: [], shouldWarnings: [] });
+  expect(m).toMatchObject({
+    harness: { version: HARNESS_VERSION },
+    run: { seed: 13, strict: false },
+    verdict: "conformant",
+    mustNotPassed: [],
+    shouldWarnings: [],
+  });
   expect(m.run.target).toMatch(/^embedded sandbox http:\/\/127\.0\.0\.1:\d+$/);
   expect(m.schemaSet).toEqual(hashSchemaSet(join(ROOT, "schemas")));
   for (const f of m.files) expect(sha256(readFileSync(join(pack, f.path))), f.path).toBe(f.sha256);
-  expect(m.files.filter((f) => f.path.startsWith("allure-results/")).length).toBe(readdirSync(join(dir, "allure-results")).length);
+  expect(m.files.filter((f) => f.path.startsWith("allure-results/")).length).toBe(
+    readdirSync(join(dir, "allure-results")).length,
+  );
   expect(readFileSync(join(pack, SIGNATURE_FILE), "utf8")).not.toContain("PRIVATE KEY");
 });
 
 test("exchanges.har is HTTP Archive 1.2 with every recorded exchange, redacted", () => {
   const har = JSON.parse(readFileSync(join(pack, "exchanges.har"), "utf8")) as Har;
-  const recorded = readdirSync(join(dir, "exchanges")).flatMap((f) => readFileSync(join(dir, "exchanges", f), "utf8").trim().split("\n"));
-  expect(har.log).toMatchObject({ version: "1.2", creator: { name: "payment-platform-conformance", version: HARNESS_VERSION } });
+  const recorded = readdirSync(join(dir, "exchanges")).flatMap((f) =>
+    readFileSync(join(dir, "exchanges", f), "utf8")
+      .trim()
+      .split("\n"),
+  );
+  expect(har.log).toMatchObject({
+    version: "1.2",
+    creator: { name: "payment-platform-conformance", version: HARNESS_VERSION },
+  });
   expect(har.log.entries).toHaveLength(recorded.length);
   expect(manifest().exchanges.entries).toBe(recorded.length);
   for (const entry of har.log.entries) {
     expect(Date.parse(entry.startedDateTime)).not.toBeNaN();
     // Refusals (401, 4xx) are recorded too: the auth and negative checks provoke them on purpose.
-    expect(entry).toMatchObject({ request: { method: "POST", httpVersion: "HTTP/1.1", headersSize: -1 }, response: { status: expect.any(Number), content: { mimeType: expect.stringMatching(/json/) } } });
+    expect(entry).toMatchObject({
+      request: { method: "POST", httpVersion: "HTTP/1.1", headersSize: -1 },
+      response: { status: expect.any(Number), content: { mimeType: expect.stringMatching(/json/) } },
+    });
     expect(entry._checks.length).toBeGreaterThan(0);
   }
   expect(har.log.entries.some((e) => e.response.status === 200)).toBe(true);
@@ -72,7 +107,10 @@ test("the zip holds exactly the folder's files, under certification/", () => {
 describe("--verify", () => {
   const env = { REPORTS_DIR: dir, CERTIFY_VERIFY_KEY: keys.publicPem };
 
-  test.for([["the folder", pack], ["the zip", zip]] as const)("%s of an untouched pack verifies, signature included (exit 0)", async ([, path]) => {
+  test.for([
+    ["the folder", pack],
+    ["the zip", zip],
+  ] as const)("%s of an untouched pack verifies, signature included (exit 0)", async ([, path]) => {
     const { code, stdout } = await runCli("certify.ts", ["--verify", path], env);
     expect(code, stdout).toBe(0);
     expect(stdout).toMatch(/verify: OK .* verdict conformant/);
@@ -81,9 +119,18 @@ describe("--verify", () => {
 
   test("a tampered zip fails (exit 1), naming the file", async () => {
     const files = loadPack(zip);
-    files.set("summary.json", Buffer.from(files.get("summary.json")!.toString().replace('"conformant"', '"not conformant"')));
+    files.set(
+      "summary.json",
+      Buffer.from(files.get("summary.json")!.toString().replace('"conformant"', '"not conformant"')),
+    );
     const tampered = join(tempReportsDir(), "tampered.zip");
-    writeFileSync(tampered, writeZip([...files].map(([name, data]) => ({ name: `certification/${name}`, data })), new Date()));
+    writeFileSync(
+      tampered,
+      writeZip(
+        [...files].map(([name, data]) => ({ name: `certification/${name}`, data })),
+        new Date(),
+      ),
+    );
     const { code, stdout } = await runCli("certify.ts", ["--verify", tampered], env);
     expect(code).toBe(1);
     expect(stdout).toMatch(/verify: FAILED/);
@@ -92,9 +139,21 @@ describe("--verify", () => {
 
   type ZipEntries = Array<{ name: string; data: Buffer }>;
   const FORGED: Array<[string, (entries: ZipEntries) => ZipEntries, RegExp]> = [
-    ["an entry beside the pack folder", (e) => [...e, { name: "summary.json", data: Buffer.from('{"verdict":"conformant"}') }], /summary\.json: outside the pack folder/],
-    ["an entry that climbs out of it", (e) => [...e, { name: "certification/../summary.json", data: Buffer.from("{}") }], /outside the pack folder/],
-    ["a second entry of one name", (e) => [...e, { name: "certification/summary.json", data: Buffer.from('{"verdict":"conformant"}') }], /certification\/summary\.json: appears twice/],
+    [
+      "an entry beside the pack folder",
+      (e) => [...e, { name: "summary.json", data: Buffer.from('{"verdict":"conformant"}') }],
+      /summary\.json: outside the pack folder/,
+    ],
+    [
+      "an entry that climbs out of it",
+      (e) => [...e, { name: "certification/../summary.json", data: Buffer.from("{}") }],
+      /outside the pack folder/,
+    ],
+    [
+      "a second entry of one name",
+      (e) => [...e, { name: "certification/summary.json", data: Buffer.from('{"verdict":"conformant"}') }],
+      /certification\/summary\.json: appears twice/,
+    ],
   ];
   test.for(FORGED)("a zip with %s fails to load, naming the entry", ([, forge, problem]) => {
     const entries = [...loadPack(zip)].map(([name, data]) => ({ name: `certification/${name}`, data }));
@@ -106,7 +165,10 @@ describe("--verify", () => {
   test("a tampered folder fails (exit 1)", async () => {
     const copy = join(tempReportsDir(), "certification");
     cpSync(pack, copy, { recursive: true });
-    writeFileSync(join(copy, "junit.xml"), readFileSync(join(copy, "junit.xml"), "utf8").replace("failures=\"0\"", "failures=\"0\" "));
+    writeFileSync(
+      join(copy, "junit.xml"),
+      readFileSync(join(copy, "junit.xml"), "utf8").replace('failures="0"', 'failures="0" '),
+    );
     const { code, stdout } = await runCli("certify.ts", ["--verify", copy], env);
     expect(code).toBe(1);
     expect(stdout).toMatch(/junit\.xml: changed/);
@@ -120,10 +182,29 @@ describe("--verify", () => {
     files.set(MANIFEST_FILE, Buffer.from(JSON.stringify(m, null, 2)));
   };
   const ROWS: Array<[string, Tamper, RegExp]> = [
-    ["a changed Allure result", (f) => { const k = [...f.keys()].find((p) => p.endsWith("-result.json"))!; f.set(k, Buffer.concat([f.get(k)!, Buffer.from(" ")])); }, /-result\.json: changed/],
+    [
+      "a changed Allure result",
+      (f) => {
+        const k = [...f.keys()].find((p) => p.endsWith("-result.json"))!;
+        f.set(k, Buffer.concat([f.get(k)!, Buffer.from(" ")]));
+      },
+      /-result\.json: changed/,
+    ],
     ["a removed file", (f) => void f.delete("junit.xml"), /junit\.xml: missing/],
-    ["an added file", (f) => void f.set("allure-results/extra-result.json", Buffer.from("{}")), /extra-result\.json: not listed/],
-    ["a changed verdict in the manifest", (f) => f.set(MANIFEST_FILE, Buffer.from(f.get(MANIFEST_FILE)!.toString().replace('"verdict": "conformant"', '"verdict": "conformant" '))), /does not verify/],
+    [
+      "an added file",
+      (f) => void f.set("allure-results/extra-result.json", Buffer.from("{}")),
+      /extra-result\.json: not listed/,
+    ],
+    [
+      "a changed verdict in the manifest",
+      (f) =>
+        f.set(
+          MANIFEST_FILE,
+          Buffer.from(f.get(MANIFEST_FILE)!.toString().replace('"verdict": "conformant"', '"verdict": "conformant" ')),
+        ),
+      /does not verify/,
+    ],
     ["a file changed and the manifest re-hashed to match", rehash, /does not verify/],
     ["the signature removed", (f) => void f.delete(SIGNATURE_FILE), /not signed/],
   ];
@@ -142,12 +223,17 @@ describe("usage errors: exit 2 with one line", () => {
     const empty = tempReportsDir();
     const { code, stderr } = await runCli("certify.ts", [], { REPORTS_DIR: empty });
     expect(code).toBe(2);
-    expect(stderr.trim()).toMatch(/^certify: no finished run in .* \(missing summary\.json, summary\.md, junit\.xml, allure-results\): run `npm run conformance` first$/);
+    expect(stderr.trim()).toMatch(
+      /^certify: no finished run in .* \(missing summary\.json, summary\.md, junit\.xml, allure-results\): run `npm run conformance` first$/,
+    );
     rmSync(empty, { recursive: true, force: true });
   });
 
   test("redaction switched off: no pack is made", async () => {
-    const { code, stderr } = await runCli("certify.ts", [], { REPORTS_DIR: dir, [UNSAFE_REDACTION_SWITCH]: UNSAFE_REDACTION_VALUE });
+    const { code, stderr } = await runCli("certify.ts", [], {
+      REPORTS_DIR: dir,
+      [UNSAFE_REDACTION_SWITCH]: UNSAFE_REDACTION_VALUE,
+    });
     expect(code).toBe(2);
     expect(stderr).toMatch(/certify: refusing to pack with redaction off/);
   });

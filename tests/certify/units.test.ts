@@ -60,13 +60,31 @@ describe("manifest signatures", () => {
   const ROWS: Array<[string, string, string, Buffer, RegExp | undefined]> = [
     ["Ed25519 verifies with the public key", ed.privatePem, ed.publicPem, manifest, undefined],
     ["Ed25519 verifies with the private key (public part derived)", ed.privatePem, ed.privatePem, manifest, undefined],
-    ["Ed25519 written on one line with \\n verifies", ed.privatePem.replace(/\n/g, "\\n"), ed.publicPem, manifest, undefined],
+    [
+      "Ed25519 written on one line with \\n verifies",
+      ed.privatePem.replace(/\n/g, "\\n"),
+      ed.publicPem,
+      manifest,
+      undefined,
+    ],
     ["HMAC-SHA256 verifies with the same key", hmac, hmac, manifest, undefined],
-    ["Ed25519: a changed manifest fails", ed.privatePem, ed.publicPem, Buffer.from('{"verdict":"conformant "}\n'), /does not verify/],
+    [
+      "Ed25519: a changed manifest fails",
+      ed.privatePem,
+      ed.publicPem,
+      Buffer.from('{"verdict":"conformant "}\n'),
+      /does not verify/,
+    ],
     ["HMAC: a changed manifest fails", hmac, hmac, Buffer.from("{}"), /does not verify/],
     ["Ed25519: another key fails", ed.privatePem, other.publicPem, manifest, /not with the configured key/],
     ["HMAC: another key fails", hmac, hmacKey(), manifest, /not with the configured key/],
-    ["an HMAC signature under an Ed25519 key fails", hmac, ed.publicPem, manifest, /algorithm hmac-sha256 does not match/],
+    [
+      "an HMAC signature under an Ed25519 key fails",
+      hmac,
+      ed.publicPem,
+      manifest,
+      /algorithm hmac-sha256 does not match/,
+    ],
   ];
   test.for(ROWS)("%s", ([, signingText, verifyText, checked, problem]) => {
     const signature = signManifest(manifest, parseSigningKey(signingText));
@@ -81,12 +99,22 @@ describe("manifest signatures", () => {
 });
 
 describe("key configuration", () => {
-  const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 })
+    .privateKey.export({ type: "pkcs8", format: "pem" })
+    .toString();
   const ROWS: Array<[string, Record<string, string>, RegExp]> = [
-    ["a key that is neither PEM nor hex", { CERTIFY_SIGNING_KEY: "sign-me-please" }, /^CERTIFY_SIGNING_KEY: \(value hidden\) is neither/],
+    [
+      "a key that is neither PEM nor hex",
+      { CERTIFY_SIGNING_KEY: "sign-me-please" },
+      /^CERTIFY_SIGNING_KEY: \(value hidden\) is neither/,
+    ],
     ["a too short HMAC key", { CERTIFY_SIGNING_KEY: "ab".repeat(16) }, /^CERTIFY_SIGNING_KEY: \(value hidden\)/],
     ["an RSA key", { CERTIFY_SIGNING_KEY: rsa }, /^CERTIFY_SIGNING_KEY: \(value hidden\) is a rsa key; only Ed25519/],
-    ["a verification key that is not a public key", { CERTIFY_VERIFY_KEY: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----" }, /^CERTIFY_VERIFY_KEY: \(value hidden\)/],
+    [
+      "a verification key that is not a public key",
+      { CERTIFY_VERIFY_KEY: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----" },
+      /^CERTIFY_VERIFY_KEY: \(value hidden\)/,
+    ],
   ];
   test.for(ROWS)("%s is refused, naming the variable and hiding the value", ([, env, message]) => {
     expect(() => loadCertifyConfig(env)).toThrow(ConfigError);
@@ -99,28 +127,82 @@ describe("key configuration", () => {
 });
 
 const check = (id: string, level: "must" | "should", outcome: ConformanceMeta["outcome"]): ConformanceMeta => ({
-  kind: "check", id, level, spec: "§4.2", title: id, family: "card-api", operation: "card-api.statement", outcome,
+  kind: "check",
+  id,
+  level,
+  spec: "§4.2",
+  title: id,
+  family: "card-api",
+  operation: "card-api.statement",
+  outcome,
 });
-const summaryOf = (checks: ConformanceMeta[], extra: Partial<Summary> = {}): Summary => ({
-  verdict: checks.some((c) => c.outcome === "failed") ? "not conformant" : "conformant", strict: false, errors: [], checks, ...extra,
-} as Summary);
+const summaryOf = (checks: ConformanceMeta[], extra: Partial<Summary> = {}): Summary =>
+  ({
+    verdict: checks.some((c) => c.outcome === "failed") ? "not conformant" : "conformant",
+    strict: false,
+    errors: [],
+    checks,
+    ...extra,
+  }) as Summary;
 
 describe("pack verdict", () => {
   const ALL = ["M1", "M2", "S1"];
   const ROWS: Array<[string, Summary, string, RegExp | undefined]> = [
-    ["every must passed: conformant", summaryOf([check("M1", "must", "passed"), check("M2", "must", "passed"), check("S1", "should", "passed")]), "conformant", undefined],
-    ["a should warning: still conformant, the warning listed", summaryOf([check("M1", "must", "passed"), check("M2", "must", "passed"), check("S1", "should", "warning")]), "conformant", undefined],
-    ["a must failed: not conformant", summaryOf([check("M1", "must", "failed"), check("M2", "must", "passed"), check("S1", "should", "passed")]), "not conformant", /1 must checks failed/],
-    ["a must skipped: incomplete", summaryOf([check("M1", "must", "skipped"), check("M2", "must", "passed"), check("S1", "should", "passed")]), "incomplete", /1 must checks were skipped/],
-    ["a check did not run: incomplete", summaryOf([check("M1", "must", "passed"), check("S1", "should", "passed")]), "incomplete", /did not run.*M2/],
-    ["a should failed in strict mode: not conformant", summaryOf([check("M1", "must", "passed"), check("M2", "must", "passed"), check("S1", "should", "failed")], { strict: true }), "not conformant", /strict/],
-    ["errors outside any check: incomplete", summaryOf([check("M1", "must", "passed"), check("M2", "must", "passed"), check("S1", "should", "passed")], { errors: ["x"], verdict: "incomplete" }), "incomplete", /errors/],
+    [
+      "every must passed: conformant",
+      summaryOf([check("M1", "must", "passed"), check("M2", "must", "passed"), check("S1", "should", "passed")]),
+      "conformant",
+      undefined,
+    ],
+    [
+      "a should warning: still conformant, the warning listed",
+      summaryOf([check("M1", "must", "passed"), check("M2", "must", "passed"), check("S1", "should", "warning")]),
+      "conformant",
+      undefined,
+    ],
+    [
+      "a must failed: not conformant",
+      summaryOf([check("M1", "must", "failed"), check("M2", "must", "passed"), check("S1", "should", "passed")]),
+      "not conformant",
+      /1 must checks failed/,
+    ],
+    [
+      "a must skipped: incomplete",
+      summaryOf([check("M1", "must", "skipped"), check("M2", "must", "passed"), check("S1", "should", "passed")]),
+      "incomplete",
+      /1 must checks were skipped/,
+    ],
+    [
+      "a check did not run: incomplete",
+      summaryOf([check("M1", "must", "passed"), check("S1", "should", "passed")]),
+      "incomplete",
+      /did not run.*M2/,
+    ],
+    [
+      "a should failed in strict mode: not conformant",
+      summaryOf([check("M1", "must", "passed"), check("M2", "must", "passed"), check("S1", "should", "failed")], {
+        strict: true,
+      }),
+      "not conformant",
+      /strict/,
+    ],
+    [
+      "errors outside any check: incomplete",
+      summaryOf([check("M1", "must", "passed"), check("M2", "must", "passed"), check("S1", "should", "passed")], {
+        errors: ["x"],
+        verdict: "incomplete",
+      }),
+      "incomplete",
+      /errors/,
+    ],
   ];
   test.for(ROWS)("%s", ([, summary, verdict, reason]) => {
     const result = packVerdict(summary, ALL);
     expect(result.verdict).toBe(verdict);
     if (reason) expect(result.verdictReasons.join("; ")).toMatch(reason);
     else expect(result.verdictReasons).toEqual([]);
-    expect(result.shouldWarnings.map((c) => c.id)).toEqual(summary.checks.filter((c) => c.level === "should" && c.outcome !== "passed").map((c) => c.id));
+    expect(result.shouldWarnings.map((c) => c.id)).toEqual(
+      summary.checks.filter((c) => c.level === "should" && c.outcome !== "passed").map((c) => c.id),
+    );
   });
 });

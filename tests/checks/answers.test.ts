@@ -9,19 +9,34 @@ import type { Exchange } from "../../lib/http/exchange.ts";
 
 function exchange(status: number | undefined, body?: unknown, bodyText = JSON.stringify(body)): Exchange {
   const request = { method: "POST", url: "http://127.0.0.1/x", headers: {}, bodyText: "{}" };
-  if (status === undefined) return { seq: 1, startedAt: 0, durationMs: 1, request, transportError: { kind: "timeout", message: "no answer" } };
+  if (status === undefined)
+    return { seq: 1, startedAt: 0, durationMs: 1, request, transportError: { kind: "timeout", message: "no answer" } };
   const json = body === undefined ? {} : { json: body };
   const jsonError = body === undefined ? { jsonError: "Unexpected token <" } : {};
-  return { seq: 1, startedAt: 0, durationMs: 1, request, response: { status, headers: {}, bodyText: bodyText ?? "", ...json, ...jsonError } };
+  return {
+    seq: 1,
+    startedAt: 0,
+    durationMs: 1,
+    request,
+    response: { status, headers: {}, bodyText: bodyText ?? "", ...json, ...jsonError },
+  };
 }
 
 const CASES: Array<[string, Exchange, AnswerKind]> = [
-  ["card API success (status ok, request_status success)", exchange(200, { status: "ok", request_status: "success" }), "success"],
+  [
+    "card API success (status ok, request_status success)",
+    exchange(200, { status: "ok", request_status: "success" }),
+    "success",
+  ],
   ["card API 200 with status error", exchange(200, { status: "error", request_status: "success" }), "rejection"],
   ["card API 200 with request_status failed", exchange(200, { status: "ok", request_status: "failed" }), "rejection"],
   ["partner success (state true)", exchange(200, { state: true, payload: {} }), "success"],
   ["partner refusal (state false)", exchange(200, { state: false }), "rejection"],
-  ["partner success with a stray status of another meaning", exchange(200, { state: true, status: "created" }), "success"],
+  [
+    "partner success with a stray status of another meaning",
+    exchange(200, { state: true, status: "created" }),
+    "success",
+  ],
   ["partner refusal with a stray status ok", exchange(200, { state: false, status: "ok" }), "rejection"],
   ["a 2xx body with no signal at all", exchange(200, { anything: 1 }), "success"],
   ["any 4xx, whatever the body", exchange(422, { status: "ok" }), "rejection"],

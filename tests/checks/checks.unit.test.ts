@@ -24,31 +24,55 @@ const profile = await loadProfile("default", profileKeysOf(config));
 
 /** The "as documented" answer of a response schema, from the schema tables. */
 function documented(file: string, schema: string): Json {
-  const groups = JSON.parse(readFileSync(new URL(`../schemas/cases/${file}.json`, import.meta.url), "utf8")) as Array<{ schema: string; tests: Array<{ data: Json }> }>;
+  const groups = JSON.parse(readFileSync(new URL(`../schemas/cases/${file}.json`, import.meta.url), "utf8")) as Array<{
+    schema: string;
+    tests: Array<{ data: Json }>;
+  }>;
   return structuredClone(groups.find((g) => g.schema === schema)!.tests[0]!.data);
 }
 
-interface Answer { body: Json; status?: number; contentType?: string }
-const STATEMENT_REQUEST = { card_id: config.fixtures.statement.cardId, start_date: "2025-06-01T00:00:00+05:00", end_date: "2025-06-30T23:59:59+05:00" };
+interface Answer {
+  body: Json;
+  status?: number;
+  contentType?: string;
+}
+const STATEMENT_REQUEST = {
+  card_id: config.fixtures.statement.cardId,
+  start_date: "2025-06-01T00:00:00+05:00",
+  end_date: "2025-06-30T23:59:59+05:00",
+};
 
 function exchangeOf(answer: Answer, request: unknown = {}): Exchange {
   const bodyText = JSON.stringify(answer.body);
   return {
-    seq: 1, startedAt: 0, durationMs: 1,
+    seq: 1,
+    startedAt: 0,
+    durationMs: 1,
     request: { method: "POST", url: "http://target.test/op", headers: {}, bodyText: JSON.stringify(request) },
-    response: { status: answer.status ?? 200, headers: { "content-type": answer.contentType ?? "application/json; charset=utf-8" }, bodyText, json: answer.body },
+    response: {
+      status: answer.status ?? 200,
+      headers: { "content-type": answer.contentType ?? "application/json; charset=utf-8" },
+      bodyText,
+      json: answer.body,
+    },
   };
 }
 
 function fakeContext(exchange: Exchange): CheckContext {
   const refuse = () => Promise.reject(new Error("a unit test sends nothing: this check belongs to the sandbox tier"));
   return {
-    config, profile, validators: validators(), seed: 1,
+    config,
+    profile,
+    validators: validators(),
+    seed: 1,
     debitAmounts: async () => debitRangeFor(config, undefined),
-    isolated: (_card, fn) => fn(), shared: (_key, make) => make(),
+    isolated: (_card, fn) => fn(),
+    shared: (_key, make) => make(),
     scenario: async () => exchange,
-    send: refuse, sendVariant: refuse,
-    record: () => undefined, note: () => undefined,
+    send: refuse,
+    sendVariant: refuse,
+    record: () => undefined,
+    note: () => undefined,
     skip: (reason) => {
       throw new CheckSkipped(reason);
     },
@@ -60,10 +84,19 @@ async function signed(body: Json): Promise<Json> {
 }
 
 const BASE = {
-  "card-api.statement": () => ({ body: documented("statement", "card-api/statement-response.schema.json"), request: STATEMENT_REQUEST }),
-  "card-api.transaction-create": () => ({ body: documented("transaction", "card-api/transaction-response.schema.json"), request: {} }),
+  "card-api.statement": () => ({
+    body: documented("statement", "card-api/statement-response.schema.json"),
+    request: STATEMENT_REQUEST,
+  }),
+  "card-api.transaction-create": () => ({
+    body: documented("transaction", "card-api/transaction-response.schema.json"),
+    request: {},
+  }),
   "card-api.limits-list": () => ({ body: documented("limits", "card-api/limits-response.schema.json"), request: {} }),
-  "partner-transfer-api.register-business": () => ({ body: documented("partner-transfer", "partner-transfer/business-registration-response.schema.json"), request: {} }),
+  "partner-transfer-api.register-business": () => ({
+    body: documented("partner-transfer", "partner-transfer/business-registration-response.schema.json"),
+    request: {},
+  }),
 } as const;
 type OperationKey = keyof typeof BASE;
 
@@ -74,8 +107,16 @@ const ROWS: Array<[string, string, (a: Answer) => Answer | Promise<Answer>]> = [
   ["CARD-STMT-SCHEMA", "mcc as a string", (a) => ((a.body.operations[0].mcc = "5411"), a)],
   ["CARD-STMT-STATUS-OK", "status done", (a) => ((a.body.status = "done"), a)],
   ["CARD-STMT-REQUEST-SUCCESS", "request_status completed", (a) => ((a.body.request_status = "completed"), a)],
-  ["CARD-STMT-DATETIME", "a datetime without milliseconds", (a) => ((a.body.operations[0].datetime = "2025-06-15T10:00:00Z"), a)],
-  ["CARD-STMT-PERIOD", "an operation outside the period", (a) => ((a.body.operations[0].datetime = "2024-01-15T10:00:00.000Z"), a)],
+  [
+    "CARD-STMT-DATETIME",
+    "a datetime without milliseconds",
+    (a) => ((a.body.operations[0].datetime = "2025-06-15T10:00:00Z"), a),
+  ],
+  [
+    "CARD-STMT-PERIOD",
+    "an operation outside the period",
+    (a) => ((a.body.operations[0].datetime = "2024-01-15T10:00:00.000Z"), a),
+  ],
   ["CARD-STMT-NOT-EMPTY", "no operations", (a) => ((a.body.operations = []), a)],
   ["CARD-STMT-DT", "dt not a timestamp", (a) => ((a.body.dt = "yesterday"), a)],
   ["CARD-TXN-HTTP-200", "answered 201", (a) => ({ ...a, status: 201 })],
@@ -97,7 +138,11 @@ const ROWS: Array<[string, string, (a: Answer) => Answer | Promise<Answer>]> = [
   ["PT-BIZ-SCHEMA", "no client_uuid", (a) => (delete a.body.payload.client_uuid, a)],
   ["PT-BIZ-STATE", "state false", (a) => ((a.body.state = false), a)],
   ["PT-BIZ-STATUS-NEW", "status active", (a) => ((a.body.payload.status = "active"), a)],
-  ["PT-BIZ-RESPONSE-TIME", "response_time without fraction", (a) => ((a.body.response_time = "2026-11-22T10:00:00Z"), a)],
+  [
+    "PT-BIZ-RESPONSE-TIME",
+    "response_time without fraction",
+    (a) => ((a.body.response_time = "2026-11-22T10:00:00Z"), a),
+  ],
   ["PT-BIZ-SIGNATURE", "a signature that does not verify", (a) => ((a.body.signature = "00".repeat(32)), a)],
 ];
 
@@ -124,12 +169,19 @@ describe.for(ROWS)("%s", ([id, wrong, mutate]) => {
 
   test(`fails on an answer with ${wrong}`, async () => {
     const { answer, request } = await passing(key);
-    const error = await Promise.resolve(check.run(fakeContext(exchangeOf(await mutate(answer), request)))).then(() => undefined, (e: unknown) => e);
+    const error = await Promise.resolve(check.run(fakeContext(exchangeOf(await mutate(answer), request)))).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(CheckFailure);
   });
 });
 
 test("the table covers every success-answer check of the documented operations (their generic checks, and those of their own that read only the answer)", () => {
-  const generic = modules.flatMap((m) => m.checks.map((c) => c.id)).filter((id) => /-(HTTP-200|JSON|SCHEMA|STATUS-OK|REQUEST-SUCCESS|DT|DT-OFFSET|STATE|STATUS-NEW|RESPONSE-TIME)$/.test(id));
+  const generic = modules
+    .flatMap((m) => m.checks.map((c) => c.id))
+    .filter((id) =>
+      /-(HTTP-200|JSON|SCHEMA|STATUS-OK|REQUEST-SUCCESS|DT|DT-OFFSET|STATE|STATUS-NEW|RESPONSE-TIME)$/.test(id),
+    );
   expect(generic.filter((id) => !ROWS.some(([row]) => row === id))).toEqual([]);
 });

@@ -38,7 +38,11 @@ test("the first failing case is the lowest index, as a sequential run finds it, 
   const values: number[] = [];
   await tryCases(draw, 1, async (v, i) => ((values[i] = v), "pass"));
   const expected = values.findIndex(failing);
-  const tried = await tryCases(draw, 16, async (v) => (await sleep(1_000 - v > 0 ? (1_000 - v) % 5 : 0), failing(v) ? "fail" : "pass"));
+  const tried = await tryCases(
+    draw,
+    16,
+    async (v) => (await sleep(1_000 - v > 0 ? (1_000 - v) % 5 : 0), failing(v) ? "fail" : "pass"),
+  );
   expect(tried.failedAt).toBe(expected);
   const details = await shrinkCase(draw, expected, async (v) => !failing(v));
   expect(details.failed).toBe(true);

@@ -15,7 +15,10 @@ describe("each sandbox fault fails exactly its checks", () => {
     const { ids, results } = await failingUnder(c.faults);
     const messages = results.filter((r) => r.outcome === "failed").map((r) => `${r.id}: ${r.message}`);
     expect(ids, messages.join("\n")).toEqual([...c.fails].sort());
-    const notJudged = results.filter((r) => r.category === NOT_JUDGED).map((r) => r.id).sort();
+    const notJudged = results
+      .filter((r) => r.category === NOT_JUDGED)
+      .map((r) => r.id)
+      .sort();
     expect(notJudged, "not judged").toEqual([...(c.notJudged ?? [])].sort());
     // Every fault is caught: something fails, or a must check is left not judged (incomplete).
     if (c.faults.length) expect(ids.length + notJudged.length).toBeGreaterThan(0);
@@ -26,7 +29,11 @@ test("every check of every module is failed by at least one fault", () => {
   const proven = new Set(FAULT_CASES.flatMap((c) => c.fails));
   const checks = ALL_MODULES.flatMap((m) => m.checks.map((c) => c.id));
   expect(checks.filter((id) => !proven.has(id))).toEqual([]);
-  expect(registeredChecks().map((c) => c.id).filter((id) => !proven.has(id))).toEqual([]);
+  expect(
+    registeredChecks()
+      .map((c) => c.id)
+      .filter((id) => !proven.has(id)),
+  ).toEqual([]);
 });
 
 test("every behaviour fault of the sandbox is exercised by a row", () => {

@@ -13,7 +13,12 @@ import { limitsListModule } from "../../suites/card-api/limits-list.module.ts";
 import type { Fault } from "../../sandbox/faults.ts";
 import { configFor, evaluateAll, withSandbox } from "../support/harness.ts";
 
-const EXTRA_GROUP: Fault = { kind: "add-field", operation: "card-api.limits-list", path: ["limits", "extra"], value: [] };
+const EXTRA_GROUP: Fault = {
+  kind: "add-field",
+  operation: "card-api.limits-list",
+  path: ["limits", "extra"],
+  value: [],
+};
 
 async function groupsCheckUnder(faults: Fault[]): Promise<CheckResult> {
   const results = await withSandbox({ faults }, (sandbox) => evaluateAll(configFor(sandbox.url), [limitsListModule]));
@@ -22,8 +27,15 @@ async function groupsCheckUnder(faults: Fault[]): Promise<CheckResult> {
 
 function metaOf(result: CheckResult, strict: boolean): ConformanceMeta {
   return {
-    kind: "check", id: result.id, level: result.level, spec: result.spec, title: result.title, family: "card-api",
-    operation: result.operationKey, outcome: reportedOutcome(result, strict), ...(result.message ? { message: result.message } : {}),
+    kind: "check",
+    id: result.id,
+    level: result.level,
+    spec: result.spec,
+    title: result.title,
+    family: "card-api",
+    operation: result.operationKey,
+    outcome: reportedOutcome(result, strict),
+    ...(result.message ? { message: result.message } : {}),
   };
 }
 
@@ -37,7 +49,14 @@ test.for([false, true])("an extra limit group is an observation, never a failure
   expect(result.outcome).toBe("failed");
   expect(result.message).toMatch(/group\(s\) §2\.4 does not show: extra/);
   expect(reportedOutcome(result, strict)).toBe("warning");
-  const summary = buildSummary([metaOf(result, strict)], [], { target: "t", seed: 1, strict, startedAt: "s", durationMs: 1, harnessVersion: "0.1.0" });
+  const summary = buildSummary([metaOf(result, strict)], [], {
+    target: "t",
+    seed: 1,
+    strict,
+    startedAt: "s",
+    durationMs: 1,
+    harnessVersion: "0.1.0",
+  });
   expect(summary.verdict).toBe("conformant");
   expect(exitCodeOf(summary)).toBe(0);
   expect(summary.counts.info).toMatchObject({ passed: 0, failed: 0, warning: 1 });
@@ -46,7 +65,9 @@ test.for([false, true])("an extra limit group is an observation, never a failure
 
 test("the level rule: must fails, should fails only in strict mode, info never", () => {
   const failed = (level: CheckResult["level"]) => ({ outcome: "failed", level, category: "value" }) as const;
-  expect([false, true].map((strict) => (["must", "should", "info"] as const).map((l) => reportedOutcome(failed(l), strict)))).toEqual([
+  expect(
+    [false, true].map((strict) => (["must", "should", "info"] as const).map((l) => reportedOutcome(failed(l), strict))),
+  ).toEqual([
     ["failed", "warning", "warning"],
     ["failed", "failed", "warning"],
   ]);

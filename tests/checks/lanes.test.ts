@@ -6,7 +6,8 @@ import { inCheckScope, countRequest, Lanes } from "../../lib/http/lanes.ts";
 test("shared holders overlap; an exclusive holder waits for them and keeps later ones out until it ends", async () => {
   const lanes = new Lanes();
   const log: string[] = [];
-  const shared = (name: string, ms: number) => lanes.shared("card:1", async () => (log.push(`${name}+`), await sleep(ms), log.push(`${name}-`)));
+  const shared = (name: string, ms: number) =>
+    lanes.shared("card:1", async () => (log.push(`${name}+`), await sleep(ms), log.push(`${name}-`)));
   const a = shared("a", 30);
   const b = shared("b", 30);
   const x = lanes.exclusive("card:1", async () => (log.push("x+"), await sleep(30), log.push("x-")));

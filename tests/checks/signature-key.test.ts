@@ -27,8 +27,11 @@ test.for([
 });
 
 test("a wrong signature under the published key fails, naming the key as the likely cause", async () => {
-  const result = await withSandbox({ faults: [{ kind: "behaviour", name: "response-signature-wrong" }] }, async (sandbox) =>
-    (await evaluateAll(configFor(sandbox.url), [registerBusinessModule])).find((r) => r.id === "PT-BIZ-SIGNATURE")!);
+  const result = await withSandbox(
+    { faults: [{ kind: "behaviour", name: "response-signature-wrong" }] },
+    async (sandbox) =>
+      (await evaluateAll(configFor(sandbox.url), [registerBusinessModule])).find((r) => r.id === "PT-BIZ-SIGNATURE")!,
+  );
   expect(result.outcome).toBe("failed");
   expect(result.message).toMatch(/published one/);
 });

@@ -13,13 +13,21 @@ import { runCli, tempReportsDir } from "../support/cli.ts";
 const testcases = (dir: string): string[] =>
   [...readFileSync(join(dir, "junit.xml"), "utf8").matchAll(/<testcase [^>]*name="([^"]*)"/g)].map((m) => m[1]!).sort();
 const allureNames = (dir: string): string[] =>
-  readdirSync(join(dir, "allure-results")).filter((f) => f.endsWith("-result.json"))
-    .map((f) => (JSON.parse(readFileSync(join(dir, "allure-results", f), "utf8")) as { name: string }).name).sort();
-const checkIds = (dir: string): string[] => (JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as Summary).checks.map((c) => c.id).sort();
+  readdirSync(join(dir, "allure-results"))
+    .filter((f) => f.endsWith("-result.json"))
+    .map((f) => (JSON.parse(readFileSync(join(dir, "allure-results", f), "utf8")) as { name: string }).name)
+    .sort();
+const checkIds = (dir: string): string[] =>
+  (JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as Summary).checks.map((c) => c.id).sort();
 
 test("--shard=1/2 and --shard=2/2, merged with --merge-reports, equal one unsharded run", async () => {
   const work = tempReportsDir();
-  const dirs = { whole: join(work, "whole"), one: join(work, "one"), two: join(work, "two"), merged: join(work, "merged") };
+  const dirs = {
+    whole: join(work, "whole"),
+    one: join(work, "one"),
+    two: join(work, "two"),
+    merged: join(work, "merged"),
+  };
   const env = (dir: string) => ({ SEED: "21", REPORTS_DIR: dir });
   const runs = await Promise.all([
     runCli("conformance.ts", [], env(dirs.whole)),

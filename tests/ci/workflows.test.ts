@@ -29,16 +29,28 @@ function shellLines(workflow: Json): string[] {
 
 /** A command reduced to its program, script and option names: values and variables dropped. */
 function shape(command: string): string {
-  return command.replace(/^(\w+=\S+\s+)+/, "").split(/\s+/).map((word) => word.replace(/=.*$/, ""))
-    .filter((word) => /^(npm|npx|node|ci|test|run|--?[\w-]+|[a-z][\w:-]*)$/.test(word) && !/^\$/.test(word)).join(" ");
+  return command
+    .replace(/^(\w+=\S+\s+)+/, "")
+    .split(/\s+/)
+    .map((word) => word.replace(/=.*$/, ""))
+    .filter((word) => /^(npm|npx|node|ci|test|run|--?[\w-]+|[a-z][\w:-]*)$/.test(word) && !/^\$/.test(word))
+    .join(" ");
 }
 
 /** Commands in the shell blocks of README.md and the docs/ pages (docs/real-targets.md has the CI ones). */
 function documentedCommands(): Set<string> {
-  const pages = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => join("docs", f))];
+  const pages = [
+    "README.md",
+    ...readdirSync(join(ROOT, "docs"))
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => join("docs", f)),
+  ];
   const text = pages.map((page) => readFileSync(join(ROOT, page), "utf8")).join("\n");
   const blocks = [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-  const lines = blocks.flatMap((b) => b.split("\n")).map((l) => l.replace(/#.*$/, "").trim()).filter(Boolean);
+  const lines = blocks
+    .flatMap((b) => b.split("\n"))
+    .map((l) => l.replace(/#.*$/, "").trim())
+    .filter(Boolean);
   return new Set(lines.flatMap((l) => l.split(/\s*&&\s*/)).map(shape));
 }
 
@@ -57,7 +69,13 @@ describe("the CI examples", () => {
     const gate = load(FILES[0]!);
     expect(gate.on).toHaveProperty("pull_request");
     const text = JSON.stringify(gate);
-    for (const needed of ["npm ci", "npm run conformance", "reports/junit.xml", "reports/allure-report", 'cat reports/summary.md >> \\"$GITHUB_STEP_SUMMARY\\"']) {
+    for (const needed of [
+      "npm ci",
+      "npm run conformance",
+      "reports/junit.xml",
+      "reports/allure-report",
+      'cat reports/summary.md >> \\"$GITHUB_STEP_SUMMARY\\"',
+    ]) {
       expect(text).toContain(needed);
     }
   });
@@ -67,7 +85,13 @@ describe("the CI examples", () => {
     expect((nightly.on as Json).schedule).toBeDefined();
     expect(nightly.env).toMatchObject({ TARGET_ENV: "staging", PROPERTY_RUNS: "500" });
     const text = JSON.stringify(nightly);
-    for (const needed of ["--shard=${{ matrix.shard }}/2", "--merge-reports reports/blobs", "actions/cache/restore@v4", "actions/cache/save@v4", "reports/history"]) {
+    for (const needed of [
+      "--shard=${{ matrix.shard }}/2",
+      "--merge-reports reports/blobs",
+      "actions/cache/restore@v4",
+      "actions/cache/save@v4",
+      "reports/history",
+    ]) {
       expect(text).toContain(needed);
     }
   });

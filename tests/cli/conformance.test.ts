@@ -12,7 +12,6 @@ import { runCli, tempReportsDir } from "../support/cli.ts";
 
 const summaryOf = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
 
-
 // The usage-error table runs in-process (tests/cli/usage.test.ts); the tests below prove the
 // process path itself: exit 2, one line, nothing of an earlier run left behind.
 
@@ -25,7 +24,10 @@ test("a run that stops on its configuration leaves no earlier verdict behind for
 });
 
 test("credentials in the target URL never reach the console", async () => {
-  const { code, stdout, stderr } = await runCli("conformance.ts", [], { REPORTS_DIR: tempReportsDir(), TARGET_BASE_URL: "http://svc:s3cr3tpw@127.0.0.1:9" });
+  const { code, stdout, stderr } = await runCli("conformance.ts", [], {
+    REPORTS_DIR: tempReportsDir(),
+    TARGET_BASE_URL: "http://svc:s3cr3tpw@127.0.0.1:9",
+  });
   expect(code).toBe(2);
   expect(stdout).toMatch(/target http:\/\/<credentials>@127\.0\.0\.1:9/);
   expect(stdout + stderr).not.toContain("s3cr3tpw");
@@ -33,13 +35,23 @@ test("credentials in the target URL never reach the console", async () => {
 
 test("against the embedded sandbox, strict: exit 0, over 1,000 requests, every documented operation checked, named-only ones skipped", async () => {
   const dir = tempReportsDir();
-  const { code, stdout } = await runCli("conformance.ts", ["--strict"], { REPORTS_DIR: dir, SEED: "7", PROPERTY_RUNS: "" });
+  const { code, stdout } = await runCli("conformance.ts", ["--strict"], {
+    REPORTS_DIR: dir,
+    SEED: "7",
+    PROPERTY_RUNS: "",
+  });
   expect(code, stdout).toBe(0);
   const summary = summaryOf(dir);
   expect(summary.verdict).toBe("conformant");
   expect(summary.seed).toBe(7);
   expect(new Set(summary.checks.map((c) => c.operation))).toEqual(
-    new Set(["partner-transfer-api.register-business", "card-api.statement", "card-api.transaction-create", "card-api.limits-list"]));
+    new Set([
+      "partner-transfer-api.register-business",
+      "card-api.statement",
+      "card-api.transaction-create",
+      "card-api.limits-list",
+    ]),
+  );
   expect(summary.checks.every((c) => c.outcome === "passed")).toBe(true);
   expect(summary.requests).toBeGreaterThanOrEqual(1_000);
   const junit = readFileSync(join(dir, "junit.xml"), "utf8");
@@ -49,17 +61,24 @@ test("against the embedded sandbox, strict: exit 0, over 1,000 requests, every d
 });
 
 test("a must failure: exit 1, the check named with seed and a redacted curl line", async () => {
-  await withSandbox({ faults: [{ kind: "drop-field", operation: CARD_STATEMENT.key, path: ["dt"] }] }, async (sandbox) => {
-    const dir = tempReportsDir();
-    const { code, stdout, stderr } = await runCli("conformance.ts", [], { REPORTS_DIR: dir, TARGET_BASE_URL: sandbox.url, SEED: "11" });
-    const output = stdout + stderr;
-    expect(code).toBe(1);
-    const failed = summaryOf(dir).checks.find((c) => c.id === "CARD-STMT-SCHEMA");
-    expect(failed?.outcome).toBe("failed");
-    expect(failed?.message).toMatch(/\/dt is required but missing/);
-    expect(output).toMatch(/reproduce: SEED=11 npm run conformance -- --check CARD-STMT-SCHEMA/);
-    expect(output).toMatch(/curl -sS -X POST '.*\/v5\/card-api\/card\/statement'/);
-  });
+  await withSandbox(
+    { faults: [{ kind: "drop-field", operation: CARD_STATEMENT.key, path: ["dt"] }] },
+    async (sandbox) => {
+      const dir = tempReportsDir();
+      const { code, stdout, stderr } = await runCli("conformance.ts", [], {
+        REPORTS_DIR: dir,
+        TARGET_BASE_URL: sandbox.url,
+        SEED: "11",
+      });
+      const output = stdout + stderr;
+      expect(code).toBe(1);
+      const failed = summaryOf(dir).checks.find((c) => c.id === "CARD-STMT-SCHEMA");
+      expect(failed?.outcome).toBe("failed");
+      expect(failed?.message).toMatch(/\/dt is required but missing/);
+      expect(output).toMatch(/reproduce: SEED=11 npm run conformance -- --check CARD-STMT-SCHEMA/);
+      expect(output).toMatch(/curl -sS -X POST '.*\/v5\/card-api\/card\/statement'/);
+    },
+  );
 });
 
 test("a should failure warns (exit 0) and fails the run in strict mode (exit 1)", async () => {
@@ -67,10 +86,14 @@ test("a should failure warns (exit 0) and fails the run in strict mode (exit 1)"
   await withSandbox({ faults: [fault] }, async (sandbox) => {
     const env = { TARGET_BASE_URL: sandbox.url, SEED: "3" };
     const lenient = tempReportsDir();
-    expect((await runCli("conformance.ts", ["--check", "CARD-STMT-DT"], { ...env, REPORTS_DIR: lenient })).code).toBe(0);
+    expect((await runCli("conformance.ts", ["--check", "CARD-STMT-DT"], { ...env, REPORTS_DIR: lenient })).code).toBe(
+      0,
+    );
     expect(summaryOf(lenient).checks.find((c) => c.id === "CARD-STMT-DT")?.outcome).toBe("warning");
     const strict = tempReportsDir();
-    expect((await runCli("conformance.ts", ["--strict", "--check", "CARD-STMT-DT"], { ...env, REPORTS_DIR: strict })).code).toBe(1);
+    expect(
+      (await runCli("conformance.ts", ["--strict", "--check", "CARD-STMT-DT"], { ...env, REPORTS_DIR: strict })).code,
+    ).toBe(1);
     expect(summaryOf(strict).checks.find((c) => c.id === "CARD-STMT-DT")?.outcome).toBe("failed");
   });
 });
@@ -78,6 +101,8 @@ test("a should failure warns (exit 0) and fails the run in strict mode (exit 1)"
 test("--help lists --quiet, which turns the live progress off", async () => {
   const { code, stdout } = await runCli("conformance.ts", ["--help"], {});
   expect(code).toBe(0);
-  expect(stdout).toMatch(/--quiet +no live progress \(on a terminal one line in place, otherwise a status line every 10 s\)/);
+  expect(stdout).toMatch(
+    /--quiet +no live progress \(on a terminal one line in place, otherwise a status line every 10 s\)/,
+  );
   expect(stdout.split("\n")[0]).toContain("[--quiet]");
 });

@@ -17,7 +17,10 @@ test("a generated-request failure prints seed, path and curl, and reproduces wit
     const env = { TARGET_BASE_URL: sandbox.url, SEED: "424242", PROPERTY_RUNS: "40", CONFORMANCE_STRICT: "true" };
     const runs = [];
     for (let i = 0; i < 2; i++) {
-      const { code, stdout, stderr } = await runCli("conformance.ts", ["--check", "CARD-TXN-POSITIVE"], { ...env, REPORTS_DIR: tempReportsDir() });
+      const { code, stdout, stderr } = await runCli("conformance.ts", ["--check", "CARD-TXN-POSITIVE"], {
+        ...env,
+        REPORTS_DIR: tempReportsDir(),
+      });
       const output = stdout + stderr;
       expect(code).toBe(1);
       expect(output).toMatch(/reproduce: SEED=424242 npm run conformance -- --check CARD-TXN-POSITIVE/);
@@ -39,6 +42,10 @@ async function expectCurlReproduces(output: string, status: string): Promise<voi
   const { fixtures } = loadConfig({});
   const env = { ...process.env, PAYMENT_CARD_PAN: fixtures.payment.pan, PAYMENT_CARD_CVC: fixtures.payment.cvc };
   // Asynchronously: the sandbox answering it runs in this process.
-  const run = await promisify(execFile)("bash", ["-c", `${line} -o /dev/null -w '%{http_code}'`], { env, encoding: "utf8", timeout: 10_000 });
+  const run = await promisify(execFile)("bash", ["-c", `${line} -o /dev/null -w '%{http_code}'`], {
+    env,
+    encoding: "utf8",
+    timeout: 10_000,
+  });
   expect(run.stdout, line).toBe(status);
 }

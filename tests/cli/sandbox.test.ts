@@ -7,7 +7,9 @@ import { expect, test } from "vitest";
 import { ROOT, runCli, tempReportsDir } from "../support/cli.ts";
 
 test("a separately started sandbox gives the same green verdict, and stops cleanly on SIGTERM", async () => {
-  const sandbox = spawn(process.execPath, ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0"], { cwd: ROOT });
+  const sandbox = spawn(process.execPath, ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0"], {
+    cwd: ROOT,
+  });
   try {
     let out = "";
     sandbox.stdout.on("data", (d: Buffer) => (out += d));

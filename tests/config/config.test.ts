@@ -29,21 +29,21 @@ const INVALID: Array<[string, string, RegExp]> = [
   ["LIMIT_OBJECT_TYPES", "card,,client", /LIMIT_OBJECT_TYPES/],
 ];
 
-test.for(INVALID.map(([name, value, re]) => [`${name}=${value} is refused, naming the variable`, name, value, re] as const))(
-  "%s",
-  ([, name, value, re]) => {
-    let error: unknown;
-    try {
-      loadConfig({ [name]: value });
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).variable).toBe(name);
-    expect((error as Error).message).toMatch(re);
-    if ((VARIABLES as Record<string, { secret?: boolean }>)[name]?.secret) expect((error as Error).message).not.toContain(value);
-  },
-);
+test.for(
+  INVALID.map(([name, value, re]) => [`${name}=${value} is refused, naming the variable`, name, value, re] as const),
+)("%s", ([, name, value, re]) => {
+  let error: unknown;
+  try {
+    loadConfig({ [name]: value });
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  expect((error as ConfigError).variable).toBe(name);
+  expect((error as Error).message).toMatch(re);
+  if ((VARIABLES as Record<string, { secret?: boolean }>)[name]?.secret)
+    expect((error as Error).message).not.toContain(value);
+});
 
 test("the defaults are the sandbox's test data and load without any environment", () => {
   const config = loadConfig({});
@@ -54,11 +54,17 @@ test("the defaults are the sandbox's test data and load without any environment"
 });
 
 test("the environment overrides defaults; SEED fixes the seed; secrets are collected for redaction", () => {
-  const config = loadConfig({ SEED: "42", CONFORMANCE_STRICT: "true", CARD_API_HEADERS: '{"X-Api-Key":"k-1234567890"}' });
+  const config = loadConfig({
+    SEED: "42",
+    CONFORMANCE_STRICT: "true",
+    CARD_API_HEADERS: '{"X-Api-Key":"k-1234567890"}',
+  });
   expect(config.run.seed).toBe(42);
   expect(config.run.strict).toBe(true);
   expect(config.cardApi.headers).toEqual({ "X-Api-Key": "k-1234567890" });
-  expect(config.secrets.map((s) => s.name)).toEqual(expect.arrayContaining(["PARTNER_ACCESS_TOKEN", "CARD_API_HEADERS.X-Api-Key"]));
+  expect(config.secrets.map((s) => s.name)).toEqual(
+    expect.arrayContaining(["PARTNER_ACCESS_TOKEN", "CARD_API_HEADERS.X-Api-Key"]),
+  );
 });
 
 test("LIMIT_OBJECT_TYPES names the object kinds on the wire (§2.4 shows only card)", () => {

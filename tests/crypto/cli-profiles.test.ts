@@ -29,17 +29,26 @@ test.for([
 });
 
 test("npm run sandbox -- --profile jws: green for a jws harness, card API refused for a default one", async () => {
-  const sandbox = spawn(process.execPath, ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0", "--profile", "jws"], { cwd: ROOT });
+  const sandbox = spawn(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0", "--profile", "jws"],
+    { cwd: ROOT },
+  );
   try {
     let out = "";
     sandbox.stdout.on("data", (d: Buffer) => (out += d));
-    await expect.poll(() => out, { timeout: 20_000 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ with crypto profile jws/);
+    await expect
+      .poll(() => out, { timeout: 20_000 })
+      .toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ with crypto profile jws/);
     const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)![0];
     expect(failingIds(await evaluateAll(configFor(url, { CRYPTO_PROFILE: "jws" })))).toEqual([]);
     // A default harness's statement request is refused (401): its success checks are not judged.
     const results = await evaluateAll(configFor(url));
     expect(failingIds(results)).toContain("CARD-STMT-POSITIVE");
-    expect(results.find((r) => r.id === "CARD-STMT-HTTP-200")).toMatchObject({ outcome: "skipped", category: "precondition" });
+    expect(results.find((r) => r.id === "CARD-STMT-HTTP-200")).toMatchObject({
+      outcome: "skipped",
+      category: "precondition",
+    });
   } finally {
     sandbox.kill("SIGTERM");
   }

@@ -13,9 +13,11 @@ import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../../lib/test-data/publishe
 import { SANDBOX_PROFILE_KEYS } from "../../sandbox/server.ts";
 
 const PARTNER_SIDE: ProfileKeys = {
-  partnerSigningKey: SANDBOX_PARTNER.signingKey, platformSigningKey: SANDBOX_PARTNER.platformSigningKey,
+  partnerSigningKey: SANDBOX_PARTNER.signingKey,
+  platformSigningKey: SANDBOX_PARTNER.platformSigningKey,
   encryptionKey: SANDBOX_PARTNER.encryptionKey,
-  partnerPrivateKey: SANDBOX_KEY_PAIRS.partnerPrivateKey, platformPublicKey: SANDBOX_KEY_PAIRS.platformPublicKey,
+  partnerPrivateKey: SANDBOX_KEY_PAIRS.partnerPrivateKey,
+  platformPublicKey: SANDBOX_KEY_PAIRS.platformPublicKey,
 };
 const harness = createProfile("jws", PARTNER_SIDE);
 const platform = createProfile("jws", SANDBOX_PROFILE_KEYS);

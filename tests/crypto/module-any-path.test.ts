@@ -56,7 +56,15 @@ const dir = moduleFolder();
 const OWN = { MODULE_HMAC_KEY: "a-64-byte-secret-of-the-foreign-platform-not-hex-at-all-0123456", MODULE_LABEL: "L" };
 
 describe("in-process: each kind from a folder outside the checkout", () => {
-  test.for(KINDS.flatMap(([file]) => [[file, "absolute"], [file, "relative"]] as const))("%s by %s path", async ([file, how]) => {
+  test.for(
+    KINDS.flatMap(
+      ([file]) =>
+        [
+          [file, "absolute"],
+          [file, "relative"],
+        ] as const,
+    ),
+  )("%s by %s path", async ([file, how]) => {
     const spec = how === "absolute" ? join(dir, file) : relative(process.cwd(), join(dir, file));
     // A signing key no built-in profile would take: a module gets it as configured.
     const config = loadConfig({ CRYPTO_PROFILE: spec, PARTNER_SIGNING_KEY: "not hex, 64 bytes? the module decides" });
@@ -72,8 +80,14 @@ describe("in-process: each kind from a folder outside the checkout", () => {
 
 test("validateKeys refuses a key: a ConfigError naming the module's variable", async () => {
   const spec = join(dir, "a.ts");
-  const error = await loadProfile(spec, { partnerSigningKey: "", platformSigningKey: "", encryptionKey: "" }, { MODULE_HMAC_KEY: "short" })
-    .then(() => undefined, (e: unknown) => e);
+  const error = await loadProfile(
+    spec,
+    { partnerSigningKey: "", platformSigningKey: "", encryptionKey: "" },
+    { MODULE_HMAC_KEY: "short" },
+  ).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ConfigError);
   expect((error as ConfigError).variable).toBe("MODULE_HMAC_KEY");
   expect((error as Error).message).toBe("MODULE_HMAC_KEY: must be at least 16 characters");
@@ -85,18 +99,36 @@ test("a module's secret variables are replaced like every secret", async () => {
 });
 
 describe("through the CLI, from a working folder with its own .env", () => {
-  test.for(KINDS.map(([file]) => file))("%s: loaded, listed with its variables, no unknown-name warning", async (file) => {
-    const work = mkdtempSync(join(tmpdir(), "profile-work-"));
-    writeFileSync(join(work, ".env"), [`CRYPTO_PROFILE=${relative(work, join(dir, file))}`, ...Object.entries(OWN).map(([k, v]) => `${k}=${v}`), "SEED=3"].join("\n"));
-    // One check against the embedded sandbox, which speaks the same module.
-    const { code, stdout, stderr } = await runCli("conformance.ts", ["--check", "PT-BIZ-SIGNATURE"], {}, 120_000, work);
-    expect(stderr).not.toMatch(/does not read|cannot be loaded/);
-    expect(stdout).toMatch(new RegExp(`profile \\.\\./[^ ]+/${file.replace(".", "\\.")} reads MODULE_HMAC_KEY \\(secret\\), MODULE_LABEL`));
-    expect(code, stdout + stderr).toBe(0);
-    const summary = readFileSync(join(work, "reports", "summary.json"), "utf8");
-    expect(JSON.parse(summary).verdict).toBe("conformant");
-    expect(readFileSync(join(work, "reports", "junit.xml"), "utf8")).not.toContain(OWN.MODULE_HMAC_KEY);
-  });
+  test.for(KINDS.map(([file]) => file))(
+    "%s: loaded, listed with its variables, no unknown-name warning",
+    async (file) => {
+      const work = mkdtempSync(join(tmpdir(), "profile-work-"));
+      writeFileSync(
+        join(work, ".env"),
+        [
+          `CRYPTO_PROFILE=${relative(work, join(dir, file))}`,
+          ...Object.entries(OWN).map(([k, v]) => `${k}=${v}`),
+          "SEED=3",
+        ].join("\n"),
+      );
+      // One check against the embedded sandbox, which speaks the same module.
+      const { code, stdout, stderr } = await runCli(
+        "conformance.ts",
+        ["--check", "PT-BIZ-SIGNATURE"],
+        {},
+        120_000,
+        work,
+      );
+      expect(stderr).not.toMatch(/does not read|cannot be loaded/);
+      expect(stdout).toMatch(
+        new RegExp(`profile \\.\\./[^ ]+/${file.replace(".", "\\.")} reads MODULE_HMAC_KEY \\(secret\\), MODULE_LABEL`),
+      );
+      expect(code, stdout + stderr).toBe(0);
+      const summary = readFileSync(join(work, "reports", "summary.json"), "utf8");
+      expect(JSON.parse(summary).verdict).toBe("conformant");
+      expect(readFileSync(join(work, "reports", "junit.xml"), "utf8")).not.toContain(OWN.MODULE_HMAC_KEY);
+    },
+  );
 
   test("validateKeys' refusal is exit 2 with one line naming the variable", async () => {
     const work = mkdtempSync(join(tmpdir(), "profile-work-"));
@@ -109,7 +141,10 @@ describe("through the CLI, from a working folder with its own .env", () => {
 
 test("the example module judges its own keys: a signing key that is not hex is exit 2 naming it", async () => {
   const config = loadConfig({ CRYPTO_PROFILE: "./examples/crypto-profile.example.ts", PARTNER_SIGNING_KEY: "not-hex" });
-  const error = await loadConfiguredProfile(config).then(() => undefined, (e: unknown) => e);
+  const error = await loadConfiguredProfile(config).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect((error as ConfigError).variable).toBe("PARTNER_SIGNING_KEY");
   expect((error as Error).message).toBe("PARTNER_SIGNING_KEY: must be 64 hex digits");
 });

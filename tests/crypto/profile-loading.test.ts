@@ -40,9 +40,16 @@ describe("modules refused while loading, naming CRYPTO_PROFILE", () => {
   test.for([
     ["a module without a factory", `${FIXTURES}/no-factory.mjs`, /exports no profile factory/],
     ["a profile without encrypt and decrypt", `${FIXTURES}/incomplete.mjs`, /lacks encrypt, decrypt/],
-    ["a module that throws while loading", `${FIXTURES}/throws-on-import.mjs`, /cannot be loaded: this module is broken on purpose/],
+    [
+      "a module that throws while loading",
+      `${FIXTURES}/throws-on-import.mjs`,
+      /cannot be loaded: this module is broken on purpose/,
+    ],
   ] as const)("%s", async ([, spec, message]) => {
-    const error = await loadProfile(spec, keys).then(() => undefined, (e: unknown) => e);
+    const error = await loadProfile(spec, keys).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).variable).toBe("CRYPTO_PROFILE");
     expect((error as Error).message).toMatch(message);
@@ -53,23 +60,36 @@ test("a module may export an async `createProfile`; it receives the keys of its 
   const profile = await loadConfiguredProfile(loadConfig({ CRYPTO_PROFILE: `${FIXTURES}/async-named.mjs` }));
   expect(profile.name).toBe("async-named");
   expect((profile as unknown as { keys: unknown }).keys).toMatchObject({
-    partnerPrivateKey: SANDBOX_KEY_PAIRS.partnerPrivateKey, platformPublicKey: SANDBOX_KEY_PAIRS.platformPublicKey,
+    partnerPrivateKey: SANDBOX_KEY_PAIRS.partnerPrivateKey,
+    platformPublicKey: SANDBOX_KEY_PAIRS.platformPublicKey,
   });
 });
 
 test("the documented example module loads as a .ts path", async () => {
   const profile = await loadConfiguredProfile(loadConfig({ CRYPTO_PROFILE: "./examples/crypto-profile.example.ts" }));
   expect(profile.name).toBe("example-hmac-sha512");
-  expect(await profile.requestHeaders!("card-api", "{}")).toEqual({ "X-Body-Signature": expect.stringMatching(/^[0-9a-f]{64}$/) });
+  expect(await profile.requestHeaders!("card-api", "{}")).toEqual({
+    "X-Body-Signature": expect.stringMatching(/^[0-9a-f]{64}$/),
+  });
 });
 
 describe("key variables: PEM or JWK, Ed25519 or P-256, refused by name with secrets hidden", () => {
-  const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 })
+    .privateKey.export({ type: "pkcs8", format: "pem" })
+    .toString();
   test.for([
     ["PARTNER_PRIVATE_KEY", "not a key at all", /^PARTNER_PRIVATE_KEY: \(value hidden\) is neither PEM nor JWK text$/],
-    ["PARTNER_PRIVATE_KEY", '{"kty":"OKP","crv":"Ed25519","x":"broken"}', /PARTNER_PRIVATE_KEY: \(value hidden\) is not a valid private key/],
+    [
+      "PARTNER_PRIVATE_KEY",
+      '{"kty":"OKP","crv":"Ed25519","x":"broken"}',
+      /PARTNER_PRIVATE_KEY: \(value hidden\) is not a valid private key/,
+    ],
     ["PARTNER_PRIVATE_KEY", rsa, /PARTNER_PRIVATE_KEY: \(value hidden\) is a rsa key; Ed25519 or P-256 is required/],
-    ["PLATFORM_PUBLIC_KEY", "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----", /PLATFORM_PUBLIC_KEY: the value is not a valid public key/],
+    [
+      "PLATFORM_PUBLIC_KEY",
+      "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----",
+      /PLATFORM_PUBLIC_KEY: the value is not a valid public key/,
+    ],
   ] as const)("%s refuses a bad value", ([name, value, message]) => {
     const error = configError(() => loadConfig({ [name]: value }));
     expect(error.variable).toBe(name);

@@ -22,8 +22,10 @@ const EXAMPLE = "./examples/crypto-profile.example.ts";
  */
 const PASS_WHEN_REFUSED = /-(NEGATIVE|NO-5XX|UNKNOWN-CARD|UNKNOWN-OBJECT|OTHER-OBJECT)$|-AUTH-|-IDEMPOTENT-|-LEDGER-/;
 const FAIL_WHEN_REFUSED = /-(POSITIVE|OBJECT-KINDS)$/;
-const touched = (code: string) => ALL_MODULES.filter((m) => m.operation.code === code)
-  .flatMap((m) => m.checks.map((c) => c.id)).filter((id) => !PASS_WHEN_REFUSED.test(id));
+const touched = (code: string) =>
+  ALL_MODULES.filter((m) => m.operation.code === code)
+    .flatMap((m) => m.checks.map((c) => c.id))
+    .filter((id) => !PASS_WHEN_REFUSED.test(id));
 const refused = (code: string) => touched(code).filter((id) => FAIL_WHEN_REFUSED.test(id));
 const unjudged = (code: string) => touched(code).filter((id) => !FAIL_WHEN_REFUSED.test(id));
 const PARTNER = refused("PT-BIZ");
@@ -31,23 +33,66 @@ const CARD = ["CARD-STMT", "CARD-TXN", "CARD-LIM"].flatMap(refused);
 const PARTNER_NOT_JUDGED = unjudged("PT-BIZ");
 const CARD_NOT_JUDGED = ["CARD-STMT", "CARD-TXN", "CARD-LIM"].flatMap(unjudged);
 
-interface Row { sandbox: string; env: Record<string, string>; fails: string[]; causes: string[]; notJudged?: string[] }
+interface Row {
+  sandbox: string;
+  env: Record<string, string>;
+  fails: string[];
+  causes: string[];
+  notJudged?: string[];
+}
 
 const ROWS: Array<[string, Row]> = [
   ["both jws: green", { sandbox: "jws", env: { CRYPTO_PROFILE: "jws" }, fails: [], causes: [] }],
   ["both the example module: green", { sandbox: EXAMPLE, env: { CRYPTO_PROFILE: EXAMPLE }, fails: [], causes: [] }],
-  ["jws sandbox, default harness: no JWS header, HMAC signature", {
-    sandbox: "jws", env: {}, fails: [...PARTNER, ...CARD], notJudged: [...PARTNER_NOT_JUDGED, ...CARD_NOT_JUDGED], causes: ["INVALID_SIGNATURE", "UNAUTHORIZED"] }],
-  ["default sandbox, jws harness: Ed25519 signature refused, the extra header is harmless", {
-    sandbox: "default", env: { CRYPTO_PROFILE: "jws" }, fails: PARTNER, notJudged: PARTNER_NOT_JUDGED, causes: ["INVALID_SIGNATURE"] }],
-  ["jws on both, harness signs with a key the platform does not know", {
-    sandbox: "jws", env: { CRYPTO_PROFILE: "jws", PARTNER_PRIVATE_KEY: SANDBOX_KEY_PAIRS.platformPrivateKey },
-    fails: [...PARTNER, ...CARD], notJudged: [...PARTNER_NOT_JUDGED, ...CARD_NOT_JUDGED], causes: ["INVALID_SIGNATURE", "UNAUTHORIZED"] }],
-  ["jws on both, harness verifies responses with the wrong platform key", {
-    sandbox: "jws", env: { CRYPTO_PROFILE: "jws", PLATFORM_PUBLIC_KEY: SANDBOX_KEY_PAIRS.partnerPublicKey },
-    fails: ["PT-BIZ-SIGNATURE"], causes: [] }],
-  ["example sandbox, default harness: no X-Body-Signature, SHA-256 signature", {
-    sandbox: EXAMPLE, env: {}, fails: [...PARTNER, ...CARD], notJudged: [...PARTNER_NOT_JUDGED, ...CARD_NOT_JUDGED], causes: ["INVALID_SIGNATURE", "UNAUTHORIZED"] }],
+  [
+    "jws sandbox, default harness: no JWS header, HMAC signature",
+    {
+      sandbox: "jws",
+      env: {},
+      fails: [...PARTNER, ...CARD],
+      notJudged: [...PARTNER_NOT_JUDGED, ...CARD_NOT_JUDGED],
+      causes: ["INVALID_SIGNATURE", "UNAUTHORIZED"],
+    },
+  ],
+  [
+    "default sandbox, jws harness: Ed25519 signature refused, the extra header is harmless",
+    {
+      sandbox: "default",
+      env: { CRYPTO_PROFILE: "jws" },
+      fails: PARTNER,
+      notJudged: PARTNER_NOT_JUDGED,
+      causes: ["INVALID_SIGNATURE"],
+    },
+  ],
+  [
+    "jws on both, harness signs with a key the platform does not know",
+    {
+      sandbox: "jws",
+      env: { CRYPTO_PROFILE: "jws", PARTNER_PRIVATE_KEY: SANDBOX_KEY_PAIRS.platformPrivateKey },
+      fails: [...PARTNER, ...CARD],
+      notJudged: [...PARTNER_NOT_JUDGED, ...CARD_NOT_JUDGED],
+      causes: ["INVALID_SIGNATURE", "UNAUTHORIZED"],
+    },
+  ],
+  [
+    "jws on both, harness verifies responses with the wrong platform key",
+    {
+      sandbox: "jws",
+      env: { CRYPTO_PROFILE: "jws", PLATFORM_PUBLIC_KEY: SANDBOX_KEY_PAIRS.partnerPublicKey },
+      fails: ["PT-BIZ-SIGNATURE"],
+      causes: [],
+    },
+  ],
+  [
+    "example sandbox, default harness: no X-Body-Signature, SHA-256 signature",
+    {
+      sandbox: EXAMPLE,
+      env: {},
+      fails: [...PARTNER, ...CARD],
+      notJudged: [...PARTNER_NOT_JUDGED, ...CARD_NOT_JUDGED],
+      causes: ["INVALID_SIGNATURE", "UNAUTHORIZED"],
+    },
+  ],
 ];
 
 describe("harness and sandbox profiles", () => {
@@ -56,11 +101,21 @@ describe("harness and sandbox profiles", () => {
       const results = await evaluateAll(configFor(sandbox.url, row.env));
       const messages = results.filter((r) => r.outcome === "failed").map((r) => `${r.id}: ${r.message}`);
       expect(failingIds(results), messages.join("\n")).toEqual([...row.fails].sort());
-      expect(results.filter((r) => r.category === "precondition").map((r) => r.id).sort(), "not judged").toEqual([...(row.notJudged ?? [])].sort());
+      expect(
+        results
+          .filter((r) => r.category === "precondition")
+          .map((r) => r.id)
+          .sort(),
+        "not judged",
+      ).toEqual([...(row.notJudged ?? [])].sort());
       // Causes of the failures only: the auth checks provoke 401s on purpose in every row.
       const failed = results.filter((r) => r.outcome === "failed");
-      const codes = new Set(failed.flatMap((r) => r.evidence).filter((e) => e.response?.status === 401)
-        .map((e) => /"code":"(\w+)"/.exec(e.response!.bodyText)?.[1]));
+      const codes = new Set(
+        failed
+          .flatMap((r) => r.evidence)
+          .filter((e) => e.response?.status === 401)
+          .map((e) => /"code":"(\w+)"/.exec(e.response!.bodyText)?.[1]),
+      );
       expect([...codes].sort()).toEqual(row.causes);
     });
   });
@@ -73,10 +128,27 @@ test("a jws sandbox refuses card API requests without the header or with a JWS o
     const missing = await post().send(JSON.stringify(body));
     expect(missing.status).toBe(401);
     expect(missing.body.error.message).toMatch(/jws profile headers do not verify/);
-    const partner = createProfile("jws", { partnerSigningKey: "", platformSigningKey: "", encryptionKey: "", partnerPrivateKey: SANDBOX_KEY_PAIRS.partnerPrivateKey });
+    const partner = createProfile("jws", {
+      partnerSigningKey: "",
+      platformSigningKey: "",
+      encryptionKey: "",
+      partnerPrivateKey: SANDBOX_KEY_PAIRS.partnerPrivateKey,
+    });
     const jwsOf = async (text: string) => (await partner.requestHeaders!("card-api", text))[JWS_HEADER]!;
     const text = JSON.stringify(body);
-    expect((await post().set(JWS_HEADER, await jwsOf(`${text} `)).send(text)).status).toBe(401);
-    expect((await post().set(JWS_HEADER, await jwsOf(text)).send(text)).status).toBe(200);
+    expect(
+      (
+        await post()
+          .set(JWS_HEADER, await jwsOf(`${text} `))
+          .send(text)
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await post()
+          .set(JWS_HEADER, await jwsOf(text))
+          .send(text)
+      ).status,
+    ).toBe(200);
   });
 });

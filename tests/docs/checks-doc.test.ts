@@ -20,7 +20,9 @@ test("every check of the documented operations has a row naming a file that exis
 
 test("a check's id is literal in its file, or its file is a template the docs name", () => {
   for (const check of ALL_MODULES.flatMap((m) => m.checks)) {
-    const row = checksDoc().split("\n").find((line) => line.startsWith(`| ${check.id} |`))!;
+    const row = checksDoc()
+      .split("\n")
+      .find((line) => line.startsWith(`| ${check.id} |`))!;
     const file = /\| (suites\/[\w/.-]+\.ts)/.exec(row)![1]!;
     const text = readFileSync(new URL(`../../${file}`, import.meta.url), "utf8");
     expect(text.includes(`"${check.id}"`) || text.includes("${"), `${check.id} in ${file}`).toBe(true);

@@ -8,12 +8,20 @@ import { expect, test } from "vitest";
 import { ROOT } from "../support/cli.ts";
 
 const read = (file: string): string => readFileSync(join(ROOT, file), "utf8");
-const PAGES = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => join("docs", f))];
+const PAGES = [
+  "README.md",
+  ...readdirSync(join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => join("docs", f)),
+];
 
 /** The lines of a page's ```sh blocks, comments dropped. */
 function shellLines(page: string): string[] {
   const blocks = [...read(page).matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-  return blocks.flatMap((b) => b.split("\n")).map((l) => l.replace(/#.*$/, "").trim()).filter(Boolean);
+  return blocks
+    .flatMap((b) => b.split("\n"))
+    .map((l) => l.replace(/#.*$/, "").trim())
+    .filter(Boolean);
 }
 
 test("README.md stays a front door: at most about 12 KB", () => {
@@ -22,7 +30,10 @@ test("README.md stays a front door: at most about 12 KB", () => {
 
 test("README.md gives npm test as the test command, and .ci/run runs exactly it", () => {
   expect(shellLines("README.md")).toContain("npm test");
-  const ci = read(".ci/run").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  const ci = read(".ci/run")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"));
   expect(ci.at(-1)).toBe("npm test");
 });
 

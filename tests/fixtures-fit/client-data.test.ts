@@ -23,10 +23,20 @@ function file(name: string, content: unknown): string {
   return path;
 }
 
-const RECORD = { name: "Test Company {{fresh:digits:4}} LLP", tax_id: "{{fresh:luhn:12}}", contact: { ref: "{{fresh:uuid}}", code: "{{fresh:hex:8}}" } };
+const RECORD = {
+  name: "Test Company {{fresh:digits:4}} LLP",
+  tax_id: "{{fresh:luhn:12}}",
+  contact: { ref: "{{fresh:uuid}}", code: "{{fresh:hex:8}}" },
+};
 const SCHEMA = {
-  $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", required: ["name", "tax_id"],
-  properties: { name: { type: "string", minLength: 1 }, tax_id: { type: "string", pattern: "^[0-9]{12}$" }, contact: { type: "object" } },
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  required: ["name", "tax_id"],
+  properties: {
+    name: { type: "string", minLength: 1 },
+    tax_id: { type: "string", pattern: "^[0-9]{12}$" },
+    contact: { type: "object" },
+  },
   examples: [RECORD],
 };
 
@@ -43,7 +53,9 @@ test("placeholders are filled with fresh values of their kind, every time", () =
 });
 
 describe("a file of records", () => {
-  const config = loadConfig({ CLIENT_DATA_FILE: file("records.json", [RECORD, { name: "Other {{fresh:digits:3}}", tax_id: "{{fresh:luhn:12}}" }]) });
+  const config = loadConfig({
+    CLIENT_DATA_FILE: file("records.json", [RECORD, { name: "Other {{fresh:digits:3}}", tax_id: "{{fresh:luhn:12}}" }]),
+  });
   test("each registration sends one record, filled", () => {
     expect(config.fixtures.clientData.kind).toBe("records");
     const data = clientDataFor(config, fakerFor(1));
@@ -67,7 +79,14 @@ describe("a JSON Schema with examples", () => {
     checkClientData(config, registry);
     const cases = businessCases(config, registry);
     const inner = cases.mutations.filter((m) => m.beforeSeal).map((m) => m.name);
-    expect(inner).toEqual(expect.arrayContaining(["client data: /name dropped", "client data: /tax_id dropped", "client data: /name shorter than its minLength", "client data: /tax_id not matching its pattern"]));
+    expect(inner).toEqual(
+      expect.arrayContaining([
+        "client data: /name dropped",
+        "client data: /tax_id dropped",
+        "client data: /name shorter than its minLength",
+        "client data: /tax_id not matching its pattern",
+      ]),
+    );
     expect(cases.mutations.filter((m) => !m.beforeSeal).length).toBeGreaterThan(0);
   });
 });
@@ -86,7 +105,11 @@ const BAD: Array<[string, string | unknown, RegExp]> = [
   ["an empty list", [], /the list is empty/],
   ["a list of non-objects", ["a"], /the list\[0\] is not a JSON object/],
   ["a schema without examples", { ...SCHEMA, examples: undefined }, /has no "examples"/],
-  ["a schema of another draft", { ...SCHEMA, $schema: "http://json-schema.org/draft-07/schema#" }, /only JSON Schema 2020-12/],
+  [
+    "a schema of another draft",
+    { ...SCHEMA, $schema: "http://json-schema.org/draft-07/schema#" },
+    /only JSON Schema 2020-12/,
+  ],
   ["an unknown placeholder", [{ id: "{{fresh:name}}" }], /placeholder \{\{fresh:name\}\} is not one of/],
   ["a placeholder without its length", [{ id: "{{fresh:digits}}" }], /placeholder \{\{fresh:digits\}\}/],
   ["a template that is not a placeholder", [{ id: "{{uuid}}" }], /not a \{\{fresh:…\}\} placeholder/],
@@ -108,7 +131,11 @@ describe("a bad file stops the run at start, naming CLIENT_DATA_FILE", () => {
   });
 
   test("an example that does not match its schema (placeholders filled)", () => {
-    const config = loadConfig({ CLIENT_DATA_FILE: file("mismatch.json", { ...SCHEMA, examples: [{ name: "x", tax_id: "{{fresh:digits:5}}" }] }) });
-    expect(() => checkClientData(config, new ValidatorRegistry())).toThrow(/^CLIENT_DATA_FILE: .*example 0 \(placeholders filled\) does not match the schema: \/tax_id must match pattern/);
+    const config = loadConfig({
+      CLIENT_DATA_FILE: file("mismatch.json", { ...SCHEMA, examples: [{ name: "x", tax_id: "{{fresh:digits:5}}" }] }),
+    });
+    expect(() => checkClientData(config, new ValidatorRegistry())).toThrow(
+      /^CLIENT_DATA_FILE: .*example 0 \(placeholders filled\) does not match the schema: \/tax_id must match pattern/,
+    );
   });
 });

@@ -17,8 +17,16 @@ import { buildSummary, exitCodeOf } from "../../lib/reporting/summary.ts";
 import type { ConformanceMeta } from "../../lib/checks/meta.ts";
 
 const answer = (status: number, body?: unknown, text?: string): Exchange => ({
-  seq: 1, startedAt: 0, durationMs: 1, request: { method: "POST", url: "http://t/x", headers: {}, bodyText: "{}" },
-  response: { status, headers: {}, bodyText: text ?? JSON.stringify(body), ...(text === undefined ? { json: body } : { jsonError: "Unexpected token" }) },
+  seq: 1,
+  startedAt: 0,
+  durationMs: 1,
+  request: { method: "POST", url: "http://t/x", headers: {}, bodyText: "{}" },
+  response: {
+    status,
+    headers: {},
+    bodyText: text ?? JSON.stringify(body),
+    ...(text === undefined ? { json: body } : { jsonError: "Unexpected token" }),
+  },
 });
 
 const REFUSALS: Array<[string, Exchange, boolean]> = [
@@ -28,32 +36,82 @@ const REFUSALS: Array<[string, Exchange, boolean]> = [
   ["200 with request_status declined (status ok)", answer(200, { status: "ok", request_status: "declined" }), true],
   ["200 with state false", answer(200, { state: false, payload: {} }), true],
   ["200 with status error and no request_status", answer(200, { status: "error" }), true],
-  ["200 with request_status success beside a stray status: a success with a wrong value, judged", answer(200, { status: "accepted", request_status: "success" }), false],
+  [
+    "200 with request_status success beside a stray status: a success with a wrong value, judged",
+    answer(200, { status: "accepted", request_status: "success" }),
+    false,
+  ],
   ["200 with state true beside another status", answer(200, { state: true, status: "whatever" }), false],
   ["a plain success", answer(200, { status: "ok", request_status: "success" }), false],
   ["HTTP 500: a failure, not a refusal", answer(500, { error: "boom" }), false],
   ["200 with a body that is not JSON: garbage, a failure", answer(200, undefined, "<html>"), false],
-  ["no answer at all", { ...answer(200, {}), response: undefined, transportError: { kind: "timeout", message: "t" } }, false],
+  [
+    "no answer at all",
+    { ...answer(200, {}), response: undefined, transportError: { kind: "timeout", message: "t" } },
+    false,
+  ],
 ];
 
 test.for(REFUSALS)("%s → refused: %s", ([, exchange, refused]) => {
   expect(refusedForBusinessReason(exchange)).toBe(refused);
 });
 
-const REASON = "not judged: the target refused the fixture debit of 100.00 KZT from PAYMENT_CARD_ID: HTTP 200 with status \"ok\", request_status \"declined\" — {…}; see DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX";
-const check = (id: string, outcome: ConformanceMeta["outcome"], extra: Partial<ConformanceMeta> = {}): ConformanceMeta => ({
-  kind: "check", id, level: "must", spec: "§4", title: id, family: "card-api", operation: "card-api.create-transaction", outcome, ...extra,
+const REASON =
+  'not judged: the target refused the fixture debit of 100.00 KZT from PAYMENT_CARD_ID: HTTP 200 with status "ok", request_status "declined" — {…}; see DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX';
+const check = (
+  id: string,
+  outcome: ConformanceMeta["outcome"],
+  extra: Partial<ConformanceMeta> = {},
+): ConformanceMeta => ({
+  kind: "check",
+  id,
+  level: "must",
+  spec: "§4",
+  title: id,
+  family: "card-api",
+  operation: "card-api.create-transaction",
+  outcome,
+  ...extra,
 });
 const INFO = { target: "t", seed: 1, strict: false, startedAt: "s", durationMs: 1, harnessVersion: "0.1.0" };
-const NOT_JUDGED = [check("CARD-TXN-HTTP-200", "skipped", { category: "precondition", message: REASON }), check("CARD-TXN-SCHEMA", "skipped", { category: "precondition", message: REASON })];
+const NOT_JUDGED = [
+  check("CARD-TXN-HTTP-200", "skipped", { category: "precondition", message: REASON }),
+  check("CARD-TXN-SCHEMA", "skipped", { category: "precondition", message: REASON }),
+];
 
 describe("the verdict", () => {
   const ROWS: Array<[string, ConformanceMeta[], string]> = [
-    ["must checks not judged, nothing failed: incomplete", [check("CARD-STMT-SCHEMA", "passed"), ...NOT_JUDGED], "incomplete"],
-    ["not judged beside a real failure: not conformant", [check("CARD-STMT-SCHEMA", "failed"), ...NOT_JUDGED], "not conformant"],
-    ["a should check not judged beside a passed must: conformant", [check("CARD-STMT-SCHEMA", "passed"), check("CARD-STMT-DT", "skipped", { level: "should", category: "precondition", message: REASON })], "conformant"],
-    ["a plain skip (a guard refusal) beside a passed check stays conformant, with its note", [check("CARD-STMT-SCHEMA", "passed"), check("CARD-TXN-HTTP-200", "skipped", { message: "not sent: TARGET_ENV=production" })], "conformant"],
-    ["nothing judged at all (every check skipped): incomplete", [check("CARD-TXN-HTTP-200", "skipped", { message: "not sent: TARGET_ENV=production" })], "incomplete"],
+    [
+      "must checks not judged, nothing failed: incomplete",
+      [check("CARD-STMT-SCHEMA", "passed"), ...NOT_JUDGED],
+      "incomplete",
+    ],
+    [
+      "not judged beside a real failure: not conformant",
+      [check("CARD-STMT-SCHEMA", "failed"), ...NOT_JUDGED],
+      "not conformant",
+    ],
+    [
+      "a should check not judged beside a passed must: conformant",
+      [
+        check("CARD-STMT-SCHEMA", "passed"),
+        check("CARD-STMT-DT", "skipped", { level: "should", category: "precondition", message: REASON }),
+      ],
+      "conformant",
+    ],
+    [
+      "a plain skip (a guard refusal) beside a passed check stays conformant, with its note",
+      [
+        check("CARD-STMT-SCHEMA", "passed"),
+        check("CARD-TXN-HTTP-200", "skipped", { message: "not sent: TARGET_ENV=production" }),
+      ],
+      "conformant",
+    ],
+    [
+      "nothing judged at all (every check skipped): incomplete",
+      [check("CARD-TXN-HTTP-200", "skipped", { message: "not sent: TARGET_ENV=production" })],
+      "incomplete",
+    ],
   ];
   test.for(ROWS)("%s", ([, checks, verdict]) => {
     const summary = buildSummary(checks, [], INFO);
@@ -67,28 +125,44 @@ describe("every output says which checks were not judged and why", () => {
 
   test("console: the verdict, the count and one line per refused request", () => {
     const text = renderConsoleSummary(summary, "reports");
-    expect(text).toMatch(/^Conformance verdict: INCOMPLETE — 2 must checks not judged: the target refused a fixture request they depend on/m);
+    expect(text).toMatch(
+      /^Conformance verdict: INCOMPLETE — 2 must checks not judged: the target refused a fixture request they depend on/m,
+    );
     expect(text).toMatch(/^ {2}must {3}1 passed, 0 failed, 2 skipped \(2 not judged\)$/m);
-    expect(text).toContain(`  NOT JUDGED CARD-TXN-HTTP-200, CARD-TXN-SCHEMA — the target refused the fixture debit of 100.00 KZT`);
+    expect(text).toContain(
+      `  NOT JUDGED CARD-TXN-HTTP-200, CARD-TXN-SCHEMA — the target refused the fixture debit of 100.00 KZT`,
+    );
   });
 
   test("summary.md: the verdict and a Not judged section", () => {
     const md = renderSummaryMarkdown(summary);
     expect(md).toMatch(/^\*\*Verdict: incomplete\*\* — 2 must checks not judged/m);
     expect(md).toMatch(/^## Not judged$/m);
-    expect(md).toContain("- **CARD-TXN-HTTP-200**, **CARD-TXN-SCHEMA**\n  not judged: the target refused the fixture debit of 100.00 KZT");
+    expect(md).toContain(
+      "- **CARD-TXN-HTTP-200**, **CARD-TXN-SCHEMA**\n  not judged: the target refused the fixture debit of 100.00 KZT",
+    );
   });
 
   test("junit.xml: the verdict and the count as properties of each test suite", () => {
     const file = join(mkdtempSync(join(tmpdir(), "junit-")), "junit.xml");
-    writeFileSync(file, `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="x" tests="3">\n    <testsuite name="a.test.ts" tests="3">\n    </testsuite>\n</testsuites>\n`);
+    writeFileSync(
+      file,
+      `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="x" tests="3">\n    <testsuite name="a.test.ts" tests="3">\n    </testsuite>\n</testsuites>\n`,
+    );
     writeJunitVerdict(file, summary);
-    expect(readFileSync(file, "utf8")).toContain(`<testsuite name="a.test.ts" tests="3">\n<properties><property name="conformance.verdict" value="incomplete"/><property name="conformance.not-judged" value="2"/></properties>`);
+    expect(readFileSync(file, "utf8")).toContain(
+      `<testsuite name="a.test.ts" tests="3">\n<properties><property name="conformance.verdict" value="incomplete"/><property name="conformance.not-judged" value="2"/></properties>`,
+    );
   });
 
   test("certification pack: incomplete, with the target's reason", () => {
-    const pack = packVerdict(summary, summary.checks.map((c) => c.id));
+    const pack = packVerdict(
+      summary,
+      summary.checks.map((c) => c.id),
+    );
     expect(pack.verdict).toBe("incomplete");
-    expect(pack.verdictReasons).toEqual([expect.stringMatching(/^2 must checks were not judged \(the target refused the fixture debit of 100\.00 KZT/)]);
+    expect(pack.verdictReasons).toEqual([
+      expect.stringMatching(/^2 must checks were not judged \(the target refused the fixture debit of 100\.00 KZT/),
+    ]);
   });
 });

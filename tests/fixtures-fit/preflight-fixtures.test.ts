@@ -16,14 +16,20 @@ async function preflightAgainst(url: string, env: Record<string, string> = {}): 
   return runPreflight(run, PREFLIGHT_REQUESTS).finally(() => run.target.close());
 }
 
-const problemOf = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as Error);
+const problemOf = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
 
 describe("a refused fixture request is one line naming it, the target's reason and the variable", () => {
   test("a debit under the target's own minimum, which its limits do not show", async () => {
     await withFussy({ minDebit: 100 }, async (target) => {
       const error = await problemOf(preflightAgainst(target.url));
       expect(error).toBeInstanceOf(PreflightProblem);
-      expect(error!.message).toMatch(/^preflight: DEBIT_AMOUNT_MIN: the target refused the fixture debit of 10\.00 KZT from PAYMENT_CARD_ID \(HTTP 200 with status "ok", request_status "declined": .*amount below the card minimum 100\.00.*\); the debit amounts 1\.00–99\.99 KZT \(fixed debit 10\.00\), from the payment card's limits: .*; set DEBIT_AMOUNT_MIN \/ DEBIT_AMOUNT_MAX to amounts the card allows/);
+      expect(error!.message).toMatch(
+        /^preflight: DEBIT_AMOUNT_MIN: the target refused the fixture debit of 10\.00 KZT from PAYMENT_CARD_ID \(HTTP 200 with status "ok", request_status "declined": .*amount below the card minimum 100\.00.*\); the debit amounts 1\.00–99\.99 KZT \(fixed debit 10\.00\), from the payment card's limits: .*; set DEBIT_AMOUNT_MIN \/ DEBIT_AMOUNT_MAX to amounts the card allows/,
+      );
       expect(error!.message).not.toContain("\n");
     });
   });
@@ -31,7 +37,9 @@ describe("a refused fixture request is one line naming it, the target's reason a
   test("a registration of the configured client data", async () => {
     await withFussy({ refuseRegistrations: true }, async (target) => {
       const error = await problemOf(preflightAgainst(target.url));
-      expect(error!.message).toMatch(/^preflight: CLIENT_DATA_FILE: the target refused the registration of a client from the configured client data \(unset, so the sandbox's client data was sent\): HTTP 400: .*bin fails its control digit.*; give client records the target accepts/);
+      expect(error!.message).toMatch(
+        /^preflight: CLIENT_DATA_FILE: the target refused the registration of a client from the configured client data \(unset, so the sandbox's client data was sent\): HTTP 400: .*bin fails its control digit.*; give client records the target accepts/,
+      );
     });
   });
 });
@@ -40,7 +48,9 @@ describe("amounts that fit pass the preflight", () => {
   test("a minimum above 10 shown in the limits list: the fixed debit is that minimum", async () => {
     await withFussy({ minDebit: 100, showMinInLimits: true }, async (target) => {
       const report = await preflightAgainst(target.url);
-      expect(report.amounts).toMatch(/^debit amounts 100\.00–199\.99 KZT \(fixed debit 100\.00\), from the payment card's limits: largest minimum 100\.00 \(min\)/);
+      expect(report.amounts).toMatch(
+        /^debit amounts 100\.00–199\.99 KZT \(fixed debit 100\.00\), from the payment card's limits: largest minimum 100\.00 \(min\)/,
+      );
       expect(target.countOf(TXN_PATH)).toBe(1);
     });
   });
@@ -72,10 +82,12 @@ describe("where the fixture requests are not sent", () => {
       const report = await preflightAgainst(target.url, { TARGET_ENV: "production" });
       expect(target.countOf(TXN_PATH)).toBe(0);
       expect(target.countOf(REGISTER_PATH)).toBe(0);
-      expect(report.unverified).toEqual(expect.arrayContaining([
-        expect.stringMatching(/^Create transaction: not sent: TARGET_ENV=production/),
-        expect.stringMatching(/^Register business client: not sent: TARGET_ENV=production/),
-      ]));
+      expect(report.unverified).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^Create transaction: not sent: TARGET_ENV=production/),
+          expect.stringMatching(/^Register business client: not sent: TARGET_ENV=production/),
+        ]),
+      );
     });
   });
 
@@ -83,7 +95,11 @@ describe("where the fixture requests are not sent", () => {
     await withFussy({}, async (target) => {
       const report = await preflightAgainst(target.url, { MAX_DEBIT_TOTAL: "5.00" });
       expect(target.countOf(TXN_PATH)).toBe(0);
-      expect(report.unverified).toEqual(expect.arrayContaining([expect.stringMatching(/^Create transaction: not sent: debiting 10\.00 would pass MAX_DEBIT_TOTAL=5\.00/)]));
+      expect(report.unverified).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^Create transaction: not sent: debiting 10\.00 would pass MAX_DEBIT_TOTAL=5\.00/),
+        ]),
+      );
     });
   });
 });

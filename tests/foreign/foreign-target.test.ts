@@ -16,12 +16,19 @@ import { runCli, type CliResult } from "../support/cli.ts";
 import { KEYS } from "../support/foreign-target/data.ts";
 
 interface Run extends CliResult {
-  summary?: { verdict: string; checks: Array<{ id: string; level?: string; outcome: string; message?: string; reason?: string }> };
+  summary?: {
+    verdict: string;
+    checks: Array<{ id: string; level?: string; outcome: string; message?: string; reason?: string }>;
+  };
   dir: string;
 }
 
 /** One `npm run conformance` from the partner's folder against a fresh foreign target. */
-async function conformanceAgainst(modes: ForeignModes, args: string[] = [], overrides: Record<string, string> = {}): Promise<Run> {
+async function conformanceAgainst(
+  modes: ForeignModes,
+  args: string[] = [],
+  overrides: Record<string, string> = {},
+): Promise<Run> {
   const target = await startForeignTarget(modes);
   try {
     const dir = partnerFolder(target.url, { SEED: "20261123", ...overrides });
@@ -36,13 +43,19 @@ async function conformanceAgainst(modes: ForeignModes, args: string[] = [], over
 test("the foreign target is its own code: node built-ins and its own files, nothing of sandbox/ or the harness", () => {
   const folder = new URL("../support/foreign-target/", import.meta.url);
   const specifiers = readdirSync(folder).flatMap((file) =>
-    [...readFileSync(new URL(file, folder), "utf8").matchAll(/^(?:import|export)[^"';]*from\s+"([^"]+)"/gm)].map((m) => `${file}: ${m[1]}`));
+    [...readFileSync(new URL(file, folder), "utf8").matchAll(/^(?:import|export)[^"';]*from\s+"([^"]+)"/gm)].map(
+      (m) => `${file}: ${m[1]}`,
+    ),
+  );
   expect(specifiers.length).toBeGreaterThan(10);
   expect(specifiers.filter((s) => !/: (node:|\.\/)/.test(s))).toEqual([]);
 });
 
 // An info finding (e.g. CARD-LIM-GROUPS: a limit group the spec does not show) is an observation, not a fault.
-const notPassed = (run: Run) => run.summary!.checks.filter((c) => c.level !== "info" && !["passed", "skipped"].includes(c.outcome)).map((c) => `${c.id} ${c.outcome}`);
+const notPassed = (run: Run) =>
+  run
+    .summary!.checks.filter((c) => c.level !== "info" && !["passed", "skipped"].includes(c.outcome))
+    .map((c) => `${c.id} ${c.outcome}`);
 
 describe("a correct foreign target, configured through .env, a client-data file and a profile module", () => {
   test.for([
@@ -55,7 +68,9 @@ describe("a correct foreign target, configured through .env, a client-data file 
     expect(run.summary?.verdict).toBe("conformant");
     expect(notPassed(run)).toEqual([]);
     // The module's own keys are secrets: nowhere in what the run wrote.
-    const written = readFileSync(join(run.dir, "reports", "junit.xml"), "utf8") + readFileSync(join(run.dir, "reports", "summary.md"), "utf8");
+    const written =
+      readFileSync(join(run.dir, "reports", "junit.xml"), "utf8") +
+      readFileSync(join(run.dir, "reports", "summary.md"), "utf8");
     for (const key of Object.values(KEYS)) expect(written).not.toContain(key);
   });
 });
@@ -89,7 +104,12 @@ describe("a real fault: not conformant", () => {
   test.for([
     ["a statement that holds operations outside its period", { faults: ["period-leak"] }, [], ["CARD-STMT-PERIOD"]],
     ["dt without an offset", { faults: ["dt-without-offset"] }, [], ["CARD-TXN-DT-OFFSET"]],
-    ["a replayed request_id posts again (strict)", { faults: ["double-post-on-replay"] }, ["--strict"], ["CARD-TXN-IDEMPOTENT-REPLAY"]],
+    [
+      "a replayed request_id posts again (strict)",
+      { faults: ["double-post-on-replay"] },
+      ["--strict"],
+      ["CARD-TXN-IDEMPOTENT-REPLAY"],
+    ],
   ] as const)("%s", async ([, modes, args, ids]) => {
     const run = await conformanceAgainst(modes as ForeignModes, [...args]);
     expect(run.code, run.stdout.slice(-3000)).toBe(1);

@@ -7,7 +7,8 @@ import { expect, test } from "vitest";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { readAnswer } from "../../lib/runner/preflight-probes.ts";
 
-const answer = (status: number, json: unknown) => ({ response: { status, json, headers: {}, bodyText: JSON.stringify(json) } }) as unknown as Exchange;
+const answer = (status: number, json: unknown) =>
+  ({ response: { status, json, headers: {}, bodyText: JSON.stringify(json) } }) as unknown as Exchange;
 
 test.for([
   ["a card API success", 200, { status: "ok", request_status: "success", dt: "2026-03-01T00:00:00+06:00" }, "ok"],

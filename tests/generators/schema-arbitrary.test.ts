@@ -11,14 +11,20 @@ import { schemaMutations } from "../../generators/schema/mutations.ts";
 import { UnsupportedSchemaError } from "../../generators/schema/walk.ts";
 
 const registry = validators();
-const ids = registry.schemaIds().filter((id) => !id.includes("/common/")).map((id) => id.replace(SCHEMA_BASE, ""));
+const ids = registry
+  .schemaIds()
+  .filter((id) => !id.includes("/common/"))
+  .map((id) => id.replace(SCHEMA_BASE, ""));
 
 describe("every generated value of every schema validates", () => {
   test.for(ids)("%s", (id) => {
-    fc.assert(fc.property(schemaArbitrary(id, registry), (value) => {
-      const { valid, issues } = registry.validate(SCHEMA_BASE + id, value);
-      if (!valid) throw new Error(describeIssues(issues));
-    }), { seed: 42, numRuns: 40 });
+    fc.assert(
+      fc.property(schemaArbitrary(id, registry), (value) => {
+        const { valid, issues } = registry.validate(SCHEMA_BASE + id, value);
+        if (!valid) throw new Error(describeIssues(issues));
+      }),
+      { seed: 42, numRuns: 40 },
+    );
   });
 });
 
@@ -26,11 +32,14 @@ describe("every mutation of a valid value is invalid", () => {
   test.for(ids)("%s", (id) => {
     const mutations = schemaMutations(id, registry);
     expect(mutations.length).toBeGreaterThan(0);
-    fc.assert(fc.property(schemaArbitrary(id, registry), fc.constantFrom(...mutations), (value, mutation) => {
-      const variant = mutation.apply(value);
-      fc.pre(variant !== undefined);
-      expect(registry.validate(SCHEMA_BASE + id, variant!.body).valid, mutation.name).toBe(false);
-    }), { seed: 7, numRuns: 60 });
+    fc.assert(
+      fc.property(schemaArbitrary(id, registry), fc.constantFrom(...mutations), (value, mutation) => {
+        const variant = mutation.apply(value);
+        fc.pre(variant !== undefined);
+        expect(registry.validate(SCHEMA_BASE + id, variant!.body).valid, mutation.name).toBe(false);
+      }),
+      { seed: 7, numRuns: 60 },
+    );
   });
 });
 
@@ -53,7 +62,12 @@ const KITCHEN_SINK = {
     tags: { type: "array", items: { type: "string" }, minItems: 1, maxItems: 3 },
     ref: { $ref: "../common/defs.schema.json#/$defs/uuid" },
     either: { oneOf: [{ type: "string" }, { type: "integer" }] },
-    both: { allOf: [{ type: "object", required: ["a"], properties: { a: { type: "boolean" } } }, { type: "object", required: ["b"], properties: { b: { type: "null" } } }] },
+    both: {
+      allOf: [
+        { type: "object", required: ["a"], properties: { a: { type: "boolean" } } },
+        { type: "object", required: ["b"], properties: { b: { type: "null" } } },
+      ],
+    },
     none: { type: ["string", "null"] },
   },
   additionalProperties: false,
@@ -62,16 +76,37 @@ const KITCHEN_SINK = {
 test("the supported keyword subset, all in one schema", () => {
   const local = new ValidatorRegistry([...loadSchemas(), KITCHEN_SINK]);
   const id = `${TEST_BASE}kitchen-sink.schema.json`;
-  fc.assert(fc.property(schemaArbitrary(id, local), (value) => local.validate(id, value).valid), { seed: 1, numRuns: 100 });
+  fc.assert(
+    fc.property(schemaArbitrary(id, local), (value) => local.validate(id, value).valid),
+    { seed: 1, numRuns: 100 },
+  );
   const names = schemaMutations(id, local).map((m) => m.name);
-  expect(names).toEqual(expect.arrayContaining(["/count below its minimum", "/ratio at its exclusive minimum", "/code not matching its pattern", "/name longer than its maxLength", "/kind outside its enum", "/ref not a UUID", "/both/a dropped",
-    "/fixed other than its const", "/mail not an email address", "/link not a URI", "/tags with fewer items than its minItems", "/tags with more items than its maxItems", "(root) with a property its schema does not allow"]));
+  expect(names).toEqual(
+    expect.arrayContaining([
+      "/count below its minimum",
+      "/ratio at its exclusive minimum",
+      "/code not matching its pattern",
+      "/name longer than its maxLength",
+      "/kind outside its enum",
+      "/ref not a UUID",
+      "/both/a dropped",
+      "/fixed other than its const",
+      "/mail not an email address",
+      "/link not a URI",
+      "/tags with fewer items than its minItems",
+      "/tags with more items than its maxItems",
+      "(root) with a property its schema does not allow",
+    ]),
+  );
   // Each of them, applied to a valid value, is invalid.
-  fc.assert(fc.property(schemaArbitrary(id, local), fc.constantFrom(...schemaMutations(id, local)), (value, mutation) => {
-    const variant = mutation.apply(value);
-    fc.pre(variant !== undefined);
-    expect(local.validate(id, variant!.body).valid, mutation.name).toBe(false);
-  }), { seed: 11, numRuns: 300 });
+  fc.assert(
+    fc.property(schemaArbitrary(id, local), fc.constantFrom(...schemaMutations(id, local)), (value, mutation) => {
+      const variant = mutation.apply(value);
+      fc.pre(variant !== undefined);
+      expect(local.validate(id, variant!.body).valid, mutation.name).toBe(false);
+    }),
+    { seed: 11, numRuns: 300 },
+  );
 });
 
 test.for([
@@ -82,12 +117,17 @@ test.for([
   const id = `${TEST_BASE}unsupported-${keyword.replace(/\W/g, "")}.schema.json`;
   const local = new ValidatorRegistry([...loadSchemas(), { $id: id, type: "object", properties: { field: schema } }]);
   expect(() => schemaArbitrary(id, local)).toThrow(UnsupportedSchemaError);
-  expect(() => schemaArbitrary(id, local)).toThrow(new RegExp(`${keyword.split(" ")[0]}.*at ${id.replace(/[.]/g, "\\.")}/properties/field`));
+  expect(() => schemaArbitrary(id, local)).toThrow(
+    new RegExp(`${keyword.split(" ")[0]}.*at ${id.replace(/[.]/g, "\\.")}/properties/field`),
+  );
 });
 
 test("overrides pin a path to a fixture", () => {
-  const arb = schemaArbitrary("card-api/limits-request.schema.json", registry, { "/object/value": fc.constant("FIXTURE") });
-  for (const value of fc.sample(arb, { seed: 3, numRuns: 20 })) expect((value as { object: { value: string } }).object.value).toBe("FIXTURE");
+  const arb = schemaArbitrary("card-api/limits-request.schema.json", registry, {
+    "/object/value": fc.constant("FIXTURE"),
+  });
+  for (const value of fc.sample(arb, { seed: 3, numRuns: 20 }))
+    expect((value as { object: { value: string } }).object.value).toBe("FIXTURE");
 });
 
 describe("multipleOf: whole steps within the bounds, written to the step's decimals", () => {
@@ -101,11 +141,14 @@ describe("multipleOf: whole steps within the bounds, written to the step's decim
     const id = `${TEST_BASE}amount-${JSON.stringify(schema).length}.schema.json`;
     const local = new ValidatorRegistry([...loadSchemas(), { $id: id, ...schema }]);
     const step = schema.multipleOf as number;
-    fc.assert(fc.property(schemaArbitrary(id, local), (value) => {
-      expect(local.validate(id, value).valid).toBe(true);
-      // Exactly representable as the step's decimals (no 45.410000000000004).
-      const decimals = (String(step).split(".")[1] ?? "").length;
-      expect(Number((value as number).toFixed(decimals))).toBe(value);
-    }), { seed: 3, numRuns: 200 });
+    fc.assert(
+      fc.property(schemaArbitrary(id, local), (value) => {
+        expect(local.validate(id, value).valid).toBe(true);
+        // Exactly representable as the step's decimals (no 45.410000000000004).
+        const decimals = (String(step).split(".")[1] ?? "").length;
+        expect(Number((value as number).toFixed(decimals))).toBe(value);
+      }),
+      { seed: 3, numRuns: 200 },
+    );
   });
 });

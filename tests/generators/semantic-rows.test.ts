@@ -20,12 +20,24 @@ const registry = validators();
 const config = loadConfig({ SEED: "1" });
 
 const TABLES: Array<[string, string, Mutation[], ReturnType<typeof transactionCases>]> = [
-  ["transaction", "card-api/transaction-request.schema.json", semanticTransactionMutations(config), transactionCases(config, registry, debitRangeFor(config, undefined))],
-  ["statement", "card-api/statement-request.schema.json", semanticStatementMutations(config), statementCases(config, registry)],
+  [
+    "transaction",
+    "card-api/transaction-request.schema.json",
+    semanticTransactionMutations(config),
+    transactionCases(config, registry, debitRangeFor(config, undefined)),
+  ],
+  [
+    "statement",
+    "card-api/statement-request.schema.json",
+    semanticStatementMutations(config),
+    statementCases(config, registry),
+  ],
   ["limits", "card-api/limits-request.schema.json", semanticLimitsMutations(config), limitsCases(config, registry)],
 ];
 
-const rows = TABLES.flatMap(([op, schema, mutations, cases]) => mutations.map((m) => [`${op}: ${m.name}`, schema, m, cases] as const));
+const rows = TABLES.flatMap(([op, schema, mutations, cases]) =>
+  mutations.map((m) => [`${op}: ${m.name}`, schema, m, cases] as const),
+);
 
 describe("each semantic row changes a valid request and keeps it schema-valid", () => {
   test.for(rows)("%s", ([, schema, mutation, cases]) => {
@@ -35,10 +47,13 @@ describe("each semantic row changes a valid request and keeps it schema-valid", 
     expect(JSON.stringify(variant!.body)).not.toBe(JSON.stringify(full));
     const { valid, issues } = registry.validate(SCHEMA_BASE + schema, variant!.body);
     expect(valid, describeIssues(issues)).toBe(true);
-    fc.assert(fc.property(cases.validBodies, (body) => {
-      const v = mutation.apply(body);
-      if (v) expect(registry.validate(SCHEMA_BASE + schema, v.body).valid).toBe(true);
-    }), { seed: 3, numRuns: 20 });
+    fc.assert(
+      fc.property(cases.validBodies, (body) => {
+        const v = mutation.apply(body);
+        if (v) expect(registry.validate(SCHEMA_BASE + schema, v.body).valid).toBe(true);
+      }),
+      { seed: 3, numRuns: 20 },
+    );
   });
 });
 

@@ -36,6 +36,9 @@ test("the decoded size is capped: a compression bomb is too large, not out of me
 });
 
 test("Accept-Encoding is stated unless the caller set its own", () => {
-  expect(withAcceptEncoding({ "content-type": "application/json" })).toEqual({ "content-type": "application/json", "accept-encoding": "gzip, deflate, br" });
+  expect(withAcceptEncoding({ "content-type": "application/json" })).toEqual({
+    "content-type": "application/json",
+    "accept-encoding": "gzip, deflate, br",
+  });
   expect(withAcceptEncoding({ "Accept-Encoding": "identity" })).toEqual({ "Accept-Encoding": "identity" });
 });

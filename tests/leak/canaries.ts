@@ -46,7 +46,11 @@ export const CANARY_PATTERNS: Record<keyof typeof CANARY, RegExp> = {
   packKey: new RegExp(CANARY.packKey, "i"),
 };
 
-export interface Hit { canary: keyof typeof CANARY; file: string; excerpt: string }
+export interface Hit {
+  canary: keyof typeof CANARY;
+  file: string;
+  excerpt: string;
+}
 
 /** Every place a canary appears; the excerpt shows where, with the canary itself cut short. */
 export function scanForCanaries(texts: FileText[]): Hit[] {
@@ -54,7 +58,8 @@ export function scanForCanaries(texts: FileText[]): Hit[] {
   for (const { file, text } of texts) {
     for (const [canary, pattern] of Object.entries(CANARY_PATTERNS) as Array<[keyof typeof CANARY, RegExp]>) {
       const m = pattern.exec(text);
-      if (m) hits.push({ canary, file, excerpt: `${text.slice(Math.max(0, m.index - 30), m.index)}${m[0].slice(0, 4)}…` });
+      if (m)
+        hits.push({ canary, file, excerpt: `${text.slice(Math.max(0, m.index - 30), m.index)}${m[0].slice(0, 4)}…` });
     }
   }
   return hits;

@@ -26,19 +26,30 @@ function echoOf(body: string, headers: Record<string, string>): Record<string, u
     echo: parsed(body),
     echo_text: body,
     echo_authorization: headers.authorization ?? "",
-    ...(pan ? {
-      rejected: Number(pan),
-      note: `accepted card ${pan.slice(0, -1)}${(Number(pan.at(-1)) + 1) % 10}`,
-      message: `card ${pan.replace(/(\d{4})(?=\d)/g, "$1.")} declined`,
-    } : {}),
+    ...(pan
+      ? {
+          rejected: Number(pan),
+          note: `accepted card ${pan.slice(0, -1)}${(Number(pan.at(-1)) + 1) % 10}`,
+          message: `card ${pan.replace(/(\d{4})(?=\d)/g, "$1.")} declined`,
+        }
+      : {}),
     ...(cvc ? { field: "debit.card.card_cvc", value: cvc, reason: `cvc ${cvc} does not match` } : {}),
   };
 }
 
-export function echoRequests(answer: ProxiedAnswer, request: { body: string; headers: Record<string, string> }, n: number): ProxiedAnswer {
+export function echoRequests(
+  answer: ProxiedAnswer,
+  request: { body: string; headers: Record<string, string> },
+  n: number,
+): ProxiedAnswer {
   const echo = echoOf(request.body, request.headers);
   const headers = { ...json, "x-echo-authorization": request.headers.authorization ?? "" };
-  if (n % 7 === 0) return { status: 200, headers: { ...headers, "content-type": "text/plain" }, text: `received ${request.body} with ${JSON.stringify(echo)}` };
+  if (n % 7 === 0)
+    return {
+      status: 200,
+      headers: { ...headers, "content-type": "text/plain" },
+      text: `received ${request.body} with ${JSON.stringify(echo)}`,
+    };
   if (n % 5 === 0) return { status: 500, headers, text: JSON.stringify(echo) };
   return { status: answer.status, headers, text: JSON.stringify({ ...parsed(answer.text), ...echo }) };
 }

@@ -25,10 +25,19 @@ const SENT: Canary[] = ["pan", "cvc", "accessToken", "apiKey", "headerSecret"];
 // The canaries are not the target's credentials, so the preflight would stop each run (exit 2)
 // before any check: the runs skip it, and one test scans what the preflight itself prints.
 
-async function runAll(dir: string, env: Record<string, string>, commands: Array<[string, string[]]>): Promise<FileText[]> {
+async function runAll(
+  dir: string,
+  env: Record<string, string>,
+  commands: Array<[string, string[]]>,
+): Promise<FileText[]> {
   const console: FileText[] = [];
   for (const [script, args] of commands) {
-    const { code, stdout, stderr } = await runCli(script, args, { REPORTS_DIR: dir, SEED: "17", ...CANARY_ENV, ...env });
+    const { code, stdout, stderr } = await runCli(script, args, {
+      REPORTS_DIR: dir,
+      SEED: "17",
+      ...CANARY_ENV,
+      ...env,
+    });
     expect(code, `${script} ${args.join(" ")}: ${stderr}`).not.toBe(2);
     console.push({ file: `console of ${script} ${args.join(" ")}`, text: stdout + stderr });
   }
@@ -40,22 +49,41 @@ describe("with redaction on: no canary in any file or console output", () => {
   let texts: FileText[] = [];
   let hits: Hit[] = [];
   beforeAll(async () => {
-    texts = await runAll(dir, {}, [["conformance.ts", ["--no-preflight"]], ["report.ts", []], ["report.ts", ["--single-file"]], ["certify.ts", []]]);
+    texts = await runAll(dir, {}, [
+      ["conformance.ts", ["--no-preflight"]],
+      ["report.ts", []],
+      ["report.ts", ["--single-file"]],
+      ["certify.ts", []],
+    ]);
     hits = scanForCanaries(texts);
   }, 240_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test("the scan covered the run's outputs, the report, the pack and its zip", () => {
     const files = texts.map((t) => t.file);
-    for (const expected of [/^summary\.json$/, /^junit\.xml$/, /^allure-results\/.*-attachment\.json$/, /^exchanges\/.*\.jsonl$/,
-      /^allure-report\/data\/attachments\//, /^allure-report-single\/index\.html#base64-/, /^certification\/exchanges\.har$/,
-      /^certification\.zip!certification\/manifest\.json$/, /^console of conformance\.ts/]) {
-      expect(files.some((f) => expected.test(f)), String(expected)).toBe(true);
+    for (const expected of [
+      /^summary\.json$/,
+      /^junit\.xml$/,
+      /^allure-results\/.*-attachment\.json$/,
+      /^exchanges\/.*\.jsonl$/,
+      /^allure-report\/data\/attachments\//,
+      /^allure-report-single\/index\.html#base64-/,
+      /^certification\/exchanges\.har$/,
+      /^certification\.zip!certification\/manifest\.json$/,
+      /^console of conformance\.ts/,
+    ]) {
+      expect(
+        files.some((f) => expected.test(f)),
+        String(expected),
+      ).toBe(true);
     }
   });
 
   test("the canaries were sent and redacted: masked PAN and placeholders in the evidence", () => {
-    const evidence = texts.filter((t) => t.file.startsWith("allure-results/")).map((t) => t.text).join("\n");
+    const evidence = texts
+      .filter((t) => t.file.startsWith("allure-results/"))
+      .map((t) => t.text)
+      .join("\n");
     expect(evidence).toContain(`${CANARY.pan.slice(0, 6)}******${CANARY.pan.slice(-4)}`);
     expect(evidence).toContain("Bearer <PARTNER_ACCESS_TOKEN>");
     expect(evidence).toContain("<CARD_API_HEADERS.X-Client-Tag>");
@@ -73,7 +101,10 @@ describe("against a target that echoes what it receives: no canary in any file o
     await withSandbox({}, async (sandbox) => {
       const echo = await startCountingProxy(sandbox.url, { rewrite: echoRequests });
       try {
-        texts = await runAll(dir, { TARGET_BASE_URL: echo.url }, [["conformance.ts", ["--no-preflight"]], ["certify.ts", []]]);
+        texts = await runAll(dir, { TARGET_BASE_URL: echo.url }, [
+          ["conformance.ts", ["--no-preflight"]],
+          ["certify.ts", []],
+        ]);
       } finally {
         await echo.close();
       }
@@ -82,12 +113,20 @@ describe("against a target that echoes what it receives: no canary in any file o
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test("the echoes reached the evidence and the failure messages, redacted", () => {
-    const evidence = texts.filter((t) => t.file.startsWith("allure-results/")).map((t) => t.text).join("\n");
+    const evidence = texts
+      .filter((t) => t.file.startsWith("allure-results/"))
+      .map((t) => t.text)
+      .join("\n");
     expect(evidence).toContain("echo_text");
     // The card number the target sent back as a JSON number is masked like any other.
     expect(evidence).toMatch(/rejected\W{1,8}<PAYMENT_CARD_PAN>/);
     // Failure messages quote bodies (a 500's, a text answer's): the echoes are in them too.
-    expect(texts.filter((t) => /^(summary\.json|junit\.xml)$/.test(t.file)).map((t) => t.text).join("\n")).toMatch(/echo/);
+    expect(
+      texts
+        .filter((t) => /^(summary\.json|junit\.xml)$/.test(t.file))
+        .map((t) => t.text)
+        .join("\n"),
+    ).toMatch(/echo/);
   });
 
   test.for(ALL.map((canary) => [canary, canary] as const))("no %s anywhere", ([, canary]) => {
@@ -99,7 +138,9 @@ describe(`with redaction off (${UNSAFE_REDACTION_SWITCH}, test-only): the same s
   const dir = tempReportsDir();
   let texts: FileText[] = [];
   beforeAll(async () => {
-    texts = await runAll(dir, { [UNSAFE_REDACTION_SWITCH]: UNSAFE_REDACTION_VALUE }, [["conformance.ts", ["--no-preflight"]]]);
+    texts = await runAll(dir, { [UNSAFE_REDACTION_SWITCH]: UNSAFE_REDACTION_VALUE }, [
+      ["conformance.ts", ["--no-preflight"]],
+    ]);
   }, 240_000);
   // Canaries in clear: not left behind in /tmp.
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -124,7 +165,11 @@ describe("the scanner", () => {
     ["a longer number that contains the PAN is no hit", `9${CANARY.pan}9`, undefined],
     ["a PAN with dots", `card ${CANARY.pan.replace(/(\d{4})(?=\d)/g, "$1.")}`, "pan"],
     ["a PAN as a JSON number", `{"rejected":${CANARY.pan}}`, "pan"],
-    ["a PAN whose last digit was changed (no longer Luhn-valid)", `card ${CANARY.pan.slice(0, -1)}${(Number(CANARY.pan.at(-1)) + 1) % 10}`, "pan"],
+    [
+      "a PAN whose last digit was changed (no longer Luhn-valid)",
+      `card ${CANARY.pan.slice(0, -1)}${(Number(CANARY.pan.at(-1)) + 1) % 10}`,
+      "pan",
+    ],
     ["a CVC JSON field", `{"card_cvc":"${CANARY.cvc}"}`, "cvc"],
     ["a CVC field in escaped JSON", `{\\"card_cvc\\":\\"${CANARY.cvc}\\"}`, "cvc"],
     ["a CVC field in XML-escaped JSON", `&quot;card_cvc&quot;:&quot;${CANARY.cvc}&quot;`, "cvc"],
@@ -145,7 +190,11 @@ describe("the scanner", () => {
 });
 
 test("the preflight's refusal of a canary token prints no canary", async () => {
-  const { code, stdout, stderr } = await runCli("conformance.ts", [], { REPORTS_DIR: tempReportsDir(), SEED: "17", ...CANARY_ENV });
+  const { code, stdout, stderr } = await runCli("conformance.ts", [], {
+    REPORTS_DIR: tempReportsDir(),
+    SEED: "17",
+    ...CANARY_ENV,
+  });
   expect(code).toBe(2);
   expect(scanForCanaries([{ file: "preflight console", text: stdout + stderr }])).toEqual([]);
 });

@@ -8,7 +8,10 @@ import { join } from "node:path";
 import { listFiles } from "../../lib/reporting/certify/manifest.ts";
 import { readZip } from "../../lib/reporting/certify/zip.ts";
 
-export interface FileText { file: string; text: string }
+export interface FileText {
+  file: string;
+  text: string;
+}
 
 /** Runs of base64 long enough to hold a card number, inside quotes or after "base64,". */
 const BASE64 = /(?<=base64,|["'])[A-Za-z0-9+/]{24,}={0,2}(?=["'])/g;
@@ -20,7 +23,10 @@ function decodedPayloads(text: string): string[] {
 function textsOf(file: string, data: Buffer): FileText[] {
   if (file.endsWith(".zip")) return [...readZip(data)].flatMap(([name, entry]) => textsOf(`${file}!${name}`, entry));
   const text = data.toString("utf8");
-  return [{ file, text }, ...decodedPayloads(text).map((decoded, i) => ({ file: `${file}#base64-${i}`, text: decoded }))];
+  return [
+    { file, text },
+    ...decodedPayloads(text).map((decoded, i) => ({ file: `${file}#base64-${i}`, text: decoded })),
+  ];
 }
 
 export function folderTexts(dir: string): FileText[] {

@@ -16,8 +16,15 @@ test("the ledger, idempotency and race checks pass while the generated debits of
     const run = await createRunContext(configFor(sandbox.url, { PROPERTY_RUNS: "40" }));
     try {
       for (let round = 1; round <= 2; round++) {
-        const results = (await Promise.all([evaluateModule(transactionCreateModule, run), evaluateModule(transactionLedgerModule, run)])).flat();
-        expect(results.filter((r) => r.outcome !== "passed").map((r) => `round ${round}: ${r.id} ${r.outcome} ${r.message}`)).toEqual([]);
+        const results = (
+          await Promise.all([
+            evaluateModule(transactionCreateModule, run),
+            evaluateModule(transactionLedgerModule, run),
+          ])
+        ).flat();
+        expect(
+          results.filter((r) => r.outcome !== "passed").map((r) => `round ${round}: ${r.id} ${r.outcome} ${r.message}`),
+        ).toEqual([]);
         // Really side by side: the generated debits were sent while the ledger checks ran.
         expect(results.find((r) => r.id === "CARD-TXN-POSITIVE")!.requests).toBeGreaterThan(40);
       }

@@ -7,8 +7,21 @@ import { expect, test } from "vitest";
 import { newOperations, postedAmount } from "../../suites/card-api/ledger/readback.ts";
 
 const op = (extra: Record<string, unknown> = {}) => ({
-  type: "purchase", amount: 12.5, commission: 0, currency: "KZT", mcc: 5411, datetime: "2026-11-22T08:00:00.000Z", rrn: "500000001013",
-  merchant: { name: "SHOP", country: "KAZ", address_line1: "Abay 10", postal_code: "050000", url: "https://shop.example" }, ...extra,
+  type: "purchase",
+  amount: 12.5,
+  commission: 0,
+  currency: "KZT",
+  mcc: 5411,
+  datetime: "2026-11-22T08:00:00.000Z",
+  rrn: "500000001013",
+  merchant: {
+    name: "SHOP",
+    country: "KAZ",
+    address_line1: "Abay 10",
+    postal_code: "050000",
+    url: "https://shop.example",
+  },
+  ...extra,
 });
 
 test.for([

@@ -12,7 +12,9 @@ test("as many runs as there are race cards, against one sandbox, are all green; 
     const config = configFor(sandbox.url, { PROPERTY_RUNS: "3" });
     for (let run = 1; run <= SANDBOX_RACE_CARDS.length; run++) {
       const results = await evaluateAll(config);
-      const notPassed = results.filter((r) => r.outcome !== "passed").map((r) => `run ${run}: ${r.id} ${r.outcome} ${r.message}`);
+      const notPassed = results
+        .filter((r) => r.outcome !== "passed")
+        .map((r) => `run ${run}: ${r.id} ${r.outcome} ${r.message}`);
       expect(notPassed).toEqual([]);
     }
     const race = (await evaluateAll(config)).find((r) => r.id === "CARD-LEDGER-RACE")!;

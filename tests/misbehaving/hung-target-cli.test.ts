@@ -17,7 +17,12 @@ test("a target that never answers: exit 1 within the documented bound, every fai
   const target = await startMisbehavingTarget("never answers");
   try {
     const dir = tempReportsDir();
-    const { code, stdout, stderr, ms } = await runCli("conformance.ts", [], { TARGET_BASE_URL: target.url, REQUEST_TIMEOUT_MS: "2000", REPORTS_DIR: dir }, 150_000);
+    const { code, stdout, stderr, ms } = await runCli(
+      "conformance.ts",
+      [],
+      { TARGET_BASE_URL: target.url, REQUEST_TIMEOUT_MS: "2000", REPORTS_DIR: dir },
+      150_000,
+    );
     expect(code, stdout + stderr).toBe(1);
     expect(ms).toBeLessThan(DOCUMENTED_BOUND_MS);
     expect(stdout).toMatch(/preflight: could not verify \(the checks will report it\): Card statement: timeout/);
@@ -25,7 +30,8 @@ test("a target that never answers: exit 1 within the documented bound, every fai
     expect(summary.errors).toEqual([]);
     const failed = summary.checks.filter((c) => c.outcome !== "passed" && c.outcome !== "skipped");
     expect(failed.length).toBe(summary.checks.filter((c) => c.outcome !== "skipped").length);
-    for (const c of failed) expect(`${c.id} ${c.category} ${c.message}`).toMatch(/ transport Transport error: timeout: /);
+    for (const c of failed)
+      expect(`${c.id} ${c.category} ${c.message}`).toMatch(/ transport Transport error: timeout: /);
   } finally {
     await target.close();
   }

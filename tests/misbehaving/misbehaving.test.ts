@@ -23,11 +23,29 @@ interface Expectation {
 }
 
 const CASES: Array<[Misbehaviour, Expectation]> = [
-  ["never answers", { categories: ["transport"], cause: /timeout: (no complete answer within 1000 ms|not sent: the last \d+ requests)/ }],
-  ["trickles its body", { categories: ["transport"], cause: /timeout: (no complete answer within 1000 ms|not sent: the last \d+ requests)/ }],
+  [
+    "never answers",
+    {
+      categories: ["transport"],
+      cause: /timeout: (no complete answer within 1000 ms|not sent: the last \d+ requests)/,
+    },
+  ],
+  [
+    "trickles its body",
+    {
+      categories: ["transport"],
+      cause: /timeout: (no complete answer within 1000 ms|not sent: the last \d+ requests)/,
+    },
+  ],
   ["resets the connection", { categories: ["transport"], cause: /connection-reset/ }],
   ["truncated JSON", { categories: ["transport"], cause: /HTTP 200 body is not JSON/ }],
-  ["HTML page with 200", { categories: ["transport", "content-type"], cause: /HTTP 200 body is not JSON|"text\/html", not application\/json/ }],
+  [
+    "HTML page with 200",
+    {
+      categories: ["transport", "content-type"],
+      cause: /HTTP 200 body is not JSON|"text\/html", not application\/json/,
+    },
+  ],
   ["multi-megabyte body", { categories: ["transport"], cause: /body-too-large: response body exceeds 4194304 bytes/ }],
   ["503", { categories: ["status", "server-error", "content-type"], cause: /503|"text\/html"/ }],
 ];

@@ -20,9 +20,15 @@ describe("a target behind real-world transport is conformant", () => {
       const target = await startTransportTarget(sandbox.url, kind);
       try {
         const results = await evaluateAll(configFor(target.url, { PROPERTY_RUNS: "5" }));
-        expect(results.filter((r) => r.outcome !== "passed").map((r) => `${r.id} ${r.outcome}: ${r.message}`)).toEqual([]);
-        expect(target.acceptEncodings.every((a) => a === "gzip, deflate, br"), "the client states what it reads").toBe(true);
-        if (kind === "compresses every answer") expect(new Set(target.codings)).toEqual(new Set(["gzip", "deflate", "br"]));
+        expect(results.filter((r) => r.outcome !== "passed").map((r) => `${r.id} ${r.outcome}: ${r.message}`)).toEqual(
+          [],
+        );
+        expect(
+          target.acceptEncodings.every((a) => a === "gzip, deflate, br"),
+          "the client states what it reads",
+        ).toBe(true);
+        if (kind === "compresses every answer")
+          expect(new Set(target.codings)).toEqual(new Set(["gzip", "deflate", "br"]));
         if (kind !== "compresses every answer") expect(target.connections()).toBeGreaterThan(1);
       } finally {
         await target.close();
@@ -36,15 +42,26 @@ test("evidence, curl and HAR see the decoded body of a compressed answer, redact
     const target = await startTransportTarget(sandbox.url, "compresses every answer");
     const client = new HttpClient({ timeoutMs: 3000 });
     try {
-      const body = JSON.stringify({ card_id: "c0ffee00-0000-4000-8000-000000000001", start_date: "2025-06-01", end_date: "2025-06-30" });
+      const body = JSON.stringify({
+        card_id: "c0ffee00-0000-4000-8000-000000000001",
+        start_date: "2025-06-01",
+        end_date: "2025-06-30",
+      });
       for (let i = 0; i < 3; i++) {
-        const exchange = await client.post(target.url + STATEMENT, { headers: { "content-type": "application/json" }, bodyText: body });
+        const exchange = await client.post(target.url + STATEMENT, {
+          headers: { "content-type": "application/json" },
+          bodyText: body,
+        });
         expect(exchange.response?.headers["content-encoding"]).toBe(["gzip", "deflate", "br"][i]);
         expect(exchange.response?.json).toMatchObject({ status: "ok", request_status: "success" });
         const evidence = exchangeEvidence(exchange, redactor);
         expect(evidence.response?.body).toMatchObject({ status: "ok" });
         expect(toCurl(exchange, redactor)).toContain("--compressed");
-        const har = harEntry({ evidence, startedAt: new Date(exchange.startedAt).toISOString(), checks: ["CARD-STMT-POSITIVE"] } as Parameters<typeof harEntry>[0]);
+        const har = harEntry({
+          evidence,
+          startedAt: new Date(exchange.startedAt).toISOString(),
+          checks: ["CARD-STMT-POSITIVE"],
+        } as Parameters<typeof harEntry>[0]);
         expect(JSON.parse(har.response.content.text)).toMatchObject({ status: "ok" });
         expect(har.response.bodySize).toBe(-1);
       }
@@ -57,13 +74,19 @@ test("evidence, curl and HAR see the decoded body of a compressed answer, redact
 
 test("a coding the client does not read is a transport failure that names it", async () => {
   const { createServer } = await import("node:http");
-  const server = createServer((_req, res) => void res.writeHead(200, { "content-type": "application/json", "content-encoding": "zstd" }).end("xx"));
+  const server = createServer(
+    (_req, res) =>
+      void res.writeHead(200, { "content-type": "application/json", "content-encoding": "zstd" }).end("xx"),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const client = new HttpClient({ timeoutMs: 2000 });
   try {
     const { port } = server.address() as { port: number };
     const exchange = await client.post(`http://127.0.0.1:${port}/`, { headers: {}, bodyText: "{}" });
-    expect(exchange.transportError).toMatchObject({ kind: "transport", message: expect.stringMatching(/Content-Encoding "zstd"/) });
+    expect(exchange.transportError).toMatchObject({
+      kind: "transport",
+      message: expect.stringMatching(/Content-Encoding "zstd"/),
+    });
   } finally {
     await client.close();
     server.closeAllConnections();

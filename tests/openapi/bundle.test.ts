@@ -14,7 +14,11 @@ import { buildOpenApi } from "../../lib/openapi/document.ts";
 import { isIsoDateTime } from "../../lib/time/iso.ts";
 import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
 
-interface CaseGroup { description: string; schema: string; tests: Array<{ description: string; data: unknown; valid: boolean }> }
+interface CaseGroup {
+  description: string;
+  schema: string;
+  tests: Array<{ description: string; data: unknown; valid: boolean }>;
+}
 
 const EXPORT_ID = "urn:conformance:openapi";
 
@@ -22,7 +26,12 @@ function exportValidator() {
   const ajv = new Ajv2020.default({ allErrors: true, strict: true });
   addFormats.default(ajv);
   ajv.addKeyword({ keyword: "components" });
-  ajv.addKeyword({ keyword: "x-format", type: "string", schemaType: "string", validate: (format: string, data: string) => format !== "iso-date-time" || isIsoDateTime(data) });
+  ajv.addKeyword({
+    keyword: "x-format",
+    type: "string",
+    schemaType: "string",
+    validate: (format: string, data: string) => format !== "iso-date-time" || isIsoDateTime(data),
+  });
   const components = (buildOpenApi(loadConfig({})) as { components: { schemas: unknown } }).components;
   ajv.addSchema({ $id: EXPORT_ID, components: { schemas: components.schemas } });
   return (name: string) => ajv.getSchema(`${EXPORT_ID}#/components/schemas/${name}`)!;
@@ -30,17 +39,28 @@ function exportValidator() {
 
 const validatorOf = exportValidator();
 const dir = new URL("../schemas/cases/", import.meta.url);
-const groups: CaseGroup[] = readdirSync(dir).filter((f) => f.endsWith(".json"))
+const groups: CaseGroup[] = readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
   .flatMap((f) => JSON.parse(readFileSync(new URL(f, dir), "utf8")) as CaseGroup[]);
 
-describe.for(groups.map((g) => [`${g.description} → ${componentForRef(SCHEMA_BASE + g.schema)}`, g] as const))("%s", ([, group]) => {
-  test.for(group.tests.map((t) => [`${t.valid ? "valid" : "invalid"}: ${t.description}`, t] as const))("%s", ([, row]) => {
-    const validate = validatorOf(componentForRef(SCHEMA_BASE + group.schema));
-    expect(validate(row.data), JSON.stringify(validate.errors)).toBe(row.valid);
-  });
-});
+describe.for(groups.map((g) => [`${g.description} → ${componentForRef(SCHEMA_BASE + g.schema)}`, g] as const))(
+  "%s",
+  ([, group]) => {
+    test.for(group.tests.map((t) => [`${t.valid ? "valid" : "invalid"}: ${t.description}`, t] as const))(
+      "%s",
+      ([, row]) => {
+        const validate = validatorOf(componentForRef(SCHEMA_BASE + group.schema));
+        expect(validate(row.data), JSON.stringify(validate.errors)).toBe(row.valid);
+      },
+    );
+  },
+);
 
 test("a reference the bundler cannot express fails the export loudly", () => {
-  const schema = { $id: `${SCHEMA_BASE}x/a.schema.json`, type: "object", properties: { b: { $ref: "b.schema.json#/properties/c" } } };
+  const schema = {
+    $id: `${SCHEMA_BASE}x/a.schema.json`,
+    type: "object",
+    properties: { b: { $ref: "b.schema.json#/properties/c" } },
+  };
   expect(() => bundleSchemas([schema])).toThrow(/only whole schemas and \$defs entries/);
 });

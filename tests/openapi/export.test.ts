@@ -21,14 +21,16 @@ const doc = buildOpenApi(loadConfig({})) as Json;
 function collect(node: unknown, key: string, out: unknown[] = []): unknown[] {
   if (Array.isArray(node)) node.forEach((n) => collect(n, key, out));
   else if (node && typeof node === "object") {
-    for (const [k, v] of Object.entries(node)) (k === key ? out.push(v) : collect(v, key, out));
+    for (const [k, v] of Object.entries(node)) k === key ? out.push(v) : collect(v, key, out);
   }
   return out;
 }
 
 test("the committed openapi/openapi.json is the export of the default configuration", () => {
   const committed = readFileSync(COMMITTED, "utf8");
-  expect(committed, "stale: run `env -i PATH=\"$PATH\" npm run openapi` and commit the result").toBe(renderOpenApi(loadConfig({})));
+  expect(committed, 'stale: run `env -i PATH="$PATH" npm run openapi` and commit the result').toBe(
+    renderOpenApi(loadConfig({})),
+  );
 });
 
 test("@readme/openapi-parser validates it as OpenAPI 3.1 without errors or warnings", async () => {
@@ -38,7 +40,8 @@ test("@readme/openapi-parser validates it as OpenAPI 3.1 without errors or warni
   expect(doc.openapi).toBe("3.1.0");
   // The parser is really looking: a dangling $ref is an error.
   const broken = structuredClone(doc);
-  broken.paths["/v5/card-api/card/statement"].post.requestBody.content["application/json"].schema.$ref = "#/components/schemas/Nope";
+  broken.paths["/v5/card-api/card/statement"].post.requestBody.content["application/json"].schema.$ref =
+    "#/components/schemas/Nope";
   expect((await validate(broken as never)).valid).toBe(false);
 });
 
@@ -50,7 +53,9 @@ test("it is self-contained: every $ref points into components/schemas and resolv
   expect(collect(doc, "$id")).toEqual([]);
   expect(collect(doc, "format")).not.toContain("iso-date-time");
   expect(collect(doc, "x-format").every((f) => f === "iso-date-time")).toBe(true);
-  expect(doc.components.schemas.CommonTimestampUtcMillis.pattern).toBe("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$");
+  expect(doc.components.schemas.CommonTimestampUtcMillis.pattern).toBe(
+    "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$",
+  );
 });
 
 describe("every catalogue operation appears exactly once, where the spec puts it", () => {
@@ -66,7 +71,11 @@ describe("every catalogue operation appears exactly once, where the spec puts it
     if (op.path && op.spec !== "§6") expect(doc.paths[op.path].post.operationId).toBe(operationId(op));
   });
   test("no path exists that the catalogue does not give", () => {
-    expect(Object.keys(doc.paths).sort()).toEqual(CATALOGUE.filter((o) => o.path).map((o) => o.path).sort());
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      CATALOGUE.filter((o) => o.path)
+        .map((o) => o.path)
+        .sort(),
+    );
   });
 });
 
@@ -99,10 +108,18 @@ test("named-only operations carry a description and no shapes", () => {
 
 test("servers come from configuration: {base_url} defaults to TARGET_BASE_URL; per-family URLs become path servers", () => {
   expect(doc.servers[0].variables.base_url.default).toBe(DEFAULT_SERVER);
-  const configured = buildOpenApi(loadConfig({
-    TARGET_BASE_URL: "https://staging.example", CARD_API_BASE_URL: "https://cards.staging.example",
-  })) as Json;
-  expect(configured.servers[0]).toMatchObject({ url: "{base_url}", variables: { base_url: { default: "https://staging.example" } } });
-  expect(configured.paths["/v5/card-api/card/statement"].servers).toEqual([expect.objectContaining({ url: "https://cards.staging.example" })]);
+  const configured = buildOpenApi(
+    loadConfig({
+      TARGET_BASE_URL: "https://staging.example",
+      CARD_API_BASE_URL: "https://cards.staging.example",
+    }),
+  ) as Json;
+  expect(configured.servers[0]).toMatchObject({
+    url: "{base_url}",
+    variables: { base_url: { default: "https://staging.example" } },
+  });
+  expect(configured.paths["/v5/card-api/card/statement"].servers).toEqual([
+    expect.objectContaining({ url: "https://cards.staging.example" }),
+  ]);
   expect(configured.paths["/v5/partner/transfer/business/create"].servers).toBeUndefined();
 });

@@ -57,7 +57,9 @@ test("every other must check passes too, except the response signature and card 
 test("Prism validated the harness's requests against the exported request schemas (no sl-violations)", () => {
   const exchanges = results.flatMap((r) => r.evidence);
   expect(exchanges.length).toBeGreaterThanOrEqual(MUST_MODULES.filter((m) => m.checks.length).length);
-  expect(exchanges.filter((e) => e.response?.headers["sl-violations"]).map((e) => e.response!.headers["sl-violations"])).toEqual([]);
+  expect(
+    exchanges.filter((e) => e.response?.headers["sl-violations"]).map((e) => e.response!.headers["sl-violations"]),
+  ).toEqual([]);
 });
 
 test("Prism enforces the exported request schema and the bearer scheme", async () => {
@@ -66,7 +68,11 @@ test("Prism enforces the exported request schema and the bearer scheme", async (
     const invalid = await run.target.send(CARD_STATEMENT, { start_date: "2025-06-01" });
     expect(invalid.response?.status).toBe(422);
     expect(invalid.response?.headers["sl-violations"]).toMatch(/card_id/);
-    const unauthenticated = await run.target.send(REGISTER_BUSINESS, { payload: { encrypted_data: "x" }, signature: "00" }, { headers: { Authorization: undefined } });
+    const unauthenticated = await run.target.send(
+      REGISTER_BUSINESS,
+      { payload: { encrypted_data: "x" }, signature: "00" },
+      { headers: { Authorization: undefined } },
+    );
     expect(unauthenticated.response?.status).toBe(401);
   } finally {
     await run.target.close();

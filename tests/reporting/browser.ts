@@ -18,14 +18,29 @@ export const chromiumMissing = existsSync(CHROMIUM)
   ? undefined
   : `headless Chromium not found at ${CHROMIUM} (install the Debian package: apt-get install -y chromium)`;
 
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--no-first-run"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".json": "application/json", ".css": "text/css",
-  ".svg": "image/svg+xml", ".png": "image/png", ".txt": "text/plain; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".json": "application/json",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".txt": "text/plain; charset=utf-8",
 };
 
-export interface Served { url: string; close(): Promise<void> }
+export interface Served {
+  url: string;
+  close(): Promise<void>;
+}
 
 export async function serveFolder(root: string): Promise<Served> {
   const base = resolve(root);
@@ -49,7 +64,11 @@ export async function serveFolder(root: string): Promise<Served> {
 /** Opens a page in a fresh profile, records every URL it requests, and always closes the browser. */
 export async function withPage<T>(body: (page: Page, requested: string[]) => Promise<T>): Promise<T> {
   const profile = mkdtempSync(join(tmpdir(), "chromium-profile-"));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const requested: string[] = [];
@@ -71,7 +90,10 @@ const SECTION = '[data-testid="tree-section-title"]';
 export async function revealCheck(page: Page, check: { id: string; family: string; feature: string }): Promise<void> {
   await page.getByPlaceholder("Search tests").fill(check.id);
   await expect.poll(() => page.locator(SECTION).allTextContents(), { timeout: 15_000 }).toEqual([check.family]);
-  const steps: Array<[string, string | RegExp]> = [[check.family, check.feature], [check.feature, new RegExp(`^${check.id} \\[`)]];
+  const steps: Array<[string, string | RegExp]> = [
+    [check.family, check.feature],
+    [check.feature, new RegExp(`^${check.id} \\[`)],
+  ];
   for (const [section, child] of steps) {
     const target = page.getByText(child, { exact: true }).first();
     for (let attempt = 0; attempt < 3 && !(await target.isVisible()); attempt++) {

@@ -23,7 +23,10 @@ test.for(SAMPLES)("%s", ([, n, failed, kept, omitted]) => {
   const exchanges = range(n).map(exchangeNo);
   for (const e of exchanges) recorder.add(e);
   const { sample, omitted: left } = recorder.sample(failed);
-  expect({ sample: sample.map((e) => (e as unknown as { seq: number }).seq), omitted: left }).toEqual({ sample: kept, omitted });
+  expect({ sample: sample.map((e) => (e as unknown as { seq: number }).seq), omitted: left }).toEqual({
+    sample: kept,
+    omitted,
+  });
 });
 
 test("an exchange recorded again (the shrunk case that decided) moves to the end of a failed check's sample, counted once", () => {
@@ -41,17 +44,30 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function exchange(seq: number, startedAt: number, response?: Exchange["response"]): Exchange {
   return {
-    seq, startedAt, durationMs: 12, operationKey: "card-api.transaction-create",
-    request: { method: "POST", url: "http://127.0.0.1:1/v5/card-api/transaction/create", headers: { "X-Api-Key": "k-123456789" },
-      bodyText: '{"debit":{"card":{"card_pan":"4400430000000023","card_cvc":"123"}}}' },
-    ...(response ? { response } : { transportError: { kind: "timeout" as const, message: "no complete answer within 5000 ms" } }),
+    seq,
+    startedAt,
+    durationMs: 12,
+    operationKey: "card-api.transaction-create",
+    request: {
+      method: "POST",
+      url: "http://127.0.0.1:1/v5/card-api/transaction/create",
+      headers: { "X-Api-Key": "k-123456789" },
+      bodyText: '{"debit":{"card":{"card_pan":"4400430000000023","card_cvc":"123"}}}',
+    },
+    ...(response
+      ? { response }
+      : { transportError: { kind: "timeout" as const, message: "no complete answer within 5000 ms" } }),
   };
 }
 
 test("flush writes each exchange once, redacted, in time order, with the checks that used it, and appends", () => {
   const redactor = new Redactor();
   const log = new ExchangeLog(dir, "card-api.transaction-create");
-  const shared = exchange(1, 2000, { status: 200, headers: { "content-type": "application/json" }, bodyText: '{"status":"ok"}' });
+  const shared = exchange(1, 2000, {
+    status: 200,
+    headers: { "content-type": "application/json" },
+    bodyText: '{"status":"ok"}',
+  });
   const early = exchange(2, 1000);
   log.add("CARD-TXN-B", [shared]);
   log.add("CARD-TXN-A", [shared, early]);
@@ -61,8 +77,15 @@ test("flush writes each exchange once, redacted, in time order, with the checks 
   log.flush(redactor);
   const file = join(exchangesFolder(dir), "card-api.transaction-create.jsonl");
   const text = readFileSync(file, "utf8");
-  const records = text.trim().split("\n").map((l) => JSON.parse(l) as ExchangeRecord);
-  expect(records.map((r) => [r.evidence.seq, r.checks])).toEqual([[2, ["CARD-TXN-A"]], [1, ["CARD-TXN-A", "CARD-TXN-B"]], [3, ["CARD-TXN-C"]]]);
+  const records = text
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as ExchangeRecord);
+  expect(records.map((r) => [r.evidence.seq, r.checks])).toEqual([
+    [2, ["CARD-TXN-A"]],
+    [1, ["CARD-TXN-A", "CARD-TXN-B"]],
+    [3, ["CARD-TXN-C"]],
+  ]);
   expect(text).not.toContain("4400430000000023");
   expect(text).not.toContain("card_cvc");
   expect(text).not.toContain("k-123456789");
@@ -70,14 +93,27 @@ test("flush writes each exchange once, redacted, in time order, with the checks 
 
 test("HAR entries: an answered exchange and a transport failure (status 0, cause in _error)", () => {
   const redactor = new Redactor();
-  const records = [exchange(1, 2000, { status: 200, headers: { "content-type": "application/json" }, bodyText: '{"status":"ok"}' }), exchange(2, 1000)]
-    .map((e): ExchangeRecord => ({ startedAt: new Date(e.startedAt).toISOString(), checks: ["CARD-TXN-A"], evidence: exchangeEvidence(e, redactor) }));
+  const records = [
+    exchange(1, 2000, { status: 200, headers: { "content-type": "application/json" }, bodyText: '{"status":"ok"}' }),
+    exchange(2, 1000),
+  ].map((e): ExchangeRecord => ({
+    startedAt: new Date(e.startedAt).toISOString(),
+    checks: ["CARD-TXN-A"],
+    evidence: exchangeEvidence(e, redactor),
+  }));
   const har = buildHar(records, { name: "h", version: "1" }, "note");
   expect(har.log.entries.map((e) => e.response.status)).toEqual([0, 200]);
-  expect(har.log.entries[0]).toMatchObject({ _error: "timeout: no complete answer within 5000 ms", response: { bodySize: -1, content: { text: "" } } });
+  expect(har.log.entries[0]).toMatchObject({
+    _error: "timeout: no complete answer within 5000 ms",
+    response: { bodySize: -1, content: { text: "" } },
+  });
   expect(har.log.entries[1]).toMatchObject({
-    time: 12, request: { postData: { mimeType: "application/json" } }, response: { content: { text: '{"status":"ok"}', mimeType: "application/json" } },
+    time: 12,
+    request: { postData: { mimeType: "application/json" } },
+    response: { content: { text: '{"status":"ok"}', mimeType: "application/json" } },
     comment: "evidence of CARD-TXN-A",
   });
-  expect(JSON.parse(har.log.entries[1]!.request.postData.text)).toEqual({ debit: { card: { card_pan: "440043******0023" } } });
+  expect(JSON.parse(har.log.entries[1]!.request.postData.text)).toEqual({
+    debit: { card: { card_pan: "440043******0023" } },
+  });
 });

@@ -9,14 +9,31 @@ import { progressLine, ProgressReporter } from "../../lib/reporting/progress.ts"
 afterEach(() => vi.useRealTimers());
 
 test("the line says checks done of total, requests, rate, failures, warnings, elapsed and what is left", () => {
-  const line = progressLine({ done: 30, total: 120, requests: 1234, rate: 210.4, failed: 1, warnings: 2, elapsedMs: 42_000 });
-  expect(line).toBe("conformance: 30/120 checks · 1234 requests · 210/s · 1 failed · 2 warnings · 0:42 elapsed · ~2:06 left");
-  expect(progressLine({ done: 0, total: 5, requests: 0, rate: 0, failed: 0, warnings: 0, elapsedMs: 0 })).not.toMatch(/left/);
+  const line = progressLine({
+    done: 30,
+    total: 120,
+    requests: 1234,
+    rate: 210.4,
+    failed: 1,
+    warnings: 2,
+    elapsedMs: 42_000,
+  });
+  expect(line).toBe(
+    "conformance: 30/120 checks · 1234 requests · 210/s · 1 failed · 2 warnings · 0:42 elapsed · ~2:06 left",
+  );
+  expect(progressLine({ done: 0, total: 5, requests: 0, rate: 0, failed: 0, warnings: 0, elapsedMs: 0 })).not.toMatch(
+    /left/,
+  );
 });
 
 function reporter(isTTY: boolean, clock: { now: number }) {
   const written: string[] = [];
-  const r = new ProgressReporter({ expected: 10, out: { isTTY, write: (t) => written.push(t) }, now: () => clock.now, plainEveryMs: 10_000 });
+  const r = new ProgressReporter({
+    expected: 10,
+    out: { isTTY, write: (t) => written.push(t) },
+    now: () => clock.now,
+    plainEveryMs: 10_000,
+  });
   return { r, written };
 }
 
@@ -40,14 +57,20 @@ test("without a terminal: a plain status line every 10 s, with the rate over the
   try {
     const clock = { now: 0 };
     const written: string[] = [];
-    const r = new ProgressReporter({ feedDir: dir, out: { isTTY: false, write: (t) => written.push(t) }, now: () => clock.now });
+    const r = new ProgressReporter({
+      feedDir: dir,
+      out: { isTTY: false, write: (t) => written.push(t) },
+      now: () => clock.now,
+    });
     r.onInit();
     clock.now = 9_000;
     vi.advanceTimersByTime(9_000);
     expect(written).toEqual([]);
     clock.now = 10_000;
     vi.advanceTimersByTime(1_000);
-    expect(written).toEqual([expect.stringMatching(/^conformance: 0\/0 checks · 0 requests · 0\/s .* 0:10 elapsed\n$/)]);
+    expect(written).toEqual([
+      expect.stringMatching(/^conformance: 0\/0 checks · 0 requests · 0\/s .* 0:10 elapsed\n$/),
+    ]);
     expect(r.state().rate).toBe(0);
     r.onTestRunEnd();
   } finally {

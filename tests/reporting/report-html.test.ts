@@ -28,7 +28,10 @@ test("every failure title has an Allure category", async () => {
   const allurerc: unknown = (await import(new URL("../../allurerc.mjs", import.meta.url).href)).default;
   const rules = (allurerc as { categories: { rules: Array<{ matchers: { message: RegExp } }> } }).categories.rules;
   for (const title of Object.values(CATEGORY_TITLES)) {
-    expect(rules.some((r) => r.matchers.message.test(`${title}: detail`)), title).toBe(true);
+    expect(
+      rules.some((r) => r.matchers.message.test(`${title}: detail`)),
+      title,
+    ).toBe(true);
   }
 });
 

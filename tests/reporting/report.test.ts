@@ -19,9 +19,17 @@ const runs: Record<"conformance" | "report" | "again" | "single", CliResult> = {
 const json = (path: string): unknown => JSON.parse(readFileSync(join(dir, path), "utf8"));
 
 beforeAll(async () => {
-  const faults = [{ kind: "drop-field" as const, operation: CARD_STATEMENT.key, path: ["dt"] }, { kind: "behaviour" as const, name: "rejects-single-instant-periods" as const }];
+  const faults = [
+    { kind: "drop-field" as const, operation: CARD_STATEMENT.key, path: ["dt"] },
+    { kind: "behaviour" as const, name: "rejects-single-instant-periods" as const },
+  ];
   await withSandbox({ faults }, async (sandbox) => {
-    runs.conformance = await runCli("conformance.ts", [], { REPORTS_DIR: dir, TARGET_BASE_URL: sandbox.url, SEED: "5", PROPERTY_RUNS: "7" });
+    runs.conformance = await runCli("conformance.ts", [], {
+      REPORTS_DIR: dir,
+      TARGET_BASE_URL: sandbox.url,
+      SEED: "5",
+      PROPERTY_RUNS: "7",
+    });
   });
   runs.report = await runCli("report.ts", [], { REPORTS_DIR: dir });
   runs.again = await runCli("report.ts", [], { REPORTS_DIR: dir });
@@ -46,20 +54,31 @@ test("the run's summary has the clause table, with the failing check under its c
 });
 
 test("history: each multi-file generate adds one line to REPORTS_DIR/history, the single-file one none", () => {
-  const lines = readFileSync(join(dir, "history", "allure-history.jsonl"), "utf8").trim().split("\n");
+  const lines = readFileSync(join(dir, "history", "allure-history.jsonl"), "utf8")
+    .trim()
+    .split("\n");
   expect(lines).toHaveLength(2);
 });
 
-test.for([["allure-report"], ["allure-report-single"]] as const)("%s: no third-party URL, script or analytics in any generated file", ([folder]) => {
-  expect(readFileSync(join(dir, folder, "index.html"), "utf8")).toContain("Content-Security-Policy");
-  expect(thirdPartyFindings(join(dir, folder))).toEqual([]);
-});
+test.for([["allure-report"], ["allure-report-single"]] as const)(
+  "%s: no third-party URL, script or analytics in any generated file",
+  ([folder]) => {
+    expect(readFileSync(join(dir, folder, "index.html"), "utf8")).toContain("Content-Security-Policy");
+    expect(thirdPartyFindings(join(dir, folder))).toEqual([]);
+  },
+);
 
 test("environment: target, profile, seed, strictness, property runs, harness version and git commit", () => {
   // Java properties: a space in a key is written "\ ".
-  const env = new Map(readFileSync(join(dir, "allure-results", "environment.properties"), "utf8").trim().split("\n")
-    .map((line) => line.split(/(?<!\\)=/, 2).map((part) => part.replace(/\\ /g, " ")) as [string, string]));
-  expect([...env.keys()]).toEqual(expect.arrayContaining(["target", "profile", "seed", "strict", "property runs", "harness", "git commit"]));
+  const env = new Map(
+    readFileSync(join(dir, "allure-results", "environment.properties"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => line.split(/(?<!\\)=/, 2).map((part) => part.replace(/\\ /g, " ")) as [string, string]),
+  );
+  expect([...env.keys()]).toEqual(
+    expect.arrayContaining(["target", "profile", "seed", "strict", "property runs", "harness", "git commit"]),
+  );
   expect(env.get("seed")).toBe("5");
   expect(env.get("property runs")).toBe("7");
   expect(env.get("git commit")).toBe(gitCommit() ?? "unknown");
@@ -73,7 +92,8 @@ interface AllureResult {
   steps: Array<{ name: string; status: string }>;
 }
 const allureResult = (id: string): AllureResult | undefined =>
-  readdirSync(join(dir, "allure-results")).filter((f) => f.endsWith("-result.json"))
+  readdirSync(join(dir, "allure-results"))
+    .filter((f) => f.endsWith("-result.json"))
     .map((f) => json(join("allure-results", f)) as AllureResult)
     .find((r) => r.labels.some((l) => l.name === "ALLURE_ID" && l.value === id));
 
@@ -91,11 +111,15 @@ test("a should failure passes, tagged warning, with a failed step that names its
   const positive = allureResult("CARD-STMT-POSITIVE");
   expect(positive?.status).toBe("passed");
   expect(positive?.labels).toContainEqual({ name: "tag", value: "warning" });
-  expect(positive?.steps.filter((s) => s.status === "failed").map((s) => s.name)).toEqual(["WARNING (should): API rejected valid request"]);
+  expect(positive?.steps.filter((s) => s.status === "failed").map((s) => s.name)).toEqual([
+    "WARNING (should): API rejected valid request",
+  ]);
 });
 
 test("categories sort the failing run by cause: the dropped dt is a schema violation", () => {
-  const categories = json("allure-report/widgets/categories.json") as { nodes: Record<string, { type: string; name: string; statistic?: { failed?: number } }> };
+  const categories = json("allure-report/widgets/categories.json") as {
+    nodes: Record<string, { type: string; name: string; statistic?: { failed?: number } }>;
+  };
   const nodes = Object.values(categories.nodes);
   const schema = nodes.find((n) => n.type === "category" && n.name === "Schema violation");
   expect(schema?.statistic?.failed).toBe(1);
@@ -103,23 +127,32 @@ test("categories sort the failing run by cause: the dropped dt is a schema viola
 });
 
 describe("headless Chromium", () => {
-  test.for([["allure-report"], ["allure-report-single"]] as const)("%s renders the run's checks and requests nothing off the machine", async ([folder], ctx) => {
-    if (chromiumMissing) return ctx.skip(chromiumMissing);
-    const served = await serveFolder(join(dir, folder));
-    try {
-      await withPage(async (page, requested) => {
-        await page.goto(served.url, { waitUntil: "networkidle" });
-        // "networkidle" can come before the app has drawn anything on a busy machine: wait for the page.
-        await expect.poll(() => page.innerText("body"), { timeout: 30_000 }).toMatch(/Categories\s+1/);
-        await revealCheck(page, { id: "CARD-STMT-PERIOD", family: "Card API", feature: `${CARD_STATEMENT.title} (${CARD_STATEMENT.spec})` });
-        expect(await page.innerText("body")).toMatch(/CARD-STMT-PERIOD \[must\] §4\.2 — Card statement: every operation lies within the requested period/);
-        // A screenshot for people, in the repository's git-ignored reports/ folder.
-        mkdirSync(join(ROOT, "reports"), { recursive: true });
-        await page.screenshot({ path: join(ROOT, "reports", `${folder}-screenshot.png`) });
-        expect(requested.filter((url) => !url.startsWith(served.url) && !/^(data|blob):/.test(url))).toEqual([]);
-      });
-    } finally {
-      await served.close();
-    }
-  });
+  test.for([["allure-report"], ["allure-report-single"]] as const)(
+    "%s renders the run's checks and requests nothing off the machine",
+    async ([folder], ctx) => {
+      if (chromiumMissing) return ctx.skip(chromiumMissing);
+      const served = await serveFolder(join(dir, folder));
+      try {
+        await withPage(async (page, requested) => {
+          await page.goto(served.url, { waitUntil: "networkidle" });
+          // "networkidle" can come before the app has drawn anything on a busy machine: wait for the page.
+          await expect.poll(() => page.innerText("body"), { timeout: 30_000 }).toMatch(/Categories\s+1/);
+          await revealCheck(page, {
+            id: "CARD-STMT-PERIOD",
+            family: "Card API",
+            feature: `${CARD_STATEMENT.title} (${CARD_STATEMENT.spec})`,
+          });
+          expect(await page.innerText("body")).toMatch(
+            /CARD-STMT-PERIOD \[must\] §4\.2 — Card statement: every operation lies within the requested period/,
+          );
+          // A screenshot for people, in the repository's git-ignored reports/ folder.
+          mkdirSync(join(ROOT, "reports"), { recursive: true });
+          await page.screenshot({ path: join(ROOT, "reports", `${folder}-screenshot.png`) });
+          expect(requested.filter((url) => !url.startsWith(served.url) && !/^(data|blob):/.test(url))).toEqual([]);
+        });
+      } finally {
+        await served.close();
+      }
+    },
+  );
 });

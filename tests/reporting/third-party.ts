@@ -23,7 +23,10 @@ export const INERT_APP_LINKS = [
   "https://lea.verou.me", // author link in the licence note of the bundled Prism highlighter
 ];
 
-export interface Finding { file: string; what: string }
+export interface Finding {
+  file: string;
+  what: string;
+}
 
 const allowed = (url: string) =>
   ALLOWED.some((re) => re.test(url)) || INERT_APP_LINKS.some((l) => url === l || url.startsWith(`${l}/`));

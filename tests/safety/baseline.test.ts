@@ -14,17 +14,68 @@ import type { ConformanceMeta, ReportedOutcome } from "../../lib/checks/meta.ts"
 import { runCli, tempReportsDir } from "../support/cli.ts";
 import { withSandbox } from "../support/harness.ts";
 
-const row = (id: string, outcome: ReportedOutcome): ConformanceMeta =>
-  ({ kind: "check", id, level: "must", spec: "§4", title: id, family: "card-api", operation: "card-api.statement", outcome, message: `${id} ${outcome}` });
-const baseline = (...ids: string[]): Baseline => ({ file: "b.json", entries: ids.map((id) => ({ id, reason: `known: ${id}` })) });
+const row = (id: string, outcome: ReportedOutcome): ConformanceMeta => ({
+  kind: "check",
+  id,
+  level: "must",
+  spec: "§4",
+  title: id,
+  family: "card-api",
+  operation: "card-api.statement",
+  outcome,
+  message: `${id} ${outcome}`,
+});
+const baseline = (...ids: string[]): Baseline => ({
+  file: "b.json",
+  entries: ids.map((id) => ({ id, reason: `known: ${id}` })),
+});
 
-const GATES: Array<[string, { checks: ConformanceMeta[]; listed: string[]; gate: "pass" | "fail"; newFailures?: string[]; nowPassing?: string[] }]> = [
-  ["a listed failure that still fails: pass", { checks: [row("A-B-1", "failed"), row("A-B-2", "passed")], listed: ["A-B-1"], gate: "pass" }],
-  ["a failure not listed: fail", { checks: [row("A-B-1", "failed"), row("A-B-2", "failed")], listed: ["A-B-1"], gate: "fail", newFailures: ["A-B-2"] }],
-  ["a listed check that now passes: fail", { checks: [row("A-B-1", "passed")], listed: ["A-B-1"], gate: "fail", nowPassing: ["A-B-1"] }],
-  ["a listed should failure that only warns: still failing, pass", { checks: [row("A-B-1", "warning")], listed: ["A-B-1"], gate: "pass" }],
-  ["a listed check skipped or not run here: not judged, pass", { checks: [row("A-B-1", "skipped")], listed: ["A-B-1", "A-B-9"], gate: "pass" }],
-  ["a must check the target left not judged (its fixture refused), not listed: fail", { checks: [{ ...row("A-B-1", "skipped"), category: "precondition" }], listed: [], gate: "fail", newFailures: ["A-B-1"] }],
+const GATES: Array<
+  [
+    string,
+    {
+      checks: ConformanceMeta[];
+      listed: string[];
+      gate: "pass" | "fail";
+      newFailures?: string[];
+      nowPassing?: string[];
+    },
+  ]
+> = [
+  [
+    "a listed failure that still fails: pass",
+    { checks: [row("A-B-1", "failed"), row("A-B-2", "passed")], listed: ["A-B-1"], gate: "pass" },
+  ],
+  [
+    "a failure not listed: fail",
+    {
+      checks: [row("A-B-1", "failed"), row("A-B-2", "failed")],
+      listed: ["A-B-1"],
+      gate: "fail",
+      newFailures: ["A-B-2"],
+    },
+  ],
+  [
+    "a listed check that now passes: fail",
+    { checks: [row("A-B-1", "passed")], listed: ["A-B-1"], gate: "fail", nowPassing: ["A-B-1"] },
+  ],
+  [
+    "a listed should failure that only warns: still failing, pass",
+    { checks: [row("A-B-1", "warning")], listed: ["A-B-1"], gate: "pass" },
+  ],
+  [
+    "a listed check skipped or not run here: not judged, pass",
+    { checks: [row("A-B-1", "skipped")], listed: ["A-B-1", "A-B-9"], gate: "pass" },
+  ],
+  [
+    "a must check the target left not judged (its fixture refused), not listed: fail",
+    {
+      checks: [{ ...row("A-B-1", "skipped"), category: "precondition" }],
+      listed: [],
+      gate: "fail",
+      newFailures: ["A-B-1"],
+    },
+  ],
   ["a plain skip not listed: pass", { checks: [row("A-B-1", "skipped")], listed: [], gate: "pass" }],
 ];
 
@@ -40,9 +91,21 @@ describe("a baseline file that cannot be right is a configuration error naming B
   const FILES: Array<[string, string, RegExp]> = [
     ["not JSON", "{", /is not JSON/],
     ["no expectedFailures array", "{}", /has no "expectedFailures" array/],
-    ["an id that is no check", '{"expectedFailures":[{"id":"CARD-STMT-DTT","reason":"typo"}]}', /entry 1: "CARD-STMT-DTT" is not the id of a check/],
-    ["an entry without a reason", '{"expectedFailures":[{"id":"CARD-STMT-DT"}]}', /entry 1 \(CARD-STMT-DT\): give a reason/],
-    ["an id listed twice", '{"expectedFailures":[{"id":"CARD-STMT-DT","reason":"a"},{"id":"CARD-STMT-DT","reason":"b"}]}', /lists CARD-STMT-DT twice/],
+    [
+      "an id that is no check",
+      '{"expectedFailures":[{"id":"CARD-STMT-DTT","reason":"typo"}]}',
+      /entry 1: "CARD-STMT-DTT" is not the id of a check/,
+    ],
+    [
+      "an entry without a reason",
+      '{"expectedFailures":[{"id":"CARD-STMT-DT"}]}',
+      /entry 1 \(CARD-STMT-DT\): give a reason/,
+    ],
+    [
+      "an id listed twice",
+      '{"expectedFailures":[{"id":"CARD-STMT-DT","reason":"a"},{"id":"CARD-STMT-DT","reason":"b"}]}',
+      /lists CARD-STMT-DT twice/,
+    ],
   ];
   test.for(FILES)("%s", ([, text, re]) => {
     const file = join(tempReportsDir(), "baseline.json");
@@ -51,34 +114,53 @@ describe("a baseline file that cannot be right is a configuration error naming B
     expect(() => loadBaseline(file, KNOWN)).toThrow(re);
   });
   test("a configured file that does not exist", () => {
-    expect(() => loadBaseline("/nonexistent/baseline.json", KNOWN)).toThrow(/^BASELINE_FILE: \/nonexistent\/baseline.json does not exist$/);
+    expect(() => loadBaseline("/nonexistent/baseline.json", KNOWN)).toThrow(
+      /^BASELINE_FILE: \/nonexistent\/baseline.json does not exist$/,
+    );
   });
 });
 
 function writeBaseline(dir: string, name: string, ids: string[]): string {
   const file = join(dir, name);
-  writeFileSync(file, JSON.stringify({ expectedFailures: ids.map((id) => ({ id, reason: "the target omits dt; ticket PAY-1" })) }));
+  writeFileSync(
+    file,
+    JSON.stringify({ expectedFailures: ids.map((id) => ({ id, reason: "the target omits dt; ticket PAY-1" })) }),
+  );
   return file;
 }
 
 test("npm run conformance: a listed failure passes the gate (exit 0); a listed check that passes fails it (exit 1)", async () => {
   // Under this fault CARD-STMT-SCHEMA and CARD-STMT-DT fail; CARD-TXN-SCHEMA passes.
-  await withSandbox({ faults: [{ kind: "drop-field", operation: CARD_STATEMENT.key, path: ["dt"] }] }, async (sandbox) => {
-    const work = tempReportsDir();
-    const known = writeBaseline(work, "known.json", ["CARD-STMT-SCHEMA", "CARD-STMT-DT"]);
-    const stale = writeBaseline(work, "stale.json", ["CARD-STMT-SCHEMA", "CARD-STMT-DT", "CARD-TXN-SCHEMA"]);
-    const run = (file: string, out: string) => runCli("conformance.ts", ["--check", "CARD-STMT-SCHEMA", "--check", "CARD-TXN-SCHEMA"],
-      { TARGET_BASE_URL: sandbox.url, BASELINE_FILE: file, SEED: "5", REPORTS_DIR: join(work, out) });
-    const [pass, fail] = await Promise.all([run(known, "known"), run(stale, "stale")]);
+  await withSandbox(
+    { faults: [{ kind: "drop-field", operation: CARD_STATEMENT.key, path: ["dt"] }] },
+    async (sandbox) => {
+      const work = tempReportsDir();
+      const known = writeBaseline(work, "known.json", ["CARD-STMT-SCHEMA", "CARD-STMT-DT"]);
+      const stale = writeBaseline(work, "stale.json", ["CARD-STMT-SCHEMA", "CARD-STMT-DT", "CARD-TXN-SCHEMA"]);
+      const run = (file: string, out: string) =>
+        runCli("conformance.ts", ["--check", "CARD-STMT-SCHEMA", "--check", "CARD-TXN-SCHEMA"], {
+          TARGET_BASE_URL: sandbox.url,
+          BASELINE_FILE: file,
+          SEED: "5",
+          REPORTS_DIR: join(work, out),
+        });
+      const [pass, fail] = await Promise.all([run(known, "known"), run(stale, "stale")]);
 
-    expect(pass.code, pass.stdout + pass.stderr).toBe(0);
-    expect(pass.stdout).toMatch(/Baseline gate: PASS \(.*known.json\) — 1 known failures still failing, 0 new failures, 0 listed checks now passing/);
-    const summary = JSON.parse(readFileSync(join(work, "known", "summary.json"), "utf8")) as Summary & { baseline: { gate: string } };
-    expect(summary.verdict).toBe("not conformant");
-    expect(summary.baseline.gate).toBe("pass");
-    expect(readFileSync(join(work, "known", "summary.md"), "utf8")).toMatch(/\*\*Verdict: not conformant\*\*[^\n]*\n\n\*\*Baseline gate: PASS/);
+      expect(pass.code, pass.stdout + pass.stderr).toBe(0);
+      expect(pass.stdout).toMatch(
+        /Baseline gate: PASS \(.*known.json\) — 1 known failures still failing, 0 new failures, 0 listed checks now passing/,
+      );
+      const summary = JSON.parse(readFileSync(join(work, "known", "summary.json"), "utf8")) as Summary & {
+        baseline: { gate: string };
+      };
+      expect(summary.verdict).toBe("not conformant");
+      expect(summary.baseline.gate).toBe("pass");
+      expect(readFileSync(join(work, "known", "summary.md"), "utf8")).toMatch(
+        /\*\*Verdict: not conformant\*\*[^\n]*\n\n\*\*Baseline gate: PASS/,
+      );
 
-    expect(fail.code, fail.stdout + fail.stderr).toBe(1);
-    expect(fail.stdout).toMatch(/NOW PASSES CARD-TXN-SCHEMA: remove it from .*stale.json/);
-  });
+      expect(fail.code, fail.stdout + fail.stderr).toBe(1);
+      expect(fail.stdout).toMatch(/NOW PASSES CARD-TXN-SCHEMA: remove it from .*stale.json/);
+    },
+  );
 });

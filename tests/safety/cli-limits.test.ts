@@ -18,7 +18,10 @@ import { startCountingProxy, type TestTarget } from "../support/targets.ts";
 const summaryOf = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
 
 /** A conformance run against a counting proxy in front of a fresh sandbox. */
-async function countedRun(env: Record<string, string>, check: (run: CliResult, proxy: TestTarget, dir: string) => void): Promise<void> {
+async function countedRun(
+  env: Record<string, string>,
+  check: (run: CliResult, proxy: TestTarget, dir: string) => void,
+): Promise<void> {
   await withSandbox({}, async (sandbox) => {
     const proxy = await startCountingProxy(sandbox.url);
     try {
@@ -38,10 +41,15 @@ describe.concurrent("run-wide safety through the CLI", () => {
       expect(proxy.countOf(CREATE_TRANSACTION.path!)).toBe(0);
       expect(proxy.countOf(REGISTER_BUSINESS.path!)).toBe(0);
       expect(proxy.countOf(CARD_STATEMENT.path!)).toBeGreaterThan(0);
-      const guarded = summaryOf(dir).checks.filter((c) => c.operation === CREATE_TRANSACTION.key || c.operation === REGISTER_BUSINESS.key);
+      const guarded = summaryOf(dir).checks.filter(
+        (c) => c.operation === CREATE_TRANSACTION.key || c.operation === REGISTER_BUSINESS.key,
+      );
       expect(guarded.length).toBeGreaterThan(0);
-      for (const c of guarded) expect(`${c.id} ${c.outcome} ${c.message}`).toMatch(/ skipped not sent: TARGET_ENV=production /);
-      expect(readFileSync(join(dir, "junit.xml"), "utf8")).toMatch(/name="skip-reason" value="not sent: TARGET_ENV=production/);
+      for (const c of guarded)
+        expect(`${c.id} ${c.outcome} ${c.message}`).toMatch(/ skipped not sent: TARGET_ENV=production /);
+      expect(readFileSync(join(dir, "junit.xml"), "utf8")).toMatch(
+        /name="skip-reason" value="not sent: TARGET_ENV=production/,
+      );
     });
   });
 
@@ -58,9 +66,16 @@ describe.concurrent("run-wide safety through the CLI", () => {
       };
       const amounts = proxy.received.filter((r) => r.path === CREATE_TRANSACTION.path).map((r) => amountOf(r.body));
       expect(amounts.filter((a) => a > 0.5)).toEqual([]);
-      const txn = summaryOf(dir).checks.filter((c) => c.operation === CREATE_TRANSACTION.key && c.outcome === "skipped");
-      expect(txn.map((c) => c.id)).toEqual(expect.arrayContaining(["CARD-TXN-HTTP-200", "CARD-TXN-POSITIVE", "CARD-TXN-IDEMPOTENT-REPLAY"]));
-      for (const c of txn) expect(c.message).toMatch(/^not sent: debiting \d+\.\d\d would pass MAX_DEBIT_TOTAL=0\.50 \(0\.\d\d already debited this run\)$/);
+      const txn = summaryOf(dir).checks.filter(
+        (c) => c.operation === CREATE_TRANSACTION.key && c.outcome === "skipped",
+      );
+      expect(txn.map((c) => c.id)).toEqual(
+        expect.arrayContaining(["CARD-TXN-HTTP-200", "CARD-TXN-POSITIVE", "CARD-TXN-IDEMPOTENT-REPLAY"]),
+      );
+      for (const c of txn)
+        expect(c.message).toMatch(
+          /^not sent: debiting \d+\.\d\d would pass MAX_DEBIT_TOTAL=0\.50 \(0\.\d\d already debited this run\)$/,
+        );
     });
   });
 
@@ -69,7 +84,10 @@ describe.concurrent("run-wide safety through the CLI", () => {
       expect(code, stdout + stderr).toBe(1);
       const checks = summaryOf(dir).checks.filter((c) => c.outcome !== "skipped");
       expect(checks.length).toBeGreaterThan(0);
-      for (const c of checks) expect(`${c.id} ${c.message}`).toMatch(/Transport error: deadline: not sent: the run deadline \(RUN_DEADLINE_MS\) has passed/);
+      for (const c of checks)
+        expect(`${c.id} ${c.message}`).toMatch(
+          /Transport error: deadline: not sent: the run deadline \(RUN_DEADLINE_MS\) has passed/,
+        );
       // Only the preflight, before the deadline, reached the target: statement, limits, two partner
       // probes, and the fixture requests (the limits for the amounts, one debit, one registration).
       expect(proxy.received.length).toBeLessThanOrEqual(7);

@@ -13,7 +13,11 @@ import { ROOT, tempReportsDir } from "../support/cli.ts";
 
 function reserveInChild(file: string, count: number, minor: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "tests/support/reserve-debits.ts"), file, String(count), String(minor)], { cwd: ROOT });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", join(ROOT, "tests/support/reserve-debits.ts"), file, String(count), String(minor)],
+      { cwd: ROOT },
+    );
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d));
     child.on("error", reject);
@@ -41,8 +45,18 @@ test("across n shards (other machines) each shard gets a whole-minor-unit share 
 });
 
 describe("the guard counts what a lenient target could book", () => {
-  const settings = { targetEnv: "sandbox", allowMutations: false, maxDebitTotalMinor: 1_000, testPans: [], maxRps: undefined, concurrency: 4, runDeadlineMs: 60_000, baselineFile: undefined } as const;
-  const send = (guard: ReturnType<typeof createGuard>, body: unknown) => guard(CREATE_TRANSACTION, JSON.stringify(body));
+  const settings = {
+    targetEnv: "sandbox",
+    allowMutations: false,
+    maxDebitTotalMinor: 1_000,
+    testPans: [],
+    maxRps: undefined,
+    concurrency: 4,
+    runDeadlineMs: 60_000,
+    baselineFile: undefined,
+  } as const;
+  const send = (guard: ReturnType<typeof createGuard>, body: unknown) =>
+    guard(CREATE_TRANSACTION, JSON.stringify(body));
 
   test.for([
     ["a debit wrapped in a list (a mutation)", [{ debit: { amount: 9 } }]],
@@ -51,7 +65,9 @@ describe("the guard counts what a lenient target could book", () => {
   ] as const)("%s counts against MAX_DEBIT_TOTAL", ([, body]) => {
     const guard = createGuard({ ...settings, testPans: [] }, new MemoryDebitBudget(1_000));
     send(guard, body);
-    expect(() => send(guard, { debit: { amount: 9 } })).toThrow(/would pass MAX_DEBIT_TOTAL=10\.00 \(9\.00 already debited/);
+    expect(() => send(guard, { debit: { amount: 9 } })).toThrow(
+      /would pass MAX_DEBIT_TOTAL=10\.00 \(9\.00 already debited/,
+    );
   });
 
   test("a body with no amount at all debits nothing", () => {

@@ -48,9 +48,14 @@ test("TARGET_ENV=production: no money-moving or profile-creating request reaches
     expect(proxy.countOf(TXN)).toBe(0);
     expect(proxy.countOf(BIZ)).toBe(0);
     expect(proxy.countOf("/v5/card-api/card/statement")).toBeGreaterThan(0);
-    const guarded = results.filter((r) => r.operationKey === CREATE_TRANSACTION.key || r.operationKey === REGISTER_BUSINESS.key);
+    const guarded = results.filter(
+      (r) => r.operationKey === CREATE_TRANSACTION.key || r.operationKey === REGISTER_BUSINESS.key,
+    );
     expect(guarded.length).toBeGreaterThan(0);
-    for (const r of guarded) expect(`${r.id} ${r.outcome} ${r.message}`).toMatch(/ skipped not sent: TARGET_ENV=production .* \(ALLOW_MUTATIONS=true allows it\)$/);
+    for (const r of guarded)
+      expect(`${r.id} ${r.outcome} ${r.message}`).toMatch(
+        / skipped not sent: TARGET_ENV=production .* \(ALLOW_MUTATIONS=true allows it\)$/,
+      );
     expect(results.filter((r) => r.outcome === "failed")).toEqual([]);
   });
 });
@@ -78,17 +83,32 @@ describe("against staging only TEST_PANS card numbers are sent", () => {
   };
   const ROWS: Array<[string, { body?: unknown; rawBody?: string; sent: boolean }]> = [
     ["the listed test card is sent", { body: debit(() => undefined), sent: true }],
-    ["another card number in card_pan is refused", { body: debit((b) => void (b.debit.card.card_pan = other)), sent: false }],
-    ["a card number in free text is refused", { body: debit((b) => void (b.transaction.description = `card ${other}`)), sent: false }],
+    [
+      "another card number in card_pan is refused",
+      { body: debit((b) => void (b.debit.card.card_pan = other)), sent: false },
+    ],
+    [
+      "a card number in free text is refused",
+      { body: debit((b) => void (b.transaction.description = `card ${other}`)), sent: false },
+    ],
     ["a card number in a body that is not JSON is refused", { rawBody: `{"card_pan": "${other}"`, sent: false }],
   ];
   test.for(ROWS)("%s", async ([, row]) => {
     await withProxy(async (proxy) => {
-      const run = await createRunContext(configFor(proxy.url, { TARGET_ENV: "staging", TEST_PANS: `${PAN}, 4400430000000015` }));
+      const run = await createRunContext(
+        configFor(proxy.url, { TARGET_ENV: "staging", TEST_PANS: `${PAN}, 4400430000000015` }),
+      );
       try {
-        const sending = run.target.send(CREATE_TRANSACTION, row.body, row.rawBody === undefined ? {} : { rawBody: row.rawBody });
+        const sending = run.target.send(
+          CREATE_TRANSACTION,
+          row.body,
+          row.rawBody === undefined ? {} : { rawBody: row.rawBody },
+        );
         if (row.sent) await sending;
-        else await expect(sending).rejects.toThrow(/not sent: card number \d{6}\*+\d{4} .*is not in TEST_PANS \(TARGET_ENV=staging\)/);
+        else
+          await expect(sending).rejects.toThrow(
+            /not sent: card number \d{6}\*+\d{4} .*is not in TEST_PANS \(TARGET_ENV=staging\)/,
+          );
         expect(proxy.countOf(TXN)).toBe(row.sent ? 1 : 0);
       } finally {
         await run.target.close();
@@ -105,10 +125,17 @@ test("MAX_DEBIT_TOTAL: debits stop before the cap is passed; the refused ones ne
       const outcomes: string[] = [];
       for (const seed of [1, 2, 3, 4]) {
         const body = debitRequest(fakerFor(seed), config, { amount: 40 });
-        outcomes.push(await run.target.send(CREATE_TRANSACTION, body).then(() => "sent", (e: Error) => (e instanceof RequestRefused ? e.message : `error ${e.message}`)));
+        outcomes.push(
+          await run.target.send(CREATE_TRANSACTION, body).then(
+            () => "sent",
+            (e: Error) => (e instanceof RequestRefused ? e.message : `error ${e.message}`),
+          ),
+        );
       }
       expect(outcomes.slice(0, 2)).toEqual(["sent", "sent"]);
-      expect(outcomes[2]).toBe("not sent: debiting 40.00 would pass MAX_DEBIT_TOTAL=100.00 (80.00 already debited this run)");
+      expect(outcomes[2]).toBe(
+        "not sent: debiting 40.00 would pass MAX_DEBIT_TOTAL=100.00 (80.00 already debited this run)",
+      );
       expect(proxy.countOf(TXN)).toBe(2);
     } finally {
       await run.target.close();

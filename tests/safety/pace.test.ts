@@ -50,7 +50,8 @@ test("MAX_RPS=10: no 11 requests reach the target within 0.7 s, and 15 take at l
     await burst(proxy, 15, { MAX_RPS: "10" });
     const times = proxy.received.map((r) => r.at).sort((a, b) => a - b);
     expect(times).toHaveLength(15);
-    for (let i = 0; i + 10 < times.length; i++) expect(times[i + 10]! - times[i]!).toBeGreaterThanOrEqual(1_000 - JITTER_MS);
+    for (let i = 0; i + 10 < times.length; i++)
+      expect(times[i + 10]! - times[i]!).toBeGreaterThanOrEqual(1_000 - JITTER_MS);
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(1_400 - JITTER_MS);
   });
 });
@@ -68,7 +69,9 @@ test("a 429 with Retry-After is waited for and retried; the check passes and car
   await withProxy({ tooManyFirst: { count: 1, retryAfter: "1" } }, async (proxy) => {
     const results = await evaluateAll(configFor(proxy.url));
     expect(results.filter((r) => r.outcome !== "passed").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
-    const noted = results.filter((r) => r.notes.some((n) => /^rate limited: HTTP 429 \(Retry-After: 1\), waited 1000 ms and retried$/.test(n)));
+    const noted = results.filter((r) =>
+      r.notes.some((n) => /^rate limited: HTTP 429 \(Retry-After: 1\), waited 1000 ms and retried$/.test(n)),
+    );
     expect(noted.length).toBeGreaterThan(0);
     // Checks run side by side: requests already in flight arrive at once; the retry of the refused one waited.
     const [first, ...rest] = proxy.received;
@@ -78,8 +81,14 @@ test("a 429 with Retry-After is waited for and retried; the check passes and car
 });
 
 const STUBBORN: Array<[string, { retryAfter: string; received: number; message: RegExp }]> = [
-  ["Retry-After: 0 every time: three retries, then a transport error", { retryAfter: "0", received: 4, message: /^HTTP 429 \(Retry-After: 0\) after 3 retries$/ }],
-  ["Retry-After: 120: not waited for at all", { retryAfter: "120", received: 1, message: /longer than the 30000 ms the harness waits/ }],
+  [
+    "Retry-After: 0 every time: three retries, then a transport error",
+    { retryAfter: "0", received: 4, message: /^HTTP 429 \(Retry-After: 0\) after 3 retries$/ },
+  ],
+  [
+    "Retry-After: 120: not waited for at all",
+    { retryAfter: "120", received: 1, message: /longer than the 30000 ms the harness waits/ },
+  ],
 ];
 
 test.for(STUBBORN)("%s", async ([, row]) => {
@@ -99,7 +108,10 @@ test("a pause longer than the harness waits is still honoured: nothing more is s
       const first = await run.target.send(LIMITS_LIST, limitsRequest(config));
       const later = await run.target.send(LIMITS_LIST, limitsRequest(config));
       expect(first.transportError?.message).toMatch(/Retry-After: 3600.*longer than the 30000 ms/);
-      expect(later.transportError).toMatchObject({ kind: "rate-limited", message: expect.stringMatching(/^not sent: the target asked for a pause/) });
+      expect(later.transportError).toMatchObject({
+        kind: "rate-limited",
+        message: expect.stringMatching(/^not sent: the target asked for a pause/),
+      });
       expect(proxy.received).toHaveLength(1);
     } finally {
       await run.target.close();
@@ -126,9 +138,15 @@ test("the run deadline: nothing is sent after it, and a request in flight is cut
       const started = Date.now();
       const cut = await run.target.send(LIMITS_LIST, limitsRequest(config));
       expect(Date.now() - started).toBeLessThan(5_000);
-      expect(cut.transportError).toMatchObject({ kind: "deadline", message: expect.stringMatching(/when the run deadline \(RUN_DEADLINE_MS\) passed/) });
+      expect(cut.transportError).toMatchObject({
+        kind: "deadline",
+        message: expect.stringMatching(/when the run deadline \(RUN_DEADLINE_MS\) passed/),
+      });
       const late = await run.target.send(LIMITS_LIST, limitsRequest(config));
-      expect(late.transportError).toEqual({ kind: "deadline", message: "not sent: the run deadline (RUN_DEADLINE_MS) has passed" });
+      expect(late.transportError).toEqual({
+        kind: "deadline",
+        message: "not sent: the run deadline (RUN_DEADLINE_MS) has passed",
+      });
       expect(hung.received).toHaveLength(1);
     } finally {
       await run.target.close();

@@ -30,19 +30,65 @@ const EXPIRED_JWT = `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ sub: "partner"
 const UNKNOWN = "c0ffee00-0000-4000-8000-000000000999";
 
 const PROBLEMS: Array<[string, { env: Record<string, string>; sandbox?: SandboxOptions; line: RegExp }]> = [
-  ["a wrong partner token", { env: { PARTNER_ACCESS_TOKEN: "not-the-sandbox-token-0001" }, line: /^preflight: PARTNER_ACCESS_TOKEN: the target refused the access token .* \(HTTP 401\)$/ }],
-  ["a wrong signing key", { env: { PARTNER_SIGNING_KEY: "11".repeat(32) }, line: /^preflight: PARTNER_SIGNING_KEY: the target refused the signature .* \(HTTP 401\)$/ }],
-  ["a statement card the target does not know", { env: { STATEMENT_CARD_ID: UNKNOWN }, line: /^preflight: STATEMENT_CARD_ID: the target rejected the statement of this card .* \(HTTP 404: .*CARD_NOT_FOUND/ }],
-  ["a payment card the target does not know", { env: { PAYMENT_CARD_ID: UNKNOWN }, line: /^preflight: PAYMENT_CARD_ID: the target rejected the limits of this card; .* \(HTTP 404: .*OBJECT_NOT_FOUND/ }],
-  ["card API auth the target demands but the configuration lacks", { env: {}, sandbox: { cardApiHeader: { name: "X-Api-Key", value: "k-0001" } }, line: /^preflight: CARD_API_HEADERS: the card API refused the statement request; .* \(HTTP 401\)$/ }],
-  ["the token given with its Bearer prefix", { env: { PARTNER_ACCESS_TOKEN: "Bearer sandbox-partner-access-token-0001" }, line: /^preflight: PARTNER_ACCESS_TOKEN: starts with "Bearer "; give the token alone$/ }],
-  ["an expired JWT as the token", { env: { PARTNER_ACCESS_TOKEN: EXPIRED_JWT }, line: /^preflight: PARTNER_ACCESS_TOKEN: the JWT expired at 2023-11-14T22:13:20.000Z$/ }],
+  [
+    "a wrong partner token",
+    {
+      env: { PARTNER_ACCESS_TOKEN: "not-the-sandbox-token-0001" },
+      line: /^preflight: PARTNER_ACCESS_TOKEN: the target refused the access token .* \(HTTP 401\)$/,
+    },
+  ],
+  [
+    "a wrong signing key",
+    {
+      env: { PARTNER_SIGNING_KEY: "11".repeat(32) },
+      line: /^preflight: PARTNER_SIGNING_KEY: the target refused the signature .* \(HTTP 401\)$/,
+    },
+  ],
+  [
+    "a statement card the target does not know",
+    {
+      env: { STATEMENT_CARD_ID: UNKNOWN },
+      line: /^preflight: STATEMENT_CARD_ID: the target rejected the statement of this card .* \(HTTP 404: .*CARD_NOT_FOUND/,
+    },
+  ],
+  [
+    "a payment card the target does not know",
+    {
+      env: { PAYMENT_CARD_ID: UNKNOWN },
+      line: /^preflight: PAYMENT_CARD_ID: the target rejected the limits of this card; .* \(HTTP 404: .*OBJECT_NOT_FOUND/,
+    },
+  ],
+  [
+    "card API auth the target demands but the configuration lacks",
+    {
+      env: {},
+      sandbox: { cardApiHeader: { name: "X-Api-Key", value: "k-0001" } },
+      line: /^preflight: CARD_API_HEADERS: the card API refused the statement request; .* \(HTTP 401\)$/,
+    },
+  ],
+  [
+    "the token given with its Bearer prefix",
+    {
+      env: { PARTNER_ACCESS_TOKEN: "Bearer sandbox-partner-access-token-0001" },
+      line: /^preflight: PARTNER_ACCESS_TOKEN: starts with "Bearer "; give the token alone$/,
+    },
+  ],
+  [
+    "an expired JWT as the token",
+    {
+      env: { PARTNER_ACCESS_TOKEN: EXPIRED_JWT },
+      line: /^preflight: PARTNER_ACCESS_TOKEN: the JWT expired at 2023-11-14T22:13:20.000Z$/,
+    },
+  ],
 ];
 
 describe("a configuration problem is one line naming what to fix", () => {
   test.for(PROBLEMS)("%s", async ([, row]) => {
     await withSandbox(row.sandbox ?? {}, async (sandbox) => {
-      const error = await preflightAgainst(sandbox.url, row.env).then(() => undefined, (e: unknown) => e);
+      const error = await preflightAgainst(sandbox.url, row.env).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(PreflightProblem);
       expect((error as Error).message).toMatch(row.line);
       expect((error as Error).message).not.toContain("\n");
@@ -51,7 +97,9 @@ describe("a configuration problem is one line naming what to fix", () => {
 
   test("nothing listens at TARGET_BASE_URL", async () => {
     const url = await closedPortUrl();
-    await expect(preflightAgainst(url, {})).rejects.toThrow(`preflight: TARGET_BASE_URL: ${url} cannot be reached (connection refused): check the URL and that the target is running`);
+    await expect(preflightAgainst(url, {})).rejects.toThrow(
+      `preflight: TARGET_BASE_URL: ${url} cannot be reached (connection refused): check the URL and that the target is running`,
+    );
   });
 });
 
@@ -79,7 +127,11 @@ test("production without ALLOW_MUTATIONS: the partner credentials are not probed
 // Child processes mostly wait: run them side by side to keep the suite short.
 describe.concurrent("npm run conformance: a preflight problem is exit 2 and one line, before any check", () => {
   const CLI: Array<[string, Record<string, string>, RegExp]> = [
-    ["a wrong token", { PARTNER_ACCESS_TOKEN: "not-the-sandbox-token-0001" }, /^conformance: preflight: PARTNER_ACCESS_TOKEN: /],
+    [
+      "a wrong token",
+      { PARTNER_ACCESS_TOKEN: "not-the-sandbox-token-0001" },
+      /^conformance: preflight: PARTNER_ACCESS_TOKEN: /,
+    ],
     ["a wrong key", { PARTNER_SIGNING_KEY: "22".repeat(32) }, /^conformance: preflight: PARTNER_SIGNING_KEY: /],
     ["a missing fixture", { STATEMENT_CARD_ID: UNKNOWN }, /^conformance: preflight: STATEMENT_CARD_ID: /],
   ];
@@ -93,9 +145,14 @@ describe.concurrent("npm run conformance: a preflight problem is exit 2 and one 
 
   test("--no-preflight: a wrong token is left to the checks, which are not judged with the target's 401 (incomplete, exit 1)", async () => {
     const dir = tempReportsDir();
-    const { code, stdout, stderr } = await runCli("conformance.ts", ["--no-preflight", "--check", "PT-BIZ-HTTP-200"], { REPORTS_DIR: dir, PARTNER_ACCESS_TOKEN: "not-the-sandbox-token-0001" });
+    const { code, stdout, stderr } = await runCli("conformance.ts", ["--no-preflight", "--check", "PT-BIZ-HTTP-200"], {
+      REPORTS_DIR: dir,
+      PARTNER_ACCESS_TOKEN: "not-the-sandbox-token-0001",
+    });
     expect(code, stdout + stderr).toBe(1);
     expect(stdout).toMatch(/Conformance verdict: INCOMPLETE/);
-    expect(stdout).toMatch(/NOT JUDGED PT-BIZ-HTTP-200 — the target refused the registration of a client from the configured client data: HTTP 401 .*; see the credentials \(PARTNER_ACCESS_TOKEN/);
+    expect(stdout).toMatch(
+      /NOT JUDGED PT-BIZ-HTTP-200 — the target refused the registration of a client from the configured client data: HTTP 401 .*; see the credentials \(PARTNER_ACCESS_TOKEN/,
+    );
   });
 });

@@ -12,7 +12,11 @@ function recorder() {
   const events: string[] = [];
   return {
     events,
-    actions: { cancel: () => events.push("cancel"), end: () => events.push("end"), say: (line: string) => events.push(`say: ${line}`) },
+    actions: {
+      cancel: () => events.push("cancel"),
+      end: () => events.push("end"),
+      say: (line: string) => events.push(`say: ${line}`),
+    },
   };
 }
 

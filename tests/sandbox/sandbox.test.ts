@@ -19,7 +19,9 @@ afterAll(async () => sandbox.close());
 
 const config = loadConfig({});
 const profile = createProfile("default", {
-  partnerSigningKey: SANDBOX_PARTNER.signingKey, platformSigningKey: SANDBOX_PARTNER.platformSigningKey, encryptionKey: SANDBOX_PARTNER.encryptionKey,
+  partnerSigningKey: SANDBOX_PARTNER.signingKey,
+  platformSigningKey: SANDBOX_PARTNER.platformSigningKey,
+  encryptionKey: SANDBOX_PARTNER.encryptionKey,
 });
 const post = (path: string) => request(sandbox.url).post(path);
 const STATEMENT = "/v5/card-api/card/statement";
@@ -42,21 +44,32 @@ describe("transport-level rejections use the documented card API error body", ()
     expect(res.body.error.code).toBe("INVALID_JSON");
   });
   test("a body over 1 MB → 413", async () => {
-    const res = await post(STATEMENT).set("Content-Type", "application/json").send(JSON.stringify({ pad: "x".repeat(1_100_000) }));
+    const res = await post(STATEMENT)
+      .set("Content-Type", "application/json")
+      .send(JSON.stringify({ pad: "x".repeat(1_100_000) }));
     expect(res.status).toBe(413);
   });
 });
 
 describe("statement", () => {
   test("date-only bounds cover whole days: the seeded June holds 14 operations", async () => {
-    const res = await post(STATEMENT).send({ card_id: config.fixtures.statement.cardId, start_date: "2025-06-01", end_date: "2025-06-30" });
+    const res = await post(STATEMENT).send({
+      card_id: config.fixtures.statement.cardId,
+      start_date: "2025-06-01",
+      end_date: "2025-06-30",
+    });
     expect(res.status).toBe(200);
     expect(res.body.operations).toHaveLength(14);
   });
   test("end before start → 400; unknown card → 404", async () => {
     const cardId = config.fixtures.statement.cardId;
-    expect((await post(STATEMENT).send({ card_id: cardId, start_date: "2025-07-01", end_date: "2025-06-01" })).status).toBe(400);
-    expect((await post(STATEMENT).send({ card_id: "no-such-card", start_date: "2025-06-01", end_date: "2025-06-30" })).body.error.code).toBe("CARD_NOT_FOUND");
+    expect(
+      (await post(STATEMENT).send({ card_id: cardId, start_date: "2025-07-01", end_date: "2025-06-01" })).status,
+    ).toBe(400);
+    expect(
+      (await post(STATEMENT).send({ card_id: "no-such-card", start_date: "2025-06-01", end_date: "2025-06-30" })).body
+        .error.code,
+    ).toBe("CARD_NOT_FOUND");
   });
 });
 
@@ -71,15 +84,21 @@ describe("register business client", () => {
   });
   test("tampered signature → 401 INVALID_SIGNATURE", async () => {
     const body = { ...(await sealed()), signature: "00".repeat(32) };
-    expect((await post(BUSINESS).set("Authorization", bearer).send(body)).body.payload.error.code).toBe("INVALID_SIGNATURE");
+    expect((await post(BUSINESS).set("Authorization", bearer).send(body)).body.payload.error.code).toBe(
+      "INVALID_SIGNATURE",
+    );
   });
   test("undecryptable data with a valid signature → 400 UNDECRYPTABLE", async () => {
     const payload = { encrypted_data: Buffer.from("not really encrypted at all").toString("base64") };
     const body = { payload, signature: await profile.sign({ payload }, "partner") };
-    expect((await post(BUSINESS).set("Authorization", bearer).send(body)).body.payload.error.code).toBe("UNDECRYPTABLE");
+    expect((await post(BUSINESS).set("Authorization", bearer).send(body)).body.payload.error.code).toBe(
+      "UNDECRYPTABLE",
+    );
   });
   test("a valid registration creates a profile with status new", async () => {
-    const res = await post(BUSINESS).set("Authorization", bearer).send(await sealed());
+    const res = await post(BUSINESS)
+      .set("Authorization", bearer)
+      .send(await sealed());
     expect(res.status).toBe(200);
     expect(res.body.payload.status).toBe("new");
     expect(sandbox.ledger.businessClients.has(res.body.payload.client_uuid)).toBe(true);
@@ -113,20 +132,28 @@ describe("create transaction", () => {
     expect(res.status).toBe(status);
   });
   test("below the minimum and over the limit → 422", async () => {
-    expect((await post(TXN).send(debitRequest(fakerFor(5), config, { amount: 0.5 }))).body.error.code).toBe("BELOW_MINIMUM");
-    expect((await post(TXN).send(debitRequest(fakerFor(6), config, { amount: 50_000_000 }))).body.error.code).toBe("LIMIT_EXCEEDED");
+    expect((await post(TXN).send(debitRequest(fakerFor(5), config, { amount: 0.5 }))).body.error.code).toBe(
+      "BELOW_MINIMUM",
+    );
+    expect((await post(TXN).send(debitRequest(fakerFor(6), config, { amount: 50_000_000 }))).body.error.code).toBe(
+      "LIMIT_EXCEEDED",
+    );
   });
 });
 
 describe("limits list", () => {
-  const list = (type: string, value: string) => post(LIMITS).send({ request_id: crypto.randomUUID(), object: { type, value } });
+  const list = (type: string, value: string) =>
+    post(LIMITS).send({ request_id: crypto.randomUUID(), object: { type, value } });
   test("usage grows by an accepted debit and remaining = value − current", async () => {
-    const total = (res: request.Response) => res.body.limits.card[0].amount.find((a: { type: string }) => a.type === "total");
+    const total = (res: request.Response) =>
+      res.body.limits.card[0].amount.find((a: { type: string }) => a.type === "total");
     const before = total(await list("card", config.fixtures.payment.cardId));
     expect((await post(TXN).send(debitRequest(fakerFor(7), config, { amount: 12.34 }))).status).toBe(200);
     const after = total(await list("card", config.fixtures.payment.cardId));
     expect(Math.round((Number(after.current) - Number(before.current)) * 100)).toBe(1234);
-    expect(Math.round((Number(after.value) - Number(after.current)) * 100)).toBe(Math.round(Number(after.remaining) * 100));
+    expect(Math.round((Number(after.value) - Number(after.current)) * 100)).toBe(
+      Math.round(Number(after.remaining) * 100),
+    );
   });
   test("unknown kind → 400, unknown object → 404", async () => {
     expect((await list("wallet", "x")).status).toBe(400);
@@ -138,12 +165,18 @@ describe("magic test values (docs/sandbox.md › Test data)", () => {
   const debit = (amount: number, card?: Record<string, string>) => {
     const body = debitRequest(fakerFor(8), config, { amount });
     // Another card comes with its own account and client: card data of two cards is refused (sandbox/rules/card-data.ts).
-    const own = card && { account: { number: SANDBOX_CARDS.decline.accountNumber }, client: { client_id: SANDBOX_CARDS.decline.clientId } };
+    const own = card && {
+      account: { number: SANDBOX_CARDS.decline.accountNumber },
+      client: { client_id: SANDBOX_CARDS.decline.clientId },
+    };
     return post(TXN).send(card ? { ...body, debit: { ...body.debit, card, ...own } } : body);
   };
   test("amount 666.66 and the decline card are declined; 777.77 exceeds a limit", async () => {
     expect((await debit(666.66)).body.error.code).toBe("DECLINED");
-    expect((await debit(5, { card_id: "c0ffee00-0000-4000-8000-000000000666", card_pan: "4400430000000668" })).body.error.code).toBe("DECLINED");
+    expect(
+      (await debit(5, { card_id: "c0ffee00-0000-4000-8000-000000000666", card_pan: "4400430000000668" })).body.error
+        .code,
+    ).toBe("DECLINED");
     expect((await debit(777.77)).body.error.code).toBe("LIMIT_EXCEEDED");
   });
   test("amount 999.99 is accepted after about 2.5 s", async () => {

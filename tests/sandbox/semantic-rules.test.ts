@@ -18,7 +18,11 @@ import { startSandbox, type RunningSandbox } from "../../sandbox/server.ts";
 
 const config = loadConfig({});
 const registry = validators();
-const PATHS = { txn: "/v5/card-api/transaction/create", stmt: "/v5/card-api/card/statement", lim: "/v5/card-api/limits/list" } as const;
+const PATHS = {
+  txn: "/v5/card-api/transaction/create",
+  stmt: "/v5/card-api/card/statement",
+  lim: "/v5/card-api/limits/list",
+} as const;
 type Op = keyof typeof PATHS;
 
 /** Row name → the code the conforming sandbox refuses it with, and the fault of its family. */
@@ -44,16 +48,21 @@ const EXPECTED: Record<string, [string, BehaviourFaultName]> = {
   "object.type client with the account number of the payment card": ["WRONG_OBJECT_KIND", "resolves-any-identifier"],
 };
 
-const ROWS = ([
-  ["txn", semanticTransactionMutations(config), transactionCases(config, registry, debitRangeFor(config, undefined))],
-  ["stmt", semanticStatementMutations(config), statementCases(config, registry)],
-  ["lim", semanticLimitsMutations(config), limitsCases(config, registry)],
-] as const).flatMap(([op, mutations, cases]) => mutations.map((m) => [m.name, op as Op, () => m.apply(cases.fullRequest())!.body as object] as const));
+const ROWS = (
+  [
+    ["txn", semanticTransactionMutations(config), transactionCases(config, registry, debitRangeFor(config, undefined))],
+    ["stmt", semanticStatementMutations(config), statementCases(config, registry)],
+    ["lim", semanticLimitsMutations(config), limitsCases(config, registry)],
+  ] as const
+).flatMap(([op, mutations, cases]) =>
+  mutations.map((m) => [m.name, op as Op, () => m.apply(cases.fullRequest())!.body as object] as const),
+);
 
 const sandboxes = new Map<string, RunningSandbox>();
 beforeAll(async () => {
   sandboxes.set("", await startSandbox());
-  for (const fault of new Set(Object.values(EXPECTED).map(([, f]) => f))) sandboxes.set(fault, await startSandbox({ faults: [{ kind: "behaviour", name: fault }] }));
+  for (const fault of new Set(Object.values(EXPECTED).map(([, f]) => f)))
+    sandboxes.set(fault, await startSandbox({ faults: [{ kind: "behaviour", name: fault }] }));
 });
 afterAll(async () => Promise.all([...sandboxes.values()].map((s) => s.close())));
 

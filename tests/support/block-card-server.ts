@@ -21,8 +21,14 @@ function valid(text: string): boolean {
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) return false;
   const cardId = body.card_id;
-  return typeof body.request_id === "string" && UUID.test(body.request_id) && typeof cardId === "string" &&
-    cardId.length >= 1 && [...cardId].length <= 64 && REASONS.includes(body.reason as string);
+  return (
+    typeof body.request_id === "string" &&
+    UUID.test(body.request_id) &&
+    typeof cardId === "string" &&
+    cardId.length >= 1 &&
+    [...cardId].length <= 64 &&
+    REASONS.includes(body.reason as string)
+  );
 }
 
 export async function startBlockCardServer(fault: BlockCardFault): Promise<{ url: string; close(): Promise<void> }> {
@@ -33,7 +39,12 @@ export async function startBlockCardServer(fault: BlockCardFault): Promise<{ url
       const json = /^application\/json\b/i.test(req.headers["content-type"] ?? "");
       const ok = (json && valid(text)) || fault === "accepts anything";
       const status = ok ? 200 : fault === "500 on invalid input" ? 500 : 400;
-      const body = ok ? { status: "ok", request_status: "success", ...(fault === "answers without dt" ? {} : { dt: formatWithOffset(Date.now(), "+05:00") }) }
+      const body = ok
+        ? {
+            status: "ok",
+            request_status: "success",
+            ...(fault === "answers without dt" ? {} : { dt: formatWithOffset(Date.now(), "+05:00") }),
+          }
         : { status: "error", request_status: "failed" };
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     });

@@ -8,7 +8,12 @@ import { conformanceArgs } from "../../bench/processes.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-export interface CliResult { code: number | null; stdout: string; stderr: string; ms: number }
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
 
 /**
  * The parent's environment without vitest's own variables (a nested vitest must not see them).
@@ -32,11 +37,19 @@ function nodeArgs(script: string): string[] {
 }
 
 /** @param cwd the working folder (a partner's, with its own .env); the checkout by default. */
-export function runCli(script: string, args: string[], env: Record<string, string> = {}, timeoutMs = 120_000, cwd = ROOT): Promise<CliResult> {
+export function runCli(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+  cwd = ROOT,
+): Promise<CliResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgs(script), ...args], {
-      cwd, env: cleanEnv(env), stdio: ["ignore", "pipe", "pipe"],
+      cwd,
+      env: cleanEnv(env),
+      stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
     let stderr = "";

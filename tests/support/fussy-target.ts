@@ -20,22 +20,39 @@ export const TXN_PATH = "/v5/card-api/transaction/create";
 export const REGISTER_PATH = "/v5/partner/transfer/business/create";
 const LIMITS_PATH = "/v5/card-api/limits/list";
 
-const json = (status: number, body: unknown): ProxiedAnswer => ({ status, headers: { "content-type": "application/json" }, text: JSON.stringify(body) });
+const json = (status: number, body: unknown): ProxiedAnswer => ({
+  status,
+  headers: { "content-type": "application/json" },
+  text: JSON.stringify(body),
+});
 
 export function startFussyTarget(sandboxUrl: string, o: FussyOptions): Promise<TestTarget> {
   return startCountingProxy(sandboxUrl, {
     answerInstead: ({ path, body }) => {
-      if (path === REGISTER_PATH && o.refuseRegistrations) return json(400, { error: "INVALID_CLIENT", message: "bin fails its control digit" });
+      if (path === REGISTER_PATH && o.refuseRegistrations)
+        return json(400, { error: "INVALID_CLIENT", message: "bin fails its control digit" });
       if (path !== TXN_PATH || o.minDebit === undefined) return undefined;
       const amount = Number((JSON.parse(body) as { debit?: { amount?: unknown } }).debit?.amount);
       return amount < o.minDebit
-        ? json(200, { status: "ok", request_status: "declined", dt: new Date().toISOString().replace("Z", "+00:00"), message: `amount below the card minimum ${o.minDebit.toFixed(2)}` })
+        ? json(200, {
+            status: "ok",
+            request_status: "declined",
+            dt: new Date().toISOString().replace("Z", "+00:00"),
+            message: `amount below the card minimum ${o.minDebit.toFixed(2)}`,
+          })
         : undefined;
     },
     rewrite: (answer, request) => {
-      if (!o.showMinInLimits || o.minDebit === undefined || !request.body.includes('"object"') || answer.status !== 200) return answer;
+      if (!o.showMinInLimits || o.minDebit === undefined || !request.body.includes('"object"') || answer.status !== 200)
+        return answer;
       const shown = o.minDebit.toFixed(2);
-      return { ...answer, text: answer.text.replace(/("type":"min","value":")[^"]*(","current":"[^"]*","remaining":")[^"]*"/g, `$1${shown}$2${shown}"`) };
+      return {
+        ...answer,
+        text: answer.text.replace(
+          /("type":"min","value":")[^"]*(","current":"[^"]*","remaining":")[^"]*"/g,
+          `$1${shown}$2${shown}"`,
+        ),
+      };
     },
   });
 }

@@ -8,10 +8,19 @@ import { ALL_MODULES } from "../../suites/modules.ts";
 
 /** A configuration for a target URL: the defaults (the sandbox's test data), a fixed seed, overrides. */
 export function configFor(url: string, overrides: Record<string, string> = {}): Config {
-  return loadConfig({ TARGET_BASE_URL: url, SEED: "20261122", PROPERTY_RUNS: "10", REQUEST_TIMEOUT_MS: "3000", ...overrides });
+  return loadConfig({
+    TARGET_BASE_URL: url,
+    SEED: "20261122",
+    PROPERTY_RUNS: "10",
+    REQUEST_TIMEOUT_MS: "3000",
+    ...overrides,
+  });
 }
 
-export async function withSandbox<T>(options: SandboxOptions, body: (sandbox: RunningSandbox) => Promise<T>): Promise<T> {
+export async function withSandbox<T>(
+  options: SandboxOptions,
+  body: (sandbox: RunningSandbox) => Promise<T>,
+): Promise<T> {
   const sandbox = await startSandbox(options);
   try {
     return await body(sandbox);
@@ -36,11 +45,17 @@ export async function evaluateAll(config: Config, modules = ALL_MODULES): Promis
 
 /** Ids of the checks that did not pass (any level), sorted. */
 export function failingIds(results: CheckResult[]): string[] {
-  return results.filter((r) => r.outcome === "failed").map((r) => r.id).sort();
+  return results
+    .filter((r) => r.outcome === "failed")
+    .map((r) => r.id)
+    .sort();
 }
 
 /** Evaluates every module against a sandbox with these faults and returns the failing ids. */
-export async function failingUnder(faults: Fault[], overrides: Record<string, string> = {}): Promise<{ ids: string[]; results: CheckResult[] }> {
+export async function failingUnder(
+  faults: Fault[],
+  overrides: Record<string, string> = {},
+): Promise<{ ids: string[]; results: CheckResult[] }> {
   return withSandbox({ faults }, async (sandbox) => {
     const results = await evaluateAll(configFor(sandbox.url, overrides));
     return { ids: failingIds(results), results };

@@ -8,7 +8,11 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { ROOT } from "./cli.ts";
 
-export interface RunningPrism { url: string; output(): string; stop(): Promise<void> }
+export interface RunningPrism {
+  url: string;
+  output(): string;
+  stop(): Promise<void>;
+}
 
 export const PRISM_START_TIMEOUT_MS = 30_000;
 
@@ -35,13 +39,17 @@ export async function startPrism(document: string): Promise<RunningPrism> {
   const port = await freePort();
   const cli = join(ROOT, "node_modules", "@stoplight", "prism-cli", "dist", "index.js");
   const child = spawn(process.execPath, [cli, "mock", document, "-h", "127.0.0.1", "-p", String(port)], {
-    cwd: ROOT, stdio: ["ignore", "pipe", "pipe"],
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   child.stdout!.on("data", (d: Buffer) => (output += d));
   child.stderr!.on("data", (d: Buffer) => (output += d));
   const listening = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Prism did not listen within ${PRISM_START_TIMEOUT_MS} ms:\n${output}`)), PRISM_START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`Prism did not listen within ${PRISM_START_TIMEOUT_MS} ms:\n${output}`)),
+      PRISM_START_TIMEOUT_MS,
+    );
     child.stdout!.on("data", () => /Prism is listening/.test(output) && (clearTimeout(timer), resolve()));
     child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`Prism exited with ${code}:\n${output}`))));
   });

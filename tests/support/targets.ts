@@ -12,7 +12,11 @@ import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { MAX_RESPONSE_BYTES } from "../../lib/http/client.ts";
 
-export interface ReceivedRequest { path: string; at: number; body: string }
+export interface ReceivedRequest {
+  path: string;
+  at: number;
+  body: string;
+}
 
 export interface TestTarget {
   url: string;
@@ -54,7 +58,15 @@ async function serve(handler: Handler): Promise<TestTarget> {
   };
 }
 
-export const MISBEHAVIOURS = ["never answers", "trickles its body", "resets the connection", "truncated JSON", "HTML page with 200", "multi-megabyte body", "503"] as const;
+export const MISBEHAVIOURS = [
+  "never answers",
+  "trickles its body",
+  "resets the connection",
+  "truncated JSON",
+  "HTML page with 200",
+  "multi-megabyte body",
+  "503",
+] as const;
 export type Misbehaviour = (typeof MISBEHAVIOURS)[number];
 
 const json = { "content-type": "application/json" };
@@ -72,12 +84,18 @@ const HANDLERS: Record<Misbehaviour, Handler> = {
   // A complete HTTP answer whose JSON stops half way, declared with its true length.
   "truncated JSON": (_req, res) => void res.writeHead(200, json).end('{"status":"ok","request_status":"succ'),
   "HTML page with 200": (_req, res) =>
-    void res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><html><body><h1>Welcome to nginx!</h1></body></html>"),
+    void res
+      .writeHead(200, { "content-type": "text/html" })
+      .end("<!doctype html><html><body><h1>Welcome to nginx!</h1></body></html>"),
   // Valid JSON, but larger than the client reads (MAX_RESPONSE_BYTES).
   "multi-megabyte body": (_req, res) =>
-    void res.writeHead(200, json).end(JSON.stringify({ status: "ok", padding: "x".repeat(MAX_RESPONSE_BYTES + 1024 * 1024) })),
+    void res
+      .writeHead(200, json)
+      .end(JSON.stringify({ status: "ok", padding: "x".repeat(MAX_RESPONSE_BYTES + 1024 * 1024) })),
   "503": (_req, res) =>
-    void res.writeHead(503, { "content-type": "text/html" }).end("<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>"),
+    void res
+      .writeHead(503, { "content-type": "text/html" })
+      .end("<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>"),
 };
 
 export function startMisbehavingTarget(kind: Misbehaviour): Promise<TestTarget> {
@@ -92,10 +110,18 @@ export interface ProxyOptions {
   /** Answers a request itself instead of forwarding it (a target with its own rules), when this returns an answer. */
   answerInstead?: (request: { path: string; body: string }) => ProxiedAnswer | undefined;
   /** Rewrites each upstream answer before it is sent back (the n-th request, from 1). */
-  rewrite?: (answer: ProxiedAnswer, request: { body: string; headers: Record<string, string> }, n: number) => ProxiedAnswer;
+  rewrite?: (
+    answer: ProxiedAnswer,
+    request: { body: string; headers: Record<string, string> },
+    n: number,
+  ) => ProxiedAnswer;
 }
 
-export interface ProxiedAnswer { status: number; headers: Record<string, string>; text: string }
+export interface ProxiedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
 
 /** Forwards to `upstream` (a sandbox) and records what it receives. */
 export function startCountingProxy(upstream: string, options: ProxyOptions = {}): Promise<TestTarget> {
@@ -114,10 +140,16 @@ export function startCountingProxy(upstream: string, options: ProxyOptions = {})
     }
     if (options.delayMs) await sleep(options.delayMs);
     const headers = Object.fromEntries(
-      Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === "string" && !/^(host|connection|content-length)$/i.test(e[0])),
+      Object.entries(req.headers).filter(
+        (e): e is [string, string] => typeof e[1] === "string" && !/^(host|connection|content-length)$/i.test(e[0]),
+      ),
     );
     const answer = await fetch(upstream + (req.url ?? "/"), { method: req.method ?? "POST", headers, body });
-    const upstreamAnswer = { status: answer.status, headers: Object.fromEntries(answer.headers), text: await answer.text() };
+    const upstreamAnswer = {
+      status: answer.status,
+      headers: Object.fromEntries(answer.headers),
+      text: await answer.text(),
+    };
     const sent = options.rewrite ? options.rewrite(upstreamAnswer, { body, headers }, ++forwarded) : upstreamAnswer;
     // The length may have changed; node sets it again.
     const { "content-length": _length, ...rest } = sent.headers;

@@ -9,7 +9,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import { createBrotliCompress, createDeflate, createGzip } from "node:zlib";
 
-export const TRANSPORTS = ["compresses every answer", "closes every connection", "short keep-alive timeout", "drops reused connections"] as const;
+export const TRANSPORTS = [
+  "compresses every answer",
+  "closes every connection",
+  "short keep-alive timeout",
+  "drops reused connections",
+] as const;
 export type Transport = (typeof TRANSPORTS)[number];
 
 export interface TransportTarget {
@@ -22,15 +27,30 @@ export interface TransportTarget {
   close(): Promise<void>;
 }
 
-const CODERS = [["gzip", createGzip], ["deflate", createDeflate], ["br", createBrotliCompress]] as const;
+const CODERS = [
+  ["gzip", createGzip],
+  ["deflate", createDeflate],
+  ["br", createBrotliCompress],
+] as const;
 
-async function forward(upstream: string, req: IncomingMessage): Promise<{ status: number; contentType: string; text: string }> {
+async function forward(
+  upstream: string,
+  req: IncomingMessage,
+): Promise<{ status: number; contentType: string; text: string }> {
   const chunks: Buffer[] = [];
   for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
-  const headers = Object.fromEntries(Object.entries(req.headers).filter((e): e is [string, string] =>
-    typeof e[1] === "string" && !/^(host|connection|content-length|accept-encoding)$/i.test(e[0])));
+  const headers = Object.fromEntries(
+    Object.entries(req.headers).filter(
+      (e): e is [string, string] =>
+        typeof e[1] === "string" && !/^(host|connection|content-length|accept-encoding)$/i.test(e[0]),
+    ),
+  );
   const answer = await fetch(upstream + (req.url ?? "/"), { method: "POST", headers, body: Buffer.concat(chunks) });
-  return { status: answer.status, contentType: answer.headers.get("content-type") ?? "application/json", text: await answer.text() };
+  return {
+    status: answer.status,
+    contentType: answer.headers.get("content-type") ?? "application/json",
+    text: await answer.text(),
+  };
 }
 
 export async function startTransportTarget(upstream: string, kind: Transport): Promise<TransportTarget> {
@@ -49,7 +69,11 @@ export async function startTransportTarget(upstream: string, kind: Transport): P
     if (kind === "compresses every answer") {
       const [name, create] = CODERS[n++ % CODERS.length]!;
       codings.push(name);
-      res.writeHead(answer.status, { "content-type": answer.contentType, "content-encoding": name, vary: "accept-encoding" });
+      res.writeHead(answer.status, {
+        "content-type": answer.contentType,
+        "content-encoding": name,
+        "vary": "accept-encoding",
+      });
       const coder = create();
       coder.pipe(res);
       // Written in two pieces: the answer is streamed (chunked), not sent with a length.
@@ -71,9 +95,10 @@ export async function startTransportTarget(upstream: string, kind: Transport): P
     acceptEncodings,
     codings,
     connections: () => connections,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

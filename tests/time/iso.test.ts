@@ -36,8 +36,17 @@ test("formatWithOffset writes local time with the offset", () => {
 function referenceParse(text: string): number | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)$/.exec(text);
   if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? "0"].map(Number) as [number, number, number, number, number, number];
-  const days = new Date(Date.UTC(2000, mo, 0)).getUTCDate() - (mo === 2 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) ? 1 : 0);
+  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? "0"].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const days =
+    new Date(Date.UTC(2000, mo, 0)).getUTCDate() -
+    (mo === 2 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) ? 1 : 0);
   if (mo < 1 || mo > 12 || d < 1 || d > days || h > 23 || mi > 59 || s > 59) return undefined;
   const zone = m[8]!;
   const [oh, om] = zone === "Z" ? [0, 0] : [Number(zone.slice(1, 3)), zone.length > 3 ? Number(zone.slice(-2)) : 0];
@@ -47,25 +56,41 @@ function referenceParse(text: string): number | undefined {
   return at.getTime() - (zone[0] === "-" ? -1 : 1) * (oh * 60 + om) * 60_000;
 }
 
-const stamps = fc.tuple(
-  fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }),
-  fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 61 }), fc.option(fc.integer({ min: 0, max: 61 })),
-  fc.option(fc.stringMatching(/^[0-9]{0,7}$/)), fc.constantFrom("Z", "+05:00", "-0330", "+05", "-11", "+24", "+24:00", "+05:60", "", "z", "+5:00", "+5"),
-).map(([y, mo, d, h, mi, s, frac, zone]) => {
-  const p = (n: number, w = 2) => String(n).padStart(w, "0");
-  return `${p(y, 4)}-${p(mo)}-${p(d)}T${p(h)}:${p(mi)}${s === null ? "" : `:${p(s)}${frac === null ? "" : `.${frac}`}`}${zone}`;
-});
-const mangled = fc.tuple(stamps, fc.nat(30), fc.constantFrom("", "x", "1", ":", "-", " ")).map(([t, i, c]) => t.slice(0, i) + c + t.slice(i + 1));
+const stamps = fc
+  .tuple(
+    fc.integer({ min: 0, max: 9999 }),
+    fc.integer({ min: 0, max: 13 }),
+    fc.integer({ min: 0, max: 32 }),
+    fc.integer({ min: 0, max: 25 }),
+    fc.integer({ min: 0, max: 61 }),
+    fc.option(fc.integer({ min: 0, max: 61 })),
+    fc.option(fc.stringMatching(/^[0-9]{0,7}$/)),
+    fc.constantFrom("Z", "+05:00", "-0330", "+05", "-11", "+24", "+24:00", "+05:60", "", "z", "+5:00", "+5"),
+  )
+  .map(([y, mo, d, h, mi, s, frac, zone]) => {
+    const p = (n: number, w = 2) => String(n).padStart(w, "0");
+    return `${p(y, 4)}-${p(mo)}-${p(d)}T${p(h)}:${p(mi)}${s === null ? "" : `:${p(s)}${frac === null ? "" : `.${frac}`}`}${zone}`;
+  });
+const mangled = fc
+  .tuple(stamps, fc.nat(30), fc.constantFrom("", "x", "1", ":", "-", " "))
+  .map(([t, i, c]) => t.slice(0, i) + c + t.slice(i + 1));
 
 test("the regex-free scanner and parser agree with the reference on generated and mangled timestamps", () => {
-  fc.assert(fc.property(fc.oneof(stamps, mangled, fc.string()), (t) => {
-    expect(parseIsoDateTime(t)).toBe(referenceParse(t));
-    expect(isIsoDateTime(t)).toBe(referenceParse(t) !== undefined);
-  }), { numRuns: 20_000, seed: 7 });
+  fc.assert(
+    fc.property(fc.oneof(stamps, mangled, fc.string()), (t) => {
+      expect(parseIsoDateTime(t)).toBe(referenceParse(t));
+      expect(isIsoDateTime(t)).toBe(referenceParse(t) !== undefined);
+    }),
+    { numRuns: 20_000, seed: 7 },
+  );
 });
 
 test("the parser agrees with Date.parse on RFC 3339 timestamps", () => {
-  const rfc3339 = fc.date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true })
+  const rfc3339 = fc
+    .date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true })
     .chain((d) => fc.constantFrom("Z", "+05:00", "-03:30").map((z) => d.toISOString().replace("Z", z)));
-  fc.assert(fc.property(rfc3339, (t) => parseIsoDateTime(t) === Date.parse(t)), { numRuns: 5_000, seed: 9 });
+  fc.assert(
+    fc.property(rfc3339, (t) => parseIsoDateTime(t) === Date.parse(t)),
+    { numRuns: 5_000, seed: 9 },
+  );
 });

@@ -1,6 +1,12 @@
 /** Exact money: decimals judged on their exact value against the ISO 4217 minor unit, as data rows. */
 import { describe, expect, test } from "vitest";
-import { amountProblem, minorUnitDigits, parseKeepingNumberText, scaledUnits, withExtraDecimal } from "../../lib/validation/money.ts";
+import {
+  amountProblem,
+  minorUnitDigits,
+  parseKeepingNumberText,
+  scaledUnits,
+  withExtraDecimal,
+} from "../../lib/validation/money.ts";
 import { formatMicro, micro } from "../../suites/card-api/ledger/readback.ts";
 
 const EXACT: Array<[string, unknown, string]> = [
@@ -38,7 +44,13 @@ describe("inexact amounts are named", () => {
 });
 
 test("the ISO 4217 table gives the minor unit", () => {
-  expect([minorUnitDigits("KZT"), minorUnitDigits("398"), minorUnitDigits("JPY"), minorUnitDigits("BHD"), minorUnitDigits("ZZZ")]).toEqual([2, 2, 0, 3, undefined]);
+  expect([
+    minorUnitDigits("KZT"),
+    minorUnitDigits("398"),
+    minorUnitDigits("JPY"),
+    minorUnitDigits("BHD"),
+    minorUnitDigits("ZZZ"),
+  ]).toEqual([2, 2, 0, 3, undefined]);
 });
 
 test("ledger amounts are read exactly: a drift never rounds away", () => {
@@ -47,7 +59,11 @@ test("ledger amounts are read exactly: a drift never rounds away", () => {
   expect(micro(0.1 + 0.2)).toBeUndefined();
   expect(micro("0.0000001")).toBeUndefined();
   expect(scaledUnits("-2.5", 2)).toBe(-250n);
-  expect([formatMicro(12_340_000), formatMicro(1_115_000), formatMicro(-2_500_000)]).toEqual(["12.34", "1.115", "-2.50"]);
+  expect([formatMicro(12_340_000), formatMicro(1_115_000), formatMicro(-2_500_000)]).toEqual([
+    "12.34",
+    "1.115",
+    "-2.50",
+  ]);
 });
 
 test("one decimal more than the currency has", () => {
@@ -57,7 +73,13 @@ test("one decimal more than the currency has", () => {
 test("numbers are read as the literal text sent: digits beyond a double's precision are not lost", () => {
   const text = '{"a":0.1000000000000000055511151231257827,"b":"x\\"1.5","c":[-0.0,1.5e1,12],"d":true,"e":null}';
   const value = parseKeepingNumberText(text) as Record<string, unknown>;
-  expect(value).toEqual({ a: "0.1000000000000000055511151231257827", b: 'x"1.5', c: ["-0.0", "1.5e1", "12"], d: true, e: null });
+  expect(value).toEqual({
+    a: "0.1000000000000000055511151231257827",
+    b: 'x"1.5',
+    c: ["-0.0", "1.5e1", "12"],
+    d: true,
+    e: null,
+  });
   expect(amountProblem(value.a, "KZT")).toMatch(/34 decimals/);
   expect(amountProblem(JSON.parse(text).a, "KZT")).toBeUndefined(); // what JSON.parse alone would let through
   expect(amountProblem((value.c as string[])[0], "KZT")).toMatch(/negative zero/);

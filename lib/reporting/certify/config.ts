@@ -25,6 +25,14 @@ export function loadCertifyConfig(env: Env): CertifyConfig {
   const verifying = r.string("CERTIFY_VERIFY_KEY") || signing;
   return {
     ...(signing ? { signingKey: parsed("CERTIFY_SIGNING_KEY", signing, parseSigningKey) } : {}),
-    ...(verifying ? { verifyKey: parsed(signing && verifying === signing ? "CERTIFY_SIGNING_KEY" : "CERTIFY_VERIFY_KEY", verifying, parseVerifyKey) } : {}),
+    ...(verifying
+      ? {
+          verifyKey: parsed(
+            signing && verifying === signing ? "CERTIFY_SIGNING_KEY" : "CERTIFY_VERIFY_KEY",
+            verifying,
+            parseVerifyKey,
+          ),
+        }
+      : {}),
   };
 }

@@ -14,8 +14,19 @@ export const SIGNATURE_FILE = "manifest.sig.json";
 
 export type PackVerdict = "conformant" | "not conformant" | "incomplete";
 
-export interface ManifestFile { path: string; sha256: string; bytes: number }
-export interface CheckLine { id: string; level: string; spec: string; title: string; outcome: string; message?: string }
+export interface ManifestFile {
+  path: string;
+  sha256: string;
+  bytes: number;
+}
+export interface CheckLine {
+  id: string;
+  level: string;
+  spec: string;
+  title: string;
+  outcome: string;
+  message?: string;
+}
 
 export interface Manifest {
   format: typeof PACK_FORMAT;
@@ -53,29 +64,52 @@ export function hashSchemaSet(schemasDir: string): Manifest["schemaSet"] {
 }
 
 const line = (c: Summary["checks"][number]): CheckLine => ({
-  id: c.id, level: c.level ?? "must", spec: c.spec, title: c.title, outcome: c.outcome, ...(c.message ? { message: c.message.split("\n")[0]! } : {}),
+  id: c.id,
+  level: c.level ?? "must",
+  spec: c.spec,
+  title: c.title,
+  outcome: c.outcome,
+  ...(c.message ? { message: c.message.split("\n")[0]! } : {}),
 });
 
 /** The pack's verdict; stricter than the run's: a must check that was skipped or did not run leaves it incomplete. */
-export function packVerdict(summary: Summary, expectedCheckIds: string[]): Pick<Manifest, "verdict" | "verdictReasons" | "mustNotPassed" | "shouldWarnings"> {
+export function packVerdict(
+  summary: Summary,
+  expectedCheckIds: string[],
+): Pick<Manifest, "verdict" | "verdictReasons" | "mustNotPassed" | "shouldWarnings"> {
   const musts = summary.checks.filter((c) => (c.level ?? "must") === "must");
   const mustNotPassed = musts.filter((c) => c.outcome !== "passed").map(line);
-  const shouldWarnings = summary.checks.filter((c) => c.level === "should" && (c.outcome === "warning" || c.outcome === "failed")).map(line);
+  const shouldWarnings = summary.checks
+    .filter((c) => c.level === "should" && (c.outcome === "warning" || c.outcome === "failed"))
+    .map(line);
   const ran = new Set(summary.checks.map((c) => c.id));
   const missing = expectedCheckIds.filter((id) => !ran.has(id));
   const reasons = [
-    ...(musts.some((c) => c.outcome === "failed") ? [`${musts.filter((c) => c.outcome === "failed").length} must checks failed`] : []),
-    ...(summary.verdict === "not conformant" && summary.strict && shouldWarnings.length ? ["should checks failed in strict mode"] : []),
-    ...notJudgedByReason(musts).map((g) => `${g.ids.length} must checks were not judged (${g.reason.replace(/^not judged: /, "")})`),
-    ...(musts.some((c) => c.outcome === "skipped" && !notJudged(c)) ? [`${musts.filter((c) => c.outcome === "skipped" && !notJudged(c)).length} must checks were skipped`] : []),
-    ...(missing.length ? [`${missing.length} checks of this harness did not run (a --check run?): ${missing.join(", ")}`] : []),
+    ...(musts.some((c) => c.outcome === "failed")
+      ? [`${musts.filter((c) => c.outcome === "failed").length} must checks failed`]
+      : []),
+    ...(summary.verdict === "not conformant" && summary.strict && shouldWarnings.length
+      ? ["should checks failed in strict mode"]
+      : []),
+    ...notJudgedByReason(musts).map(
+      (g) => `${g.ids.length} must checks were not judged (${g.reason.replace(/^not judged: /, "")})`,
+    ),
+    ...(musts.some((c) => c.outcome === "skipped" && !notJudged(c))
+      ? [`${musts.filter((c) => c.outcome === "skipped" && !notJudged(c)).length} must checks were skipped`]
+      : []),
+    ...(missing.length
+      ? [`${missing.length} checks of this harness did not run (a --check run?): ${missing.join(", ")}`]
+      : []),
     ...(summary.errors.length ? [`the run had ${summary.errors.length} errors outside any check`] : []),
     ...(musts.length === 0 ? ["no must check ran"] : []),
   ];
-  const verdict: PackVerdict = summary.verdict === "not conformant" ? "not conformant" : reasons.length ? "incomplete" : "conformant";
+  const verdict: PackVerdict =
+    summary.verdict === "not conformant" ? "not conformant" : reasons.length ? "incomplete" : "conformant";
   return { verdict, verdictReasons: reasons, mustNotPassed, shouldWarnings };
 }
 
 export function fileEntries(files: Map<string, Buffer>): ManifestFile[] {
-  return [...files].map(([path, data]) => ({ path, sha256: sha256(data), bytes: data.length })).sort((a, b) => a.path.localeCompare(b.path));
+  return [...files]
+    .map(([path, data]) => ({ path, sha256: sha256(data), bytes: data.length }))
+    .sort((a, b) => a.path.localeCompare(b.path));
 }

@@ -10,7 +10,16 @@ import { EVIDENCE_HEAD, EVIDENCE_TAIL } from "../../checks/evidence.ts";
 import { exchangesFolder, type ExchangeRecord } from "../exchange-log.ts";
 import { buildHar } from "../har.ts";
 import type { Summary } from "../summary.ts";
-import { fileEntries, hashSchemaSet, listFiles, MANIFEST_FILE, PACK_FORMAT, packVerdict, SIGNATURE_FILE, type Manifest } from "./manifest.ts";
+import {
+  fileEntries,
+  hashSchemaSet,
+  listFiles,
+  MANIFEST_FILE,
+  PACK_FORMAT,
+  packVerdict,
+  SIGNATURE_FILE,
+  type Manifest,
+} from "./manifest.ts";
 import { signManifest, type SigningKey } from "./sign.ts";
 import { writeZip } from "./zip.ts";
 
@@ -31,7 +40,10 @@ export interface PackOptions {
   now: Date;
 }
 
-export interface Pack { files: Map<string, Buffer>; manifest: Manifest }
+export interface Pack {
+  files: Map<string, Buffer>;
+  manifest: Manifest;
+}
 
 export function missingRunOutputs(reportsDir: string): string[] {
   return RUN_OUTPUTS.filter((name) => !existsSync(join(reportsDir, name)));
@@ -40,8 +52,15 @@ export function missingRunOutputs(reportsDir: string): string[] {
 function readExchangeRecords(reportsDir: string): ExchangeRecord[] {
   const folder = exchangesFolder(reportsDir);
   if (!existsSync(folder)) return [];
-  return readdirSync(folder).filter((f) => f.endsWith(".jsonl")).sort().flatMap((f) =>
-    readFileSync(join(folder, f), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as ExchangeRecord));
+  return readdirSync(folder)
+    .filter((f) => f.endsWith(".jsonl"))
+    .sort()
+    .flatMap((f) =>
+      readFileSync(join(folder, f), "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as ExchangeRecord),
+    );
 }
 
 function runFiles(reportsDir: string): Map<string, Buffer> {
@@ -59,7 +78,11 @@ export function buildPack(options: PackOptions): Pack {
   const summary = JSON.parse(readFileSync(join(reportsDir, "summary.json"), "utf8")) as Summary;
   const files = runFiles(reportsDir);
   const records = readExchangeRecords(reportsDir);
-  const har = buildHar(records, { name: "payment-platform-conformance", version: options.harness.version }, `redacted exchanges of the run; sample: ${SAMPLING}`);
+  const har = buildHar(
+    records,
+    { name: "payment-platform-conformance", version: options.harness.version },
+    `redacted exchanges of the run; sample: ${SAMPLING}`,
+  );
   // The records were redacted when written; the HAR passes the one routine again before it leaves.
   files.set(HAR_FILE, Buffer.from(`${JSON.stringify(redactor.json(har), null, 1)}\n`));
   const manifest = redactor.json({
@@ -68,9 +91,12 @@ export function buildPack(options: PackOptions): Pack {
     harness: options.harness,
     schemaSet: hashSchemaSet(options.schemasDir),
     run: {
-      target: summary.target, seed: summary.seed, strict: summary.strict,
+      target: summary.target,
+      seed: summary.seed,
+      strict: summary.strict,
       ...(summary.propertyRuns !== undefined ? { propertyRuns: summary.propertyRuns } : {}),
-      startedAt: summary.startedAt, durationMs: summary.durationMs,
+      startedAt: summary.startedAt,
+      durationMs: summary.durationMs,
     },
     ...packVerdict(summary, options.expectedCheckIds),
     counts: summary.counts,
@@ -79,7 +105,11 @@ export function buildPack(options: PackOptions): Pack {
   } satisfies Manifest) as Manifest;
   const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
   files.set(MANIFEST_FILE, manifestBytes);
-  if (options.signingKey) files.set(SIGNATURE_FILE, Buffer.from(`${JSON.stringify(signManifest(manifestBytes, options.signingKey), null, 2)}\n`));
+  if (options.signingKey)
+    files.set(
+      SIGNATURE_FILE,
+      Buffer.from(`${JSON.stringify(signManifest(manifestBytes, options.signingKey), null, 2)}\n`),
+    );
   return { files, manifest };
 }
 
@@ -93,6 +123,8 @@ export function writePackFolder(dir: string, files: Map<string, Buffer>): void {
 
 /** Entries under "certification/", so unzipping never spills files into the current folder. */
 export function writePackZip(zipPath: string, files: Map<string, Buffer>, date: Date): void {
-  const entries = [...files].sort(([a], [b]) => a.localeCompare(b)).map(([path, data]) => ({ name: `${PACK_FOLDER}/${path}`, data }));
+  const entries = [...files]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([path, data]) => ({ name: `${PACK_FOLDER}/${path}`, data }));
   writeFileSync(zipPath, writeZip(entries, date));
 }

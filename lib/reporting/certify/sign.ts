@@ -5,15 +5,37 @@
  * Keys come from configuration (CERTIFY_SIGNING_KEY, CERTIFY_VERIFY_KEY) and are never written:
  * the pack carries only a key id, a short hash that names the key without revealing it.
  */
-import { createHash, createHmac, createPrivateKey, createPublicKey, sign, timingSafeEqual, verify, type KeyObject } from "node:crypto";
+import {
+  createHash,
+  createHmac,
+  createPrivateKey,
+  createPublicKey,
+  sign,
+  timingSafeEqual,
+  verify,
+  type KeyObject,
+} from "node:crypto";
 
 export type SignatureAlgorithm = "ed25519" | "hmac-sha256";
 
 /** manifest.sig.json */
-export interface PackSignature { algorithm: SignatureAlgorithm; keyId: string; signed: "manifest.json"; signature: string }
+export interface PackSignature {
+  algorithm: SignatureAlgorithm;
+  keyId: string;
+  signed: "manifest.json";
+  signature: string;
+}
 
-export interface SigningKey { algorithm: SignatureAlgorithm; keyId: string; sign(data: Buffer): string }
-export interface VerifyKey { algorithm: SignatureAlgorithm; keyId: string; verify(data: Buffer, signature: string): boolean }
+export interface SigningKey {
+  algorithm: SignatureAlgorithm;
+  keyId: string;
+  sign(data: Buffer): string;
+}
+export interface VerifyKey {
+  algorithm: SignatureAlgorithm;
+  keyId: string;
+  verify(data: Buffer, signature: string): boolean;
+}
 
 export class KeyFormatError extends Error {}
 
@@ -25,7 +47,10 @@ function pem(text: string): string {
 }
 
 function ed25519KeyId(publicKey: KeyObject): string {
-  return createHash("sha256").update(publicKey.export({ type: "spki", format: "der" })).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(publicKey.export({ type: "spki", format: "der" }))
+    .digest("hex")
+    .slice(0, 16);
 }
 
 function hmacKeyId(key: Buffer): string {
@@ -44,7 +69,8 @@ function ed25519Private(text: string): KeyObject {
   } catch {
     throw new KeyFormatError("is neither a PKCS#8 PEM private key nor a hex HMAC key of at least 32 bytes");
   }
-  if (key.asymmetricKeyType !== "ed25519") throw new KeyFormatError(`is a ${key.asymmetricKeyType} key; only Ed25519 is supported`);
+  if (key.asymmetricKeyType !== "ed25519")
+    throw new KeyFormatError(`is a ${key.asymmetricKeyType} key; only Ed25519 is supported`);
   return key;
 }
 
@@ -54,14 +80,19 @@ export function parseSigningKey(text: string): SigningKey {
     return { algorithm: "hmac-sha256", keyId, sign: (data) => mac(data).toString("base64") };
   }
   const privateKey = ed25519Private(text);
-  return { algorithm: "ed25519", keyId: ed25519KeyId(createPublicKey(privateKey)), sign: (data) => sign(null, data, privateKey).toString("base64") };
+  return {
+    algorithm: "ed25519",
+    keyId: ed25519KeyId(createPublicKey(privateKey)),
+    sign: (data) => sign(null, data, privateKey).toString("base64"),
+  };
 }
 
 export function parseVerifyKey(text: string): VerifyKey {
   if (HEX_KEY.test(text)) {
     const { keyId, mac } = hmacKey(text);
     return {
-      algorithm: "hmac-sha256", keyId,
+      algorithm: "hmac-sha256",
+      keyId,
       verify: (data, signature) => {
         const expected = mac(data);
         const given = Buffer.from(signature, "base64");
@@ -76,9 +107,11 @@ export function parseVerifyKey(text: string): VerifyKey {
     if (error instanceof KeyFormatError) throw error;
     throw new KeyFormatError("is neither an SPKI PEM public key nor a hex HMAC key of at least 32 bytes");
   }
-  if (publicKey.asymmetricKeyType !== "ed25519") throw new KeyFormatError(`is a ${publicKey.asymmetricKeyType} key; only Ed25519 is supported`);
+  if (publicKey.asymmetricKeyType !== "ed25519")
+    throw new KeyFormatError(`is a ${publicKey.asymmetricKeyType} key; only Ed25519 is supported`);
   return {
-    algorithm: "ed25519", keyId: ed25519KeyId(publicKey),
+    algorithm: "ed25519",
+    keyId: ed25519KeyId(publicKey),
     verify: (data, signature) => {
       try {
         return verify(null, data, publicKey, Buffer.from(signature, "base64"));
@@ -96,7 +129,11 @@ export function signManifest(manifest: Buffer, key: SigningKey): PackSignature {
 /** Problems with a pack's signature under a trusted key; empty when it verifies. */
 export function signatureProblems(manifest: Buffer, signature: PackSignature | undefined, key: VerifyKey): string[] {
   if (!signature) return ["manifest.sig.json is missing: the pack is not signed, but a verification key is configured"];
-  if (signature.algorithm !== key.algorithm) return [`signature algorithm ${signature.algorithm} does not match the configured ${key.algorithm} key`];
-  if (signature.keyId !== key.keyId) return [`signed with key ${signature.keyId}, not with the configured key ${key.keyId}`];
-  return key.verify(manifest, String(signature.signature)) ? [] : ["the signature of manifest.json does not verify: the manifest was changed after signing"];
+  if (signature.algorithm !== key.algorithm)
+    return [`signature algorithm ${signature.algorithm} does not match the configured ${key.algorithm} key`];
+  if (signature.keyId !== key.keyId)
+    return [`signed with key ${signature.keyId}, not with the configured key ${key.keyId}`];
+  return key.verify(manifest, String(signature.signature))
+    ? []
+    : ["the signature of manifest.json does not verify: the manifest was changed after signing"];
 }

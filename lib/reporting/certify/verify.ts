@@ -26,12 +26,14 @@ export interface Verification {
 export function loadPack(path: string): Map<string, Buffer> {
   if (statSync(path).isDirectory()) return new Map(listFiles(path).map((f) => [f, readFileSync(join(path, f))]));
   const prefix = `${PACK_FOLDER}/`;
-  return new Map([...readZip(readFileSync(path))].map(([name, data]) => {
-    if (!name.startsWith(prefix) || name.split("/").includes("..") || /^[/\\]|^[A-Za-z]:/.test(name)) {
-      throw new ZipError(`${name}: outside the pack folder ${prefix}`);
-    }
-    return [name.slice(prefix.length), data];
-  }));
+  return new Map(
+    [...readZip(readFileSync(path))].map(([name, data]) => {
+      if (!name.startsWith(prefix) || name.split("/").includes("..") || /^[/\\]|^[A-Za-z]:/.test(name)) {
+        throw new ZipError(`${name}: outside the pack folder ${prefix}`);
+      }
+      return [name.slice(prefix.length), data];
+    }),
+  );
 }
 
 function parseJson<T>(data: Buffer | undefined): T | undefined {
@@ -52,7 +54,8 @@ function fileProblems(files: Map<string, Buffer>, manifest: Manifest): string[] 
     else if (sha256(data) !== entry.sha256) problems.push(`${entry.path}: changed (SHA-256 differs from the manifest)`);
   }
   for (const path of files.keys()) {
-    if (!listed.has(path) && path !== MANIFEST_FILE && path !== SIGNATURE_FILE) problems.push(`${path}: not listed in the manifest (added)`);
+    if (!listed.has(path) && path !== MANIFEST_FILE && path !== SIGNATURE_FILE)
+      problems.push(`${path}: not listed in the manifest (added)`);
   }
   return problems;
 }
@@ -61,12 +64,27 @@ export function verifyPack(files: Map<string, Buffer>, key: VerifyKey | undefine
   const manifestBytes = files.get(MANIFEST_FILE);
   const manifest = parseJson<Manifest>(manifestBytes);
   if (!manifestBytes || !manifest) return { ok: false, problems: [`${MANIFEST_FILE}: missing or not JSON`], notes: [] };
-  if (manifest.format !== PACK_FORMAT) return { ok: false, problems: [`${MANIFEST_FILE}: unknown format ${JSON.stringify(manifest.format)}`], notes: [], manifest };
+  if (manifest.format !== PACK_FORMAT)
+    return {
+      ok: false,
+      problems: [`${MANIFEST_FILE}: unknown format ${JSON.stringify(manifest.format)}`],
+      notes: [],
+      manifest,
+    };
   const signature = parseJson<PackSignature>(files.get(SIGNATURE_FILE));
-  if (files.has(SIGNATURE_FILE) && !signature) return { ok: false, problems: [`${SIGNATURE_FILE}: not JSON`], notes: [], manifest };
+  if (files.has(SIGNATURE_FILE) && !signature)
+    return { ok: false, problems: [`${SIGNATURE_FILE}: not JSON`], notes: [], manifest };
   const problems = [...fileProblems(files, manifest), ...(key ? signatureProblems(manifestBytes, signature, key) : [])];
   const notes = key
-    ? [signature ? `signature: ${signature.algorithm} key ${signature.keyId}${problems.length ? "" : " verified"}` : "signature: none in the pack"]
-    : [signature ? `signed (${signature.algorithm}, key ${signature.keyId}) but not checked: set CERTIFY_VERIFY_KEY to verify it` : "not signed"];
+    ? [
+        signature
+          ? `signature: ${signature.algorithm} key ${signature.keyId}${problems.length ? "" : " verified"}`
+          : "signature: none in the pack",
+      ]
+    : [
+        signature
+          ? `signed (${signature.algorithm}, key ${signature.keyId}) but not checked: set CERTIFY_VERIFY_KEY to verify it`
+          : "not signed",
+      ];
   return { ok: problems.length === 0, problems, notes, manifest };
 }

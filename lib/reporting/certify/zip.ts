@@ -6,7 +6,10 @@
  */
 import { crc32, deflateRawSync, inflateRawSync } from "node:zlib";
 
-export interface ZipEntry { name: string; data: Buffer }
+export interface ZipEntry {
+  name: string;
+  data: Buffer;
+}
 
 const LOCAL = 0x04034b50;
 const CENTRAL = 0x02014b50;
@@ -104,17 +107,23 @@ export function readZip(zip: Buffer): Map<string, Buffer> {
     const method = zip.readUInt16LE(at + 10);
     const crc = zip.readUInt32LE(at + 16);
     const [compressed, size] = [zip.readUInt32LE(at + 20), zip.readUInt32LE(at + 24)];
-    const [nameLength, extraLength, commentLength] = [zip.readUInt16LE(at + 28), zip.readUInt16LE(at + 30), zip.readUInt16LE(at + 32)];
+    const [nameLength, extraLength, commentLength] = [
+      zip.readUInt16LE(at + 28),
+      zip.readUInt16LE(at + 30),
+      zip.readUInt16LE(at + 32),
+    ];
     const localAt = zip.readUInt32LE(at + 42);
     const name = zip.subarray(at + 46, at + 46 + nameLength).toString("utf8");
     at += 46 + nameLength + extraLength + commentLength;
     if (name.endsWith("/")) continue;
-    if (size > MAX_ENTRY_BYTES || compressed === 0xffffffff) throw new ZipError(`${name}: entry too large (ZIP64 is not supported)`);
+    if (size > MAX_ENTRY_BYTES || compressed === 0xffffffff)
+      throw new ZipError(`${name}: entry too large (ZIP64 is not supported)`);
     const dataAt = localAt + 30 + zip.readUInt16LE(localAt + 26) + zip.readUInt16LE(localAt + 28);
     const raw = zip.subarray(dataAt, dataAt + compressed);
     if (method !== 0 && method !== 8) throw new ZipError(`${name}: unsupported compression method ${method}`);
     const data = method === 8 ? inflate(name, raw, size) : Buffer.from(raw);
-    if (data.length !== size || crc32(data) !== crc) throw new ZipError(`${name}: damaged entry (CRC or size mismatch)`);
+    if (data.length !== size || crc32(data) !== crc)
+      throw new ZipError(`${name}: damaged entry (CRC or size mismatch)`);
     // Two entries of one name: an unzip tool keeps one, the verifier another — never ambiguous.
     if (files.has(name)) throw new ZipError(`${name}: appears twice`);
     files.set(name, data);

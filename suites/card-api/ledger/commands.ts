@@ -8,7 +8,17 @@ import fc from "fast-check";
 import { answerKind, describeAnswer, requireAnswer } from "../../../lib/checks/answers.ts";
 import { amountAbove, type DebitRange } from "../../../lib/checks/amount-range.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
-import { formatMicro, largestMinimum, micro, newOperations, readStatement, smallestRemaining, windowSince, type AmountLimit, type ObjectKind } from "./readback.ts";
+import {
+  formatMicro,
+  largestMinimum,
+  micro,
+  newOperations,
+  readStatement,
+  smallestRemaining,
+  windowSince,
+  type AmountLimit,
+  type ObjectKind,
+} from "./readback.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
 import type { LedgerModel } from "./observations.ts";
 import { checkUsage, checkRemaining, checkStatement, checkWithin, nearDayBoundary } from "./observations.ts";
@@ -28,7 +38,9 @@ async function debitOf(m: LedgerModel, r: LedgerReal, amount: number): Promise<b
 class Debit implements Command {
   constructor(readonly amount: number) {}
   check = () => true;
-  async run(m: LedgerModel, r: LedgerReal) { await debitOf(m, r, this.amount); }
+  async run(m: LedgerModel, r: LedgerReal) {
+    await debitOf(m, r, this.amount);
+  }
   toString = () => `debit(${this.amount.toFixed(2)})`;
 }
 
@@ -50,19 +62,30 @@ class OverLimitDebit implements Command {
     const amount = units / 1_000_000;
     if ((await debitOf(m, r, amount)) !== true) return;
     const passed = await limitsPassed(r, before, units, types);
-    r.assert("limits-enforced", passed.length === 0, () => `a debit of ${amount.toFixed(2)} was accepted over the remaining ${passed.join(", ")}, and that usage moved`);
+    r.assert(
+      "limits-enforced",
+      passed.length === 0,
+      () =>
+        `a debit of ${amount.toFixed(2)} was accepted over the remaining ${passed.join(", ")}, and that usage moved`,
+    );
   }
   toString = () => "debitOverRemainingLimit()";
 }
 
 /** The cumulative limits that had less room than `units` before the debit and whose usage moved since. */
-async function limitsPassed(r: LedgerReal, before: Array<{ kind: ObjectKind; limits: AmountLimit[] }>, units: number, types: string[]): Promise<string[]> {
+async function limitsPassed(
+  r: LedgerReal,
+  before: Array<{ kind: ObjectKind; limits: AmountLimit[] }>,
+  units: number,
+  types: string[],
+): Promise<string[]> {
   const passed: string[] = [];
   const after = await Promise.all(before.map(({ kind }) => r.limits(kind)));
   for (const [i, { kind, limits }] of before.entries()) {
     const now = new Map(after[i]!.map((l) => [l.key, micro(l.current)]));
     for (const l of limits.filter((x) => types.includes(x.type) && (micro(x.remaining) ?? Infinity) < units)) {
-      if ((now.get(l.key) ?? 0) > (micro(l.current) ?? 0)) passed.push(`${formatMicro(micro(l.remaining)!)} of ${kind} limit ${l.key}`);
+      if ((now.get(l.key) ?? 0) > (micro(l.current) ?? 0))
+        passed.push(`${formatMicro(micro(l.remaining)!)} of ${kind} limit ${l.key}`);
     }
   }
   return passed;
@@ -76,7 +99,11 @@ class BelowMinimumDebit implements Command {
     if (minimum < 20_000) return;
     const amount = (minimum - 10_000) / 1_000_000;
     const accepted = await debitOf(m, r, amount);
-    r.assert("limits-enforced", accepted !== true, () => `a debit of ${amount.toFixed(2)}, under the minimum ${formatMicro(minimum)}, was accepted`);
+    r.assert(
+      "limits-enforced",
+      accepted !== true,
+      () => `a debit of ${amount.toFixed(2)}, under the minimum ${formatMicro(minimum)}, was accepted`,
+    );
   }
   toString = () => "debitUnderMinimum()";
 }
@@ -103,11 +130,17 @@ class ReadStatement implements Command {
 
 /** A part of the window: [start + a·length, start + b·length] with a ≤ b. */
 class ReadSubPeriod implements Command {
-  constructor(readonly a: number, readonly b: number) {}
+  constructor(
+    readonly a: number,
+    readonly b: number,
+  ) {}
   check = () => true;
   async run(_m: LedgerModel, r: LedgerReal) {
     const w = windowSince(r.since);
-    const period = { start: Math.round(w.start + this.a * (w.end - w.start)), end: Math.round(w.start + this.b * (w.end - w.start)) };
+    const period = {
+      start: Math.round(w.start + this.a * (w.end - w.start)),
+      end: Math.round(w.start + this.b * (w.end - w.start)),
+    };
     // Judged against the period as sent: with STATEMENT_DATE_FORMAT=date a bound is a whole day.
     const { operations, sent } = await r.statement(period);
     checkWithin(r, operations, sent);
@@ -119,9 +152,17 @@ class ReadSubPeriod implements Command {
 class ReadEmptyPeriod implements Command {
   check = () => true;
   async run(_m: LedgerModel, r: LedgerReal) {
-    const read = await readStatement(r.ctx, r.ctx.config.fixtures.payment.cardId, { start: Date.UTC(2001, 0, 1), end: Date.UTC(2001, 0, 2) });
+    const read = await readStatement(r.ctx, r.ctx.config.fixtures.payment.cardId, {
+      start: Date.UTC(2001, 0, 1),
+      end: Date.UTC(2001, 0, 2),
+    });
     r.observe(read.exchange);
-    r.assert("period", read.operations !== undefined, () => `a period without debits (1 January 2001) was answered ${describeAnswer(read.exchange)}, not with an empty list`);
+    r.assert(
+      "period",
+      read.operations !== undefined,
+      () =>
+        `a period without debits (1 January 2001) was answered ${describeAnswer(read.exchange)}, not with an empty list`,
+    );
     const count = read.operations?.length ?? 0;
     r.assert("period", count === 0, () => `a period without debits (1 January 2001) returned ${count} operation(s)`);
   }

@@ -12,13 +12,31 @@ import type { CheckContext } from "../../../lib/checks/types.ts";
 import { amountAbove } from "../../../lib/checks/amount-range.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor, freshRequestId } from "../../../generators/faker.ts";
-import { amountLimits, formatMicro, largestMinimum, micro, newOperations, postedAmount, recentOperations, smallestRemaining, statementOperations, windowSince } from "./readback.ts";
+import {
+  amountLimits,
+  formatMicro,
+  largestMinimum,
+  micro,
+  newOperations,
+  postedAmount,
+  recentOperations,
+  smallestRemaining,
+  statementOperations,
+  windowSince,
+} from "./readback.ts";
 
 const REPLAYS = 10;
 
 /** The most of these exchanges that were in flight at the same time (from their start and duration). */
 export function mostInFlight(exchanges: Array<{ startedAt: number; durationMs: number }>): number {
-  const edges = exchanges.flatMap((e) => [[e.startedAt, 1], [e.startedAt + e.durationMs, -1]] as const)
+  const edges = exchanges
+    .flatMap(
+      (e) =>
+        [
+          [e.startedAt, 1],
+          [e.startedAt + e.durationMs, -1],
+        ] as const,
+    )
     // At the same instant a start counts before an end: two requests sent in the same millisecond overlap.
     .sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   let now = 0;
@@ -32,7 +50,10 @@ export function mostInFlight(exchanges: Array<{ startedAt: number; durationMs: n
  * CONCURRENCY) sent the requests one after another, the check is skipped with that reason.
  */
 function requireOverlap(ctx: CheckContext, exchanges: Array<{ startedAt: number; durationMs: number }>): void {
-  if (mostInFlight(exchanges) < 2) ctx.skip("the requests were never in flight together (MAX_RPS or CONCURRENCY paced them one after another), so no race was tested");
+  if (mostInFlight(exchanges) < 2)
+    ctx.skip(
+      "the requests were never in flight together (MAX_RPS or CONCURRENCY paced them one after another), so no race was tested",
+    );
 }
 
 /** A debit of a race card, by card_id only (the race fixtures are configured by id). */
@@ -56,12 +77,18 @@ async function raceCard(ctx: CheckContext): Promise<{ cardId: string; remaining:
 }
 
 export const parallelDebitsWithinLimit = defineCheck({
-  id: "CARD-LEDGER-RACE", level: "should", spec: "§2.4",
+  id: "CARD-LEDGER-RACE",
+  level: "should",
+  spec: "§2.4",
   title: "Create transaction: parallel debits whose sum exceeds the remaining limit never pass it together",
-  description: "RACE_DEBITS debits of a race card at once, together about twice its remaining cumulative limit: the accepted ones stay within it, and the statement holds exactly them. Each run exhausts one race card for the limit's period (RACE_CARD_IDS is a pool).",
+  description:
+    "RACE_DEBITS debits of a race card at once, together about twice its remaining cumulative limit: the accepted ones stay within it, and the statement holds exactly them. Each run exhausts one race card for the limit's period (RACE_CARD_IDS is a pool).",
   async run(ctx) {
     const race = await raceCard(ctx);
-    if (!race) return ctx.skip(`every race card (RACE_CARD_IDS, ${ctx.config.fixtures.raceCardIds.length}) has used its limit for this period; it resets with the period`);
+    if (!race)
+      return ctx.skip(
+        `every race card (RACE_CARD_IDS, ${ctx.config.fixtures.raceCardIds.length}) has used its limit for this period; it resets with the period`,
+      );
     // The race card's lane: nothing else debits it between the readings (lib/http/lanes.ts).
     await ctx.isolated(race.cardId, () => raceOn(ctx, race));
   },
@@ -72,35 +99,56 @@ async function raceOn(ctx: CheckContext, race: { cardId: string; remaining: numb
   const since = Date.now();
   const before = await statementOperations(ctx, race.cardId, windowSince(since));
   const amount = race.amount / 1_000_000;
-  const exchanges = await Promise.all(Array.from({ length: ctx.config.cardApi.raceDebits }, () => ctx.send(CREATE_TRANSACTION, raceDebit(ctx, race.cardId, amount))));
+  const exchanges = await Promise.all(
+    Array.from({ length: ctx.config.cardApi.raceDebits }, () =>
+      ctx.send(CREATE_TRANSACTION, raceDebit(ctx, race.cardId, amount)),
+    ),
+  );
   exchanges.forEach(requireAnswer);
   const accepted = exchanges.filter((e) => answerKind(e) === "success");
   accepted.slice(0, 2).forEach((e) => ctx.record(e));
   const total = accepted.length * race.amount;
-  if (total > race.remaining) fail("invariant", `${accepted.length} of ${exchanges.length} parallel debits of ${amount.toFixed(2)} were accepted: ${formatMicro(total)} in total, over the remaining ${formatMicro(race.remaining)}`);
+  if (total > race.remaining)
+    fail(
+      "invariant",
+      `${accepted.length} of ${exchanges.length} parallel debits of ${amount.toFixed(2)} were accepted: ${formatMicro(total)} in total, over the remaining ${formatMicro(race.remaining)}`,
+    );
   const posted = newOperations(before, await statementOperations(ctx, race.cardId, windowSince(since)));
-  if (posted.length !== accepted.length) fail("invariant", `${accepted.length} debits were accepted, the statement shows ${posted.length} new operation(s)`);
+  if (posted.length !== accepted.length)
+    fail("invariant", `${accepted.length} debits were accepted, the statement shows ${posted.length} new operation(s)`);
   const wrong = posted.filter((op) => postedAmount(op) !== race.amount);
-  if (wrong.length) fail("invariant", `${wrong.length} new operation(s) with another amount than the debits' ${formatMicro(race.amount)}: ${wrong.slice(0, 3).map((op) => String(op.amount)).join(", ")}`);
+  if (wrong.length)
+    fail(
+      "invariant",
+      `${wrong.length} new operation(s) with another amount than the debits' ${formatMicro(race.amount)}: ${wrong
+        .slice(0, 3)
+        .map((op) => String(op.amount))
+        .join(", ")}`,
+    );
   requireOverlap(ctx, exchanges);
 }
 
 export const parallelReplaysPostOnce = defineCheck({
-  id: "CARD-LEDGER-PARALLEL-REPLAY", level: "should", spec: "§2.3",
+  id: "CARD-LEDGER-PARALLEL-REPLAY",
+  level: "should",
+  spec: "§2.3",
   title: "Create transaction: parallel replays of one request_id post once",
   description: `${REPLAYS} identical requests (same request_id, same body) at once; the statement shows one posting.`,
-  run: (ctx) => ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
-    const range = await ctx.debitAmounts();
-    ctx.note(range.why);
-    const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: amountAbove(range, 233) / 100 });
-    const since = Date.now();
-    const before = await recentOperations(ctx, since);
-    const exchanges = await Promise.all(Array.from({ length: REPLAYS }, () => ctx.send(CREATE_TRANSACTION, body)));
-    exchanges.forEach(requireAnswer);
-    ctx.record(exchanges[0]!);
-    if (!exchanges.some((e) => answerKind(e) === "success")) ctx.skip("none of the parallel requests was accepted, so a replay proves nothing");
-    const posted = newOperations(before, await recentOperations(ctx, since));
-    if (posted.length !== 1) fail("invariant", `${posted.length} operations posted for one request_id sent ${REPLAYS} times at once`);
-    requireOverlap(ctx, exchanges);
-  }),
+  run: (ctx) =>
+    ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
+      const range = await ctx.debitAmounts();
+      ctx.note(range.why);
+      const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: amountAbove(range, 233) / 100 });
+      const since = Date.now();
+      const before = await recentOperations(ctx, since);
+      const exchanges = await Promise.all(Array.from({ length: REPLAYS }, () => ctx.send(CREATE_TRANSACTION, body)));
+      exchanges.forEach(requireAnswer);
+      ctx.record(exchanges[0]!);
+      if (!exchanges.some((e) => answerKind(e) === "success"))
+        ctx.skip("none of the parallel requests was accepted, so a replay proves nothing");
+      const posted = newOperations(before, await recentOperations(ctx, since));
+      if (posted.length !== 1)
+        fail("invariant", `${posted.length} operations posted for one request_id sent ${REPLAYS} times at once`);
+      requireOverlap(ctx, exchanges);
+    }),
 });

@@ -40,7 +40,11 @@ interface Survey {
 }
 
 /** One sequence: two probe debits, the random commands, the final audit. */
-async function runSequence(real: LedgerReal, commands: Iterable<fc.AsyncCommand<LedgerModel, LedgerReal>>, range: DebitRange): Promise<LedgerReal> {
+async function runSequence(
+  real: LedgerReal,
+  commands: Iterable<fc.AsyncCommand<LedgerModel, LedgerReal>>,
+  range: DebitRange,
+): Promise<LedgerReal> {
   await real.open();
   const model: LedgerModel = { accepted: [] };
   await probe(model, real, range);
@@ -62,7 +66,11 @@ function survey(ctx: CheckContext): Promise<Survey> {
 async function runSurvey(ctx: CheckContext): Promise<Survey> {
   const seed = deriveSeed(ctx.config.run.seed, "CARD-LEDGER model sequences");
   const range = await ctx.debitAmounts();
-  const draw = { arbitrary: fc.commands(ledgerCommands(range), { maxCommands: MAX_COMMANDS }), seed, numRuns: sequences(ctx) };
+  const draw = {
+    arbitrary: fc.commands(ledgerCommands(range), { maxCommands: MAX_COMMANDS }),
+    seed,
+    numRuns: sequences(ctx),
+  };
   const s: Survey = { draw, broken: new Map(), trail: [], sent: 0, range };
   // One debit before the first baseline: on a fresh card the window would be empty, and a target that
   // answers an empty period with an error would leave every baseline unreadable (all skipped) — or
@@ -74,12 +82,13 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
     try {
       await runSequence(real, commands, range);
     } catch (error) {
-      if (!(error instanceof CheckSkipped)) return (s.error = error), "stop";
+      if (!(error instanceof CheckSkipped)) return ((s.error = error), "stop");
       s.skipped ??= error;
     } finally {
       s.sent += real.sent;
       s.refusal ??= real.refusal;
-      for (const [invariant, breach] of real.broken) if (!s.broken.has(invariant)) s.broken.set(invariant, { sequence, ...breach });
+      for (const [invariant, breach] of real.broken)
+        if (!s.broken.has(invariant)) s.broken.set(invariant, { sequence, ...breach });
     }
     return "pass";
   });
@@ -90,7 +99,9 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
   const s = await survey(ctx);
   for (const exchange of s.trail) ctx.record(exchange);
   ctx.note(s.range.why);
-  ctx.note(`${s.draw.numRuns} command sequence(s) of up to ${MAX_COMMANDS} steps, shared by the five ledger checks (seed ${s.draw.seed})`);
+  ctx.note(
+    `${s.draw.numRuns} command sequence(s) of up to ${MAX_COMMANDS} steps, shared by the five ledger checks (seed ${s.draw.seed})`,
+  );
   if (s.error) throw s.error;
   const breach = s.broken.get(invariant);
   if (breach) await shrinkAndFail(ctx, invariant, s, breach);
@@ -100,24 +111,41 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
 }
 
 /** Replays the breaking sequence for this invariant alone and shrinks it, holding the card's lane again. */
-async function shrinkAndFail(ctx: CheckContext, invariant: Invariant, s: Survey, breach: { sequence: number; detail: string; exchange: Exchange | undefined }): Promise<never> {
+async function shrinkAndFail(
+  ctx: CheckContext,
+  invariant: Invariant,
+  s: Survey,
+  breach: { sequence: number; detail: string; exchange: Exchange | undefined },
+): Promise<never> {
   let run = 0;
-  const details = await ctx.isolated(ctx.config.fixtures.payment.cardId, () => shrinkCase(s.draw, breach.sequence, async (commands) => {
-    try {
-      await runSequence(new LedgerReal(ctx, invariant, deriveSeed(s.draw.seed, `shrink ${run++}`)), commands, s.range);
-    } catch (error) {
-      if (!(error instanceof CheckSkipped)) throw error;
-    }
-  }));
+  const details = await ctx.isolated(ctx.config.fixtures.payment.cardId, () =>
+    shrinkCase(s.draw, breach.sequence, async (commands) => {
+      try {
+        await runSequence(
+          new LedgerReal(ctx, invariant, deriveSeed(s.draw.seed, `shrink ${run++}`)),
+          commands,
+          s.range,
+        );
+      } catch (error) {
+        if (!(error instanceof CheckSkipped)) throw error;
+      }
+    }),
+  );
   const error = details.failed ? details.errorInstance : undefined;
   if (error !== undefined && !(error instanceof CheckFailure)) throw error;
   if (!error) {
     // Not broken again when replayed: the first breach is the finding.
     if (breach.exchange) ctx.record(breach.exchange);
-    fail("invariant", `${breach.detail} — in sequence ${breach.sequence} (not broken again when replayed); fast-check seed ${s.draw.seed}, path "${breach.sequence}"`);
+    fail(
+      "invariant",
+      `${breach.detail} — in sequence ${breach.sequence} (not broken again when replayed); fast-check seed ${s.draw.seed}, path "${breach.sequence}"`,
+    );
   }
-  fail(error.category, `${error.detail} — after two probe debits, ${commandsText(details.counterexample?.[0])} and the final audit ` +
-    `(shrunk ${details.numShrinks} times); fast-check seed ${details.seed}, path "${details.counterexamplePath}"`);
+  fail(
+    error.category,
+    `${error.detail} — after two probe debits, ${commandsText(details.counterexample?.[0])} and the final audit ` +
+      `(shrunk ${details.numShrinks} times); fast-check seed ${details.seed}, path "${details.counterexamplePath}"`,
+  );
 }
 
 /** "the commands [debit(12.00), readStatement()] (replayPath "AB")", or "no other command". */
@@ -133,19 +161,39 @@ function ledgerCheck(id: string, spec: string, invariant: Invariant, title: stri
 }
 
 export const modelChecks: Check[] = [
-  ledgerCheck("CARD-LEDGER-STATEMENT", "§4.2", "statement",
+  ledgerCheck(
+    "CARD-LEDGER-STATEMENT",
+    "§4.2",
+    "statement",
     "Create transaction: every accepted debit appears once in the statement with its amount and currency; a refused one leaves no trace",
-    "Random sequences of debits (valid, over a limit, under a minimum, replays) and readings; the statement of the window, read after each step, holds exactly the accepted debits."),
-  ledgerCheck("CARD-LEDGER-USAGE", "§2.4", "usage",
+    "Random sequences of debits (valid, over a limit, under a minimum, replays) and readings; the statement of the window, read after each step, holds exactly the accepted debits.",
+  ),
+  ledgerCheck(
+    "CARD-LEDGER-USAGE",
+    "§2.4",
+    "usage",
     "Limits list: usage (current) grows by exactly the accepted debits",
-    "For the card, its account and its client: each cumulative limit (CUMULATIVE_LIMIT_TYPES) moves by the accepted amounts or, if it does not apply, not at all; at least one moves."),
-  ledgerCheck("CARD-LEDGER-REMAINING", "§2.4", "remaining",
+    "For the card, its account and its client: each cumulative limit (CUMULATIVE_LIMIT_TYPES) moves by the accepted amounts or, if it does not apply, not at all; at least one moves.",
+  ),
+  ledgerCheck(
+    "CARD-LEDGER-REMAINING",
+    "§2.4",
+    "remaining",
     "Limits list: remaining = value − current for cumulative limits, and every amount is a non-negative decimal",
-    "Checked on every reading of the limits of the card, its account and its client during the sequences."),
-  ledgerCheck("CARD-LEDGER-LIMITS-ENFORCED", "§8", "limits-enforced",
+    "Checked on every reading of the limits of the card, its account and its client during the sequences.",
+  ),
+  ledgerCheck(
+    "CARD-LEDGER-LIMITS-ENFORCED",
+    "§8",
+    "limits-enforced",
     "Create transaction: a debit over a remaining limit, or under a minimum, is refused",
-    "§8: limits hold minimum and other amount limits per period. The over-limit debit is one unit over the smallest remaining cumulative limit; the other one hundredth under the largest minimum (MINIMUM_LIMIT_TYPES)."),
-  ledgerCheck("CARD-LEDGER-PERIOD", "§4.2", "period",
+    "§8: limits hold minimum and other amount limits per period. The over-limit debit is one unit over the smallest remaining cumulative limit; the other one hundredth under the largest minimum (MINIMUM_LIMIT_TYPES).",
+  ),
+  ledgerCheck(
+    "CARD-LEDGER-PERIOD",
+    "§4.2",
+    "period",
     "Card statement: a statement holds only operations of its period, and a period without operations gives an empty list",
-    "Statements of the sequence's window, of random parts of it, and of a day in 2001, read between debits."),
+    "Statements of the sequence's window, of random parts of it, and of a day in 2001, read between debits.",
+  ),
 ];

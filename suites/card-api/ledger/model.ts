@@ -14,7 +14,14 @@ import type { DebitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../../generators/faker.ts";
 import { checkRemaining, checkWithin, type Invariant, type Observed } from "./observations.ts";
 import { LIMIT_OBJECT_KINDS, limitsObjectValue } from "../../../generators/card-api/limits.ts";
-import { amountLimits, readStatement, windowSince, type AmountLimit, type ObjectKind, type Operation } from "./readback.ts";
+import {
+  amountLimits,
+  readStatement,
+  windowSince,
+  type AmountLimit,
+  type ObjectKind,
+  type Operation,
+} from "./readback.ts";
 import type { Period } from "../../../generators/card-api/period.ts";
 import { describeAnswer } from "../../../lib/checks/answers.ts";
 
@@ -35,7 +42,12 @@ export class LedgerReal implements Observed {
   /** In a survey ("all"): the first breach of each invariant in this sequence, with its last exchange. */
   readonly broken = new Map<Invariant, { detail: string; exchange: Exchange | undefined }>();
 
-  constructor(readonly ctx: CheckContext, readonly invariant: Invariant | "all", seed: number, private readonly trail: Exchange[] = []) {
+  constructor(
+    readonly ctx: CheckContext,
+    readonly invariant: Invariant | "all",
+    seed: number,
+    private readonly trail: Exchange[] = [],
+  ) {
     this.faker = fakerFor(seed);
   }
 
@@ -49,7 +61,10 @@ export class LedgerReal implements Observed {
   /** Reads the statement and the limits the sequence starts from, and checks what they show already. */
   async open(): Promise<this> {
     // Readings side by side: nothing is debited between them (one round trip, not four, to a remote target).
-    const [{ operations, sent }, ...limits] = await Promise.all([this.statement(windowSince(this.since)), ...OBJECT_KINDS.map((kind) => this.limits(kind))]);
+    const [{ operations, sent }, ...limits] = await Promise.all([
+      this.statement(windowSince(this.since)),
+      ...OBJECT_KINDS.map((kind) => this.limits(kind)),
+    ]);
     this.baselineOperations = operations;
     checkWithin(this, operations, sent);
     OBJECT_KINDS.forEach((kind, i) => {
@@ -67,7 +82,8 @@ export class LedgerReal implements Observed {
   async statement(period: Period): Promise<{ operations: Operation[]; sent: Period }> {
     const read = await readStatement(this.ctx, this.ctx.config.fixtures.payment.cardId, period);
     this.observe(read.exchange);
-    if (!read.operations) this.ctx.skip(`the statement of the payment card could not be read (${describeAnswer(read.exchange)})`);
+    if (!read.operations)
+      this.ctx.skip(`the statement of the payment card could not be read (${describeAnswer(read.exchange)})`);
     return { operations: read.operations, sent: read.sent };
   }
 
@@ -90,7 +106,8 @@ export class LedgerReal implements Observed {
 
   /** Fails the check when this sequence asserts the invariant. */
   assert(invariant: Invariant, holds: boolean, detail: () => string): void {
-    if (this.invariant === "all" && !holds && !this.broken.has(invariant)) this.broken.set(invariant, { detail: detail(), exchange: this.last });
+    if (this.invariant === "all" && !holds && !this.broken.has(invariant))
+      this.broken.set(invariant, { detail: detail(), exchange: this.last });
     if (invariant === this.invariant && !holds) {
       if (this.last) this.ctx.record(this.last);
       fail("invariant", detail());

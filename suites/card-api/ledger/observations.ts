@@ -32,7 +32,12 @@ export interface Observed {
 const DAY_MS = 86_400_000;
 
 function sorted(values: number[]): string {
-  return [...values].sort((a, b) => a - b).map(formatMicro).join(", ") || "none";
+  return (
+    [...values]
+      .sort((a, b) => a - b)
+      .map(formatMicro)
+      .join(", ") || "none"
+  );
 }
 
 /** New operations in the window are exactly the accepted debits: amount, currency, once each. */
@@ -43,10 +48,17 @@ export function checkStatement(r: Observed, m: LedgerModel, fresh: Operation[]):
   // Compared as whole micro-units, not as their two-decimal text: 1.115 is not the 1.11 posted.
   const [g, w] = [got, want].map((list) => [...list].sort((a, b) => a - b));
   const same = g!.length === w!.length && g!.every((v, i) => v === w![i]);
-  r.assert("statement", same, () =>
-    `the statement shows new operations [${sorted(got)}] for the accepted debits [${sorted(want)}]`);
+  r.assert(
+    "statement",
+    same,
+    () => `the statement shows new operations [${sorted(got)}] for the accepted debits [${sorted(want)}]`,
+  );
   const foreign = fresh.filter((op) => op.currency !== currency);
-  r.assert("statement", foreign.length === 0, () => `${foreign.length} new operation(s) in a currency other than ${currency}`);
+  r.assert(
+    "statement",
+    foreign.length === 0,
+    () => `${foreign.length} new operation(s) in a currency other than ${currency}`,
+  );
 }
 
 /** Every operation of a statement lies in its period (read generously, as the request was sent). */
@@ -55,12 +67,21 @@ export function checkWithin(r: Observed, operations: Operation[], period: Period
     const at = typeof op.datetime === "string" ? parseIsoDateTime(op.datetime) : undefined;
     return at !== undefined && (at < period.start - 1_000 || at > period.end + 1_000);
   });
-  r.assert("period", outside.length === 0, () =>
-    `${outside.length} operation(s) outside ${new Date(period.start).toISOString()} – ${new Date(period.end).toISOString()}: ${outside.slice(0, 2).map((o) => String(o.datetime)).join(", ")}`);
+  r.assert(
+    "period",
+    outside.length === 0,
+    () =>
+      `${outside.length} operation(s) outside ${new Date(period.start).toISOString()} – ${new Date(period.end).toISOString()}: ${outside
+        .slice(0, 2)
+        .map((o) => String(o.datetime))
+        .join(", ")}`,
+  );
 }
 
 function offsetMs(offset: string): number {
-  return offset === "Z" ? 0 : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000;
+  return offset === "Z"
+    ? 0
+    : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000;
 }
 
 function sameDay(a: number, b: number, offset: string): boolean {
@@ -78,13 +99,22 @@ export function checkUsage(r: Observed, m: LedgerModel, kind: ObjectKind, limits
   const types = r.ctx.config.cardApi.cumulativeLimitTypes;
   const before = new Map((r.baselineLimits.get(kind) ?? []).map((l) => [l.key, micro(l.current)]));
   const accepted = m.accepted.reduce((sum, a) => sum + a.micro, 0);
-  const moves = limits.filter((l) => types.includes(l.type) && before.get(l.key) !== undefined)
+  const moves = limits
+    .filter((l) => types.includes(l.type) && before.get(l.key) !== undefined)
     .map((l) => ({ key: l.key, by: (micro(l.current) ?? NaN) - before.get(l.key)! }));
   const wrong = moves.filter((x) => x.by !== 0 && x.by !== accepted);
-  r.assert("usage", wrong.length === 0, () =>
-    `${kind} limit ${wrong[0]!.key}: current moved by ${formatMicro(wrong[0]!.by)}, the accepted debits total ${formatMicro(accepted)}`);
-  r.assert("usage", accepted === 0 || moves.length === 0 || moves.some((x) => x.by === accepted), () =>
-    `no cumulative limit of the ${kind} moved, though debits of ${formatMicro(accepted)} were accepted (${moves.map((x) => x.key).join(", ")})`);
+  r.assert(
+    "usage",
+    wrong.length === 0,
+    () =>
+      `${kind} limit ${wrong[0]!.key}: current moved by ${formatMicro(wrong[0]!.by)}, the accepted debits total ${formatMicro(accepted)}`,
+  );
+  r.assert(
+    "usage",
+    accepted === 0 || moves.length === 0 || moves.some((x) => x.by === accepted),
+    () =>
+      `no cumulative limit of the ${kind} moved, though debits of ${formatMicro(accepted)} were accepted (${moves.map((x) => x.key).join(", ")})`,
+  );
 }
 
 /** remaining = value − current for cumulative limits; every amount a non-negative decimal string. */
@@ -92,10 +122,17 @@ export function checkRemaining(r: Observed, kind: ObjectKind, limits: AmountLimi
   const types = r.ctx.config.cardApi.cumulativeLimitTypes;
   for (const l of limits) {
     const [value, current, remaining] = [micro(l.value), micro(l.current), micro(l.remaining)];
-    r.assert("remaining", [value, current, remaining].every((v) => v !== undefined && v >= 0), () =>
-      `${kind} limit ${l.key}: value ${l.value}, current ${l.current}, remaining ${l.remaining} are not all non-negative decimals`);
+    r.assert(
+      "remaining",
+      [value, current, remaining].every((v) => v !== undefined && v >= 0),
+      () =>
+        `${kind} limit ${l.key}: value ${l.value}, current ${l.current}, remaining ${l.remaining} are not all non-negative decimals`,
+    );
     if (!types.includes(l.type)) continue;
-    r.assert("remaining", remaining === value! - current!, () =>
-      `${kind} limit ${l.key}: remaining ${l.remaining} ≠ value ${l.value} − current ${l.current}`);
+    r.assert(
+      "remaining",
+      remaining === value! - current!,
+      () => `${kind} limit ${l.key}: remaining ${l.remaining} ≠ value ${l.value} − current ${l.current}`,
+    );
   }
 }

@@ -107,20 +107,38 @@ export function newOperations(before: Operation[], after: Operation[]): Operatio
   });
 }
 
-export interface AmountLimit { key: string; type: string; value: string; current: string; remaining: string; currency: string }
+export interface AmountLimit {
+  key: string;
+  type: string;
+  value: string;
+  current: string;
+  remaining: string;
+  currency: string;
+}
 
 /** Every amount limit of an object, all groups (product, card and any other), keyed by group/id/type. */
 export async function amountLimits(ctx: CheckContext, kind: ObjectKind, value: string): Promise<AmountLimit[]> {
-  const exchange = await ctx.send(LIMITS_LIST, { request_id: freshRequestId(), object: limitsObject(ctx.config, kind, value) });
+  const exchange = await ctx.send(LIMITS_LIST, {
+    request_id: freshRequestId(),
+    object: limitsObject(ctx.config, kind, value),
+  });
   requireAnswer(exchange);
-  if (answerKind(exchange) !== "success") ctx.skip(`the limits of the ${kind} could not be read (${describeAnswer(exchange)})`);
+  if (answerKind(exchange) !== "success")
+    ctx.skip(`the limits of the ${kind} could not be read (${describeAnswer(exchange)})`);
   const { limits } = requireSuccessBody(exchange);
   const out: AmountLimit[] = [];
   for (const [group, records] of Object.entries((limits ?? {}) as Record<string, unknown>)) {
     if (!Array.isArray(records)) continue;
     for (const record of records as Array<Record<string, unknown>>) {
       for (const a of Array.isArray(record.amount) ? (record.amount as Array<Record<string, unknown>>) : []) {
-        out.push({ key: `${group}/${String(record.id)}/${String(a.type)}`, type: String(a.type), value: String(a.value), current: String(a.current), remaining: String(a.remaining), currency: String(a.currency) });
+        out.push({
+          key: `${group}/${String(record.id)}/${String(a.type)}`,
+          type: String(a.type),
+          value: String(a.value),
+          current: String(a.current),
+          remaining: String(a.remaining),
+          currency: String(a.currency),
+        });
       }
     }
   }
@@ -129,7 +147,10 @@ export async function amountLimits(ctx: CheckContext, kind: ObjectKind, value: s
 
 /** The smallest remaining of the cumulative limits, in micro-units (undefined: none). */
 export function smallestRemaining(limits: AmountLimit[], cumulativeTypes: string[]): number | undefined {
-  const values = limits.filter((l) => cumulativeTypes.includes(l.type)).map((l) => micro(l.remaining)).filter((v): v is number => v !== undefined);
+  const values = limits
+    .filter((l) => cumulativeTypes.includes(l.type))
+    .map((l) => micro(l.remaining))
+    .filter((v): v is number => v !== undefined);
   return values.length ? Math.min(...values) : undefined;
 }
 

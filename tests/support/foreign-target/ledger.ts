@@ -3,7 +3,19 @@
  * (integers: exact arithmetic), and the answers already given per request_id. Every decision
  * is synchronous, so parallel debits cannot pass a limit together.
  */
-import { ACCOUNT_LIMITS, CLIENT_LIMITS, PAYMENT_CARD, RACE_CARDS, STATEMENT_CARD, STATEMENT_POSTINGS, TERMINAL_MERCHANT, UTC_OFFSET, type Card, type LimitDef, type Posting } from "./data.ts";
+import {
+  ACCOUNT_LIMITS,
+  CLIENT_LIMITS,
+  PAYMENT_CARD,
+  RACE_CARDS,
+  STATEMENT_CARD,
+  STATEMENT_POSTINGS,
+  TERMINAL_MERCHANT,
+  UTC_OFFSET,
+  type Card,
+  type LimitDef,
+  type Posting,
+} from "./data.ts";
 
 const OFFSET_MS = 6 * 3_600_000;
 const isCumulative = (l: LimitDef) => l.type.startsWith("max_");
@@ -27,7 +39,12 @@ export class Ledger {
 
   /** The limits of an object with their owner key (usage is counted per owner). */
   limitsOf(kind: "card" | "account" | "client", value: string): Array<{ owner: string; limit: LimitDef }> | undefined {
-    const defs = kind === "card" ? this.cards.get(value)?.limits : kind === "account" ? ACCOUNT_LIMITS[value] ?? accountKnown(this, value) : CLIENT_LIMITS[value] ?? clientKnown(this, value);
+    const defs =
+      kind === "card"
+        ? this.cards.get(value)?.limits
+        : kind === "account"
+          ? (ACCOUNT_LIMITS[value] ?? accountKnown(this, value))
+          : (CLIENT_LIMITS[value] ?? clientKnown(this, value));
     return defs?.map((limit) => ({ owner: `${kind}:${value}`, limit }));
   }
 
@@ -37,21 +54,36 @@ export class Ledger {
 
   /** Every limit a debit of this card counts against: its own, its account's, its client's. */
   private limitsHit(card: Card) {
-    return [...this.limitsOf("card", card.id)!, ...(this.limitsOf("account", card.account) ?? []), ...(this.limitsOf("client", card.client) ?? [])]
-      .filter(({ limit }) => applies(limit));
+    return [
+      ...this.limitsOf("card", card.id)!,
+      ...(this.limitsOf("account", card.account) ?? []),
+      ...(this.limitsOf("client", card.client) ?? []),
+    ].filter(({ limit }) => applies(limit));
   }
 
   debit(card: Card, amountMinor: number, at = Date.now()): DebitOutcome {
     const hit = this.limitsHit(card);
-    const minimum = Math.max(0, ...hit.filter(({ limit }) => limit.type === "min").map(({ limit }) => limit.valueMinor));
+    const minimum = Math.max(
+      0,
+      ...hit.filter(({ limit }) => limit.type === "min").map(({ limit }) => limit.valueMinor),
+    );
     if (amountMinor < minimum) return { ok: false, reason: `amount below the minimum of ${money(minimum)}` };
-    const over = hit.find(({ owner, limit }) => isCumulative(limit) && this.currentMinor(owner, limit, at) + amountMinor > limit.valueMinor);
+    const over = hit.find(
+      ({ owner, limit }) => isCumulative(limit) && this.currentMinor(owner, limit, at) + amountMinor > limit.valueMinor,
+    );
     if (over) return { ok: false, reason: `over the ${over.limit.type} limit ${over.limit.id}` };
     for (const { owner, limit } of hit.filter(({ limit }) => isCumulative(limit))) {
       const key = `${owner}|${limit.id}|${periodKey(limit, at)}`;
       this.usage.set(key, (this.usage.get(key) ?? 0) + amountMinor);
     }
-    const posting: Posting = { type: "purchase", amountMinor, commissionMinor: 0, ...TERMINAL_MERCHANT, at, rrn: String(++this.rrn) };
+    const posting: Posting = {
+      type: "purchase",
+      amountMinor,
+      commissionMinor: 0,
+      ...TERMINAL_MERCHANT,
+      at,
+      rrn: String(++this.rrn),
+    };
     this.postings.set(card.id, [...(this.postings.get(card.id) ?? []), posting]);
     return { ok: true, posting };
   }

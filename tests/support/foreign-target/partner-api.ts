@@ -18,7 +18,8 @@ export function registerBusiness(body: Record<string, any>, registeredBins: Set<
   const problem = shapeProblem(body, ENVELOPE);
   if (problem) return partnerRefusal("INVALID_REQUEST", problem);
   const { signature, ...signed } = body;
-  if (!signatureMatches(KEYS.partnerHmac, signed, signature)) return partnerRefusal("INVALID_SIGNATURE", "the signature does not verify");
+  if (!signatureMatches(KEYS.partnerHmac, signed, signature))
+    return partnerRefusal("INVALID_SIGNATURE", "the signature does not verify");
   const client = open(KEYS.data, body.payload.encrypted_data);
   if (client === undefined) return partnerRefusal("UNREADABLE_DATA", "encrypted_data cannot be decrypted");
   const invalid = clientDataProblem(client);

@@ -8,11 +8,21 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEq
 
 export const variables = [
   { name: "FOREIGN_PARTNER_KEY", secret: true, doc: "HMAC-SHA512 key that signs our requests (128 hex digits)" },
-  { name: "FOREIGN_PLATFORM_KEY", secret: true, doc: "HMAC-SHA512 key that verifies the platform's responses (128 hex digits); empty: not verified" },
-  { name: "FOREIGN_DATA_KEY", secret: true, doc: "AES-256 key then HMAC-SHA256 key of encrypted_data (128 hex digits)" },
+  {
+    name: "FOREIGN_PLATFORM_KEY",
+    secret: true,
+    doc: "HMAC-SHA512 key that verifies the platform's responses (128 hex digits); empty: not verified",
+  },
+  {
+    name: "FOREIGN_DATA_KEY",
+    secret: true,
+    doc: "AES-256 key then HMAC-SHA256 key of encrypted_data (128 hex digits)",
+  },
 ];
 
-interface Keys { variables?: Record<string, string> }
+interface Keys {
+  variables?: Record<string, string>;
+}
 type Party = "partner" | "platform";
 
 const HEX_64_BYTES = /^[0-9a-fA-F]{128}$/;
@@ -28,7 +38,9 @@ export function validateKeys(keys: Keys): Array<{ variable: string; message: str
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value !== null && typeof value === "object") {
-    const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
+    const keys = Object.keys(value)
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
   }
   return JSON.stringify(value);
@@ -37,7 +49,10 @@ function canonical(value: unknown): string {
 export default function createProfile(keys: Keys) {
   const own = keys.variables ?? {};
   const hmacKey = (by: Party) => own[by === "partner" ? "FOREIGN_PARTNER_KEY" : "FOREIGN_PLATFORM_KEY"] ?? "";
-  const mac = (by: Party, body: object) => createHmac("sha512", Buffer.from(hmacKey(by), "hex")).update(canonical(body)).digest("hex");
+  const mac = (by: Party, body: object) =>
+    createHmac("sha512", Buffer.from(hmacKey(by), "hex"))
+      .update(canonical(body))
+      .digest("hex");
   const dataKey = Buffer.from(own.FOREIGN_DATA_KEY ?? "", "hex");
   const [aes, tag] = [dataKey.subarray(0, 32), dataKey.subarray(32)];
   return {
@@ -58,7 +73,8 @@ export default function createProfile(keys: Keys) {
     async decrypt(text: string) {
       const raw = Buffer.from(text, "base64");
       const sealed = raw.subarray(0, raw.length - 32);
-      if (!timingSafeEqual(createHmac("sha256", tag).update(sealed).digest(), raw.subarray(raw.length - 32))) throw new Error("MAC mismatch");
+      if (!timingSafeEqual(createHmac("sha256", tag).update(sealed).digest(), raw.subarray(raw.length - 32)))
+        throw new Error("MAC mismatch");
       const decipher = createDecipheriv("aes-256-cbc", aes, sealed.subarray(0, 16));
       return JSON.parse(Buffer.concat([decipher.update(sealed.subarray(16)), decipher.final()]).toString("utf8"));
     },

@@ -10,7 +10,9 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEq
 export function sortedJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(sortedJson).join(",")}]`;
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v)}`).join(",")}}`;
   }
   return JSON.stringify(value);
@@ -44,7 +46,8 @@ export function open(hexKey: string, text: string): unknown {
   const raw = Buffer.from(text, "base64");
   if (raw.length < 16 + 16 + 32) return undefined;
   const sealed = raw.subarray(0, raw.length - 32);
-  if (!timingSafeEqual(createHmac("sha256", mac).update(sealed).digest(), raw.subarray(raw.length - 32))) return undefined;
+  if (!timingSafeEqual(createHmac("sha256", mac).update(sealed).digest(), raw.subarray(raw.length - 32)))
+    return undefined;
   try {
     const decipher = createDecipheriv("aes-256-cbc", aes, sealed.subarray(0, 16));
     return JSON.parse(Buffer.concat([decipher.update(sealed.subarray(16)), decipher.final()]).toString("utf8"));

@@ -21,7 +21,11 @@ const ROUTES: Record<string, { family: Family; handle: (body: Record<string, any
   "/v5/partner/transfer/business/create": { family: "partner", handle: (b, t) => registerBusiness(b, t.bins) },
 };
 
-interface State { ledger: Ledger; bins: Set<string>; modes: ForeignModes }
+interface State {
+  ledger: Ledger;
+  bins: Set<string>;
+  modes: ForeignModes;
+}
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -32,32 +36,47 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-const refuse = (family: Family, code: string, message: string) => (family === "card" ? refusal(code, message) : partnerRefusal(code.toUpperCase(), message));
+const refuse = (family: Family, code: string, message: string) =>
+  family === "card" ? refusal(code, message) : partnerRefusal(code.toUpperCase(), message);
 
-async function answer(req: IncomingMessage, family: Family, route: (typeof ROUTES)[string], state: State): Promise<Answer> {
+async function answer(
+  req: IncomingMessage,
+  family: Family,
+  route: (typeof ROUTES)[string],
+  state: State,
+): Promise<Answer> {
   const text = await readBody(req);
   if (req.method !== "POST") return refuse(family, "invalid_request", "POST only");
-  const authorized = family === "card" ? req.headers[API_KEY_HEADER.toLowerCase()] === API_KEY : req.headers.authorization === `Bearer ${ACCESS_TOKEN}`;
+  const authorized =
+    family === "card"
+      ? req.headers[API_KEY_HEADER.toLowerCase()] === API_KEY
+      : req.headers.authorization === `Bearer ${ACCESS_TOKEN}`;
   if (!authorized) return refuse(family, "unauthorized", "missing or wrong credentials");
-  if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) return refuse(family, "invalid_request", "Content-Type must be application/json");
+  if (!/^application\/json\b/i.test(req.headers["content-type"] ?? ""))
+    return refuse(family, "invalid_request", "Content-Type must be application/json");
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     return refuse(family, "invalid_request", "the body is not JSON");
   }
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return refuse(family, "invalid_request", "the body is not a JSON object");
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    return refuse(family, "invalid_request", "the body is not a JSON object");
   return route.handle(body as Record<string, any>, state);
 }
 
 /** The injected faults that rewrite an answer on its way out. */
 function withFaults(body: Answer, modes: ForeignModes): Answer {
   const out = { ...body };
-  if (modes.faults?.includes("dt-without-offset") && typeof out.dt === "string") out.dt = out.dt.replace(/[+-]\d{2}:\d{2}$/, "");
+  if (modes.faults?.includes("dt-without-offset") && typeof out.dt === "string")
+    out.dt = out.dt.replace(/[+-]\d{2}:\d{2}$/, "");
   return out;
 }
 
-export interface ForeignTarget { url: string; close(): Promise<void> }
+export interface ForeignTarget {
+  url: string;
+  close(): Promise<void>;
+}
 
 export async function startForeignTarget(modes: ForeignModes = {}): Promise<ForeignTarget> {
   const state: State = { ledger: new Ledger(), bins: new Set(), modes };
@@ -65,21 +84,27 @@ export async function startForeignTarget(modes: ForeignModes = {}): Promise<Fore
     const route = ROUTES[(req.url ?? "").split("?")[0]!];
     const reply = (status: number, body: unknown) => {
       const bytes = Buffer.from(JSON.stringify(body));
-      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": bytes.length }).end(bytes);
+      res
+        .writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": bytes.length })
+        .end(bytes);
     };
     if (!route) {
       req.resume();
       return reply(404, { message: "no such path" });
     }
-    answer(req, route.family, route, state).then((body) => reply(200, withFaults(body, modes)), (error: Error) => reply(500, { message: error.message }));
+    answer(req, route.family, route, state).then(
+      (body) => reply(200, withFaults(body, modes)),
+      (error: Error) => reply(500, { message: error.message }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

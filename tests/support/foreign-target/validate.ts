@@ -8,11 +8,11 @@ type Fields = { [name: string]: [Shape, "required" | "optional"] };
 type Shape = Leaf | Fields | { items: Shape };
 
 const LEAF: Record<Leaf, (v: unknown) => boolean> = {
-  string: (v) => typeof v === "string",
-  text: (v) => typeof v === "string" && v.trim() !== "",
-  number: (v) => typeof v === "number" && Number.isFinite(v),
-  uuid: (v) => typeof v === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v),
-  currency: (v) => typeof v === "string" && /^[A-Z]{3}$/.test(v),
+  "string": (v) => typeof v === "string",
+  "text": (v) => typeof v === "string" && v.trim() !== "",
+  "number": (v) => typeof v === "number" && Number.isFinite(v),
+  "uuid": (v) => typeof v === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v),
+  "currency": (v) => typeof v === "string" && /^[A-Z]{3}$/.test(v),
   "two-digits": (v) => typeof v === "string" && /^\d{2}$/.test(v),
 };
 
@@ -45,10 +45,19 @@ const req = (s: Shape): [Shape, "required"] => [s, "required"];
 const opt = (s: Shape): [Shape, "optional"] => [s, "optional"];
 
 const PARTY: Fields = {
-  amount: req("number"), currency: req("currency"), terminal_number: opt("text"),
+  amount: req("number"),
+  currency: req("currency"),
+  terminal_number: opt("text"),
   additional_amount: opt({ items: { type: req("text"), amount: req("number"), currency: req("currency") } }),
   client: opt({ client_id: opt("text"), phone: opt("string") }),
-  card: opt({ card_id: opt("uuid"), card_pan: opt("text"), card_cvc: opt("text"), card_month: opt("two-digits"), card_year: opt("two-digits"), name: opt("string") }),
+  card: opt({
+    card_id: opt("uuid"),
+    card_pan: opt("text"),
+    card_cvc: opt("text"),
+    card_month: opt("two-digits"),
+    card_year: opt("two-digits"),
+    name: opt("string"),
+  }),
   account: opt({ number: req("text") }),
 };
 
@@ -90,7 +99,11 @@ export function luhnValid(digits: string): boolean {
 
 /** Its client data (inside encrypted_data): a company name and a 12-digit BIN whose last digit is a Luhn control digit. */
 export function clientDataProblem(data: unknown): string | undefined {
-  const shape = shapeProblem(data, { company_name: req("text"), bin: req("string"), address: opt("string"), email: opt("string") }, "client");
+  const shape = shapeProblem(
+    data,
+    { company_name: req("text"), bin: req("string"), address: opt("string"), email: opt("string") },
+    "client",
+  );
   if (shape) return shape;
   const { company_name, bin } = data as { company_name: string; bin: string };
   if (company_name.length > 200) return "client.company_name: longer than 200 characters";
