@@ -8,6 +8,19 @@ export interface DebitOptions {
   requestId?: string;
 }
 
+/** The configured payment card as `debit.card` (§2.3): one place for the generated and the fixed requests. */
+export function paymentCard(config: Config) {
+  const fx = config.fixtures.payment;
+  return {
+    card_id: fx.cardId,
+    card_pan: fx.pan,
+    card_cvc: fx.cvc,
+    card_month: fx.month,
+    card_year: fx.year,
+    name: fx.holder,
+  };
+}
+
 export function debitRequest(f: Faker, config: Config, options: DebitOptions = {}) {
   const fx = config.fixtures.payment;
   const amount = options.amount ?? kztAmount(f);
@@ -20,14 +33,7 @@ export function debitRequest(f: Faker, config: Config, options: DebitOptions = {
       terminal_number: fx.terminal,
       additional_amount: [{ type: "fee", amount: 0, currency: fx.currency }],
       client: { client_id: fx.clientId, phone: kzMobile(f) },
-      card: {
-        card_id: fx.cardId,
-        card_pan: fx.pan,
-        card_cvc: fx.cvc,
-        card_month: fx.month,
-        card_year: fx.year,
-        name: fx.holder,
-      },
+      card: paymentCard(config),
       account: { number: fx.accountNumber },
     },
     credit: {

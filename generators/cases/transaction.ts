@@ -8,7 +8,7 @@ import fc from "fast-check";
 import type { DebitRange } from "../../lib/checks/amount-range.ts";
 import type { Config } from "../../lib/config/load.ts";
 import type { ValidatorRegistry } from "../../lib/validation/registry.ts";
-import { debitRequest } from "../card-api/transaction.ts";
+import { debitRequest, paymentCard } from "../card-api/transaction.ts";
 import { fakerFor, freshOrderId } from "../faker.ts";
 import { schemaArbitrary } from "../schema/arbitrary.ts";
 import { schemaMutations, TRANSPORT_MUTATIONS, type Mutation } from "../schema/mutations.ts";
@@ -27,14 +27,7 @@ export function validAmounts(range: DebitRange): fc.Arbitrary<number> {
 
 function parties(config: Config) {
   const fx = config.fixtures.payment;
-  const card = {
-    card_id: fx.cardId,
-    card_pan: fx.pan,
-    card_cvc: fx.cvc,
-    card_month: fx.month,
-    card_year: fx.year,
-    name: fx.holder,
-  };
+  const card = paymentCard(config);
   const debit = (amount: number) => ({
     amount,
     currency: fx.currency,
