@@ -14,6 +14,7 @@ import { renderConsoleSummary } from "../../lib/reporting/console-summary.ts";
 import { writeJunitVerdict } from "../../lib/reporting/junit-verdict.ts";
 import { renderSummaryMarkdown } from "../../lib/reporting/markdown.ts";
 import { buildSummary, exitCodeOf } from "../../lib/reporting/summary.ts";
+import { checkRow } from "../support/meta.ts";
 import type { ConformanceMeta } from "../../lib/checks/meta.ts";
 
 const answer = (status: number, body?: unknown, text?: string): Exchange => ({
@@ -62,17 +63,7 @@ const check = (
   id: string,
   outcome: ConformanceMeta["outcome"],
   extra: Partial<ConformanceMeta> = {},
-): ConformanceMeta => ({
-  kind: "check",
-  id,
-  level: "must",
-  spec: "§4",
-  title: id,
-  family: "card-api",
-  operation: "card-api.create-transaction",
-  outcome,
-  ...extra,
-});
+): ConformanceMeta => checkRow(id, outcome, { operation: "card-api.transaction-create", ...extra });
 const INFO = { target: "t", seed: 1, strict: false, startedAt: "s", durationMs: 1, harnessVersion: "0.1.0" };
 const NOT_JUDGED = [
   check("CARD-TXN-HTTP-200", "skipped", { category: "precondition", message: REASON }),

@@ -12,19 +12,11 @@ import type { Summary } from "../../lib/reporting/summary.ts";
 import { applyBaseline, loadBaseline, type Baseline } from "../../lib/runner/baseline.ts";
 import type { ConformanceMeta, ReportedOutcome } from "../../lib/checks/meta.ts";
 import { runCli, tempReportsDir } from "../support/cli.ts";
+import { checkRow } from "../support/meta.ts";
 import { withSandbox } from "../support/harness.ts";
 
-const row = (id: string, outcome: ReportedOutcome): ConformanceMeta => ({
-  kind: "check",
-  id,
-  level: "must",
-  spec: "§4",
-  title: id,
-  family: "card-api",
-  operation: "card-api.statement",
-  outcome,
-  message: `${id} ${outcome}`,
-});
+const row = (id: string, outcome: ReportedOutcome): ConformanceMeta =>
+  checkRow(id, outcome, { message: `${id} ${outcome}` });
 const baseline = (...ids: string[]): Baseline => ({
   file: "b.json",
   entries: ids.map((id) => ({ id, reason: `known: ${id}` })),
