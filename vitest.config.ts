@@ -31,6 +31,7 @@ export const UNIT_TESTS = [
   "tests/reporting/exchange-log.test.ts",
   "tests/reporting/report-html.test.ts",
   "tests/reporting/summary.test.ts",
+  "tests/runner/**/*.test.ts",
   "tests/safety/settings.test.ts",
   "tests/safety/watchdog.test.ts",
   "tests/schemas/**/*.test.ts",

@@ -18,6 +18,7 @@ import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
 import type { ProbeOutcome, ProbeRequests } from "./preflight-probes.ts";
+import { downReason } from "./target-down.ts";
 
 async function sendFixture(
   run: RunContext,
@@ -36,7 +37,12 @@ async function sendFixture(
   // A 429 (after the client's own waiting) says "not now", not "no": for the checks to report.
   if (refusedForBusinessReason(exchange) && exchange.response?.status !== 429)
     return { kind: "problem", text: refused(exchange) };
-  return { kind: "inconclusive", text: `${op.title} (fixture request): ${describeAnswer(exchange)}` };
+  const down = downReason(exchange);
+  return {
+    kind: "inconclusive",
+    text: `${op.title} (fixture request): ${describeAnswer(exchange)}`,
+    ...(down !== undefined ? { down } : {}),
+  };
 }
 
 /** "HTTP 200 with status "ok", request_status "declined": {…}" — the target's own reason, redacted. */

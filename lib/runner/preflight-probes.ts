@@ -19,9 +19,12 @@ import type { Family } from "../catalogue/types.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
+import { downReason } from "./target-down.ts";
 
+/** `down`: the target showed nothing behind the URL (target-down.ts), so the run may be "target unavailable". */
 export type ProbeOutcome =
-  { kind: "ok"; exchange: Exchange } | { kind: "unreachable" | "problem" | "inconclusive" | "not sent"; text: string };
+  | { kind: "ok"; exchange: Exchange }
+  | { kind: "unreachable" | "problem" | "inconclusive" | "not sent"; text: string; down?: string };
 
 type Answer = "ok" | "refused" | "rejected" | { unreachable: string } | { inconclusive: string };
 
@@ -70,6 +73,12 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
     if (error instanceof RequestRefused) return { kind: "not sent", text: `${spec.op.title}: ${error.message}` };
     throw error;
   }
+  const outcome = judgeProbe(run, spec, exchange);
+  const down = downReason(exchange);
+  return down !== undefined && outcome.kind !== "ok" ? { ...outcome, down } : outcome;
+}
+
+function judgeProbe(run: RunContext, spec: ProbeSpec, exchange: Exchange): ProbeOutcome {
   const answer = readAnswer(exchange);
   const status = exchange.response?.status;
   if (answer === "ok") return { kind: "ok", exchange };
