@@ -31,6 +31,8 @@ export const UNIT_TESTS = [
   "tests/reporting/exchange-log.test.ts",
   "tests/reporting/report-html.test.ts",
   "tests/reporting/summary.test.ts",
+  "tests/reporting/compare.test.ts",
+  "tests/reporting/run-verdicts.test.ts",
   "tests/runner/**/*.test.ts",
   "tests/safety/settings.test.ts",
   "tests/safety/watchdog.test.ts",

@@ -19,6 +19,7 @@ import { ConfigError } from "../lib/config/errors.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
 import { escapeRegExp, redactor } from "../lib/redaction/redact.ts";
 import { writeJunitVerdict } from "../lib/reporting/junit-verdict.ts";
+import { markFlakyInAllure, markFlakyInJunit } from "../lib/reporting/flaky-marks.ts";
 import { exitCodeOf, type Summary } from "../lib/reporting/summary.ts";
 import { applyBaseline, loadBaseline, type Baseline } from "../lib/runner/baseline.ts";
 import { baselineConsoleLines, writeBaselineVerdict } from "../lib/runner/baseline-report.ts";
@@ -30,6 +31,9 @@ import { PREFLIGHT_REQUESTS } from "../suites/preflight-requests.ts";
 import { debitShare, planRunLimits, RUN_LIMITS_ENV, workerCount, type RunLimits } from "../lib/http/run-limits.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
+import { failOnExitCode, parseFailOn, type FailOn } from "../lib/runner/fail-on.ts";
+import { compareWithLastRun, keepForNextRun, reportChanges } from "../lib/runner/history.ts";
+import { parseRetries, readLastFailed, type LastFailed } from "../lib/runner/last-failed.ts";
 import { HARNESS_VERSION } from "../lib/config/version.ts";
 import { profileVariables } from "../lib/crypto/index.ts";
 import { isProfileModule } from "../lib/crypto/module-profile.ts";
@@ -50,6 +54,9 @@ function parseOptions(argv: string[]) {
         "quiet": { type: "boolean" },
         "shard": { type: "string" },
         "merge-reports": { type: "string" },
+        "retries": { type: "string" },
+        "last-failed": { type: "boolean" },
+        "fail-on": { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -64,6 +71,10 @@ const HELP = `usage: npm run conformance [-- --strict] [--check CHECK-ID]... [--
   --quiet              no live progress (on a terminal one line in place, otherwise a status line every 10 s)
   --shard=i/n          run the i-th of n parts and write a blob report to REPORTS_DIR/blobs/
   --merge-reports DIR  no target: merge the blob reports in DIR into one JUnit, summary and Allure results
+  --retries N          a failed check runs again up to N times (same as CHECK_RETRIES); passed on a retry: flaky
+  --last-failed        run only the failed, flaky and not-judged checks of the last summary.json, with its seed
+  --fail-on new        exit 1 only when a check failed that passed (or did not exist) in the last kept run
+Exit codes: 0 conformant · 1 not conformant or incomplete · 2 configuration or usage · 3 target unavailable · 130/143 interrupted.
 Configuration comes from .env and the environment; see .env.example.`;
 
 /** --merge-reports DIR must hold the shards' blob reports (blob-*.json). */
@@ -154,11 +165,35 @@ function verdictExitCode(summary: Summary | undefined, baseline: Baseline | unde
     return EXIT.failed;
   }
   writeJunitVerdict(join(dir, "junit.xml"), summary);
+  markFlakyInJunit(join(dir, "junit.xml"), summary.checks);
+  markFlakyInAllure(join(dir, "allure-results"), summary.checks);
   if (!baseline) return exitCodeOf(summary);
   const verdict = applyBaseline(summary, baseline);
   writeBaselineVerdict(dir, summary, verdict);
   process.stdout.write(`${baselineConsoleLines(verdict).join("\n")}\n`);
   return verdict.gate === "pass" ? EXIT.conformant : EXIT.failed;
+}
+
+/** After the verdict: what changed since the last kept run (history.ts), and --fail-on new deciding the code. */
+function changesExitCode(summary: Summary | undefined, code: number, config: Config, failOn: FailOn): number {
+  if (!summary) return code;
+  const dir = config.run.reportsDir;
+  const comparison = summary.shard ? undefined : compareWithLastRun(dir, summary);
+  reportChanges(summary, comparison, config.run.stepSummaryFile);
+  keepForNextRun(dir, summary);
+  if (summary.interrupted) return summary.interrupted === "SIGTERM" ? EXIT.sigterm : EXIT.sigint;
+  return failOnExitCode(failOn, comparison) ?? code;
+}
+
+/** --last-failed and --retries, before the configuration is read: they set the seed, the checks and CHECK_RETRIES. */
+function applyRerunOptions(options: ReturnType<typeof parseOptions>): LastFailed | undefined {
+  if (options.retries !== undefined) process.env.CHECK_RETRIES = parseRetries(options.retries);
+  if (!options["last-failed"]) return undefined;
+  if (options.check?.length) throw new UsageError("--last-failed and --check exclude each other");
+  const last = readLastFailed(process.env.REPORTS_DIR?.trim() || VARIABLES.REPORTS_DIR.default);
+  options.check = last.ids;
+  process.env.SEED = String(last.seed);
+  return last;
 }
 
 /** The options against the configuration and the catalogue; each problem is exit 2. */
@@ -198,6 +233,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     process.stdout.write(`${HELP}\n`);
     return EXIT.conformant;
   }
+  const lastFailed = applyRerunOptions(options);
+  const failOn = parseFailOn(options["fail-on"]);
   // First of all: a run that stops on its configuration must not leave the last run's verdict behind for CI to publish.
   clearOutputs(process.env.REPORTS_DIR?.trim() || VARIABLES.REPORTS_DIR.default);
   if (options.strict) process.env.CONFORMANCE_STRICT = "true";
@@ -244,6 +281,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       ...(amounts ? { debitAmounts: amounts } : {}),
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
+      ...(lastFailed ? { lastFailedFrom: lastFailed.from } : {}),
+      ...(config.run.retries ? { retries: config.run.retries } : {}),
     };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
     const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;
@@ -258,7 +297,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       deadlineAt: limits.deadlineAt,
       progress,
     });
-    return verdictExitCode(summary, baseline, dir);
+    return changesExitCode(summary, verdictExitCode(summary, baseline, dir), config, failOn);
   } finally {
     await sandbox?.close();
     rmSync(join(dir, ".run", `progress-${process.pid}`), { recursive: true, force: true });

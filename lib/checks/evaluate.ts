@@ -30,8 +30,12 @@ export interface CheckResult {
   evidenceOmitted: number;
   seed: number;
   durationMs: number;
-  /** Requests the check sent (scenarios it was first to use included). */
+  /** Requests the check sent (scenarios it was first to use included; every attempt with --retries). */
   requests: number;
+  /** Times the check ran, when it was retried (retry.ts). */
+  attempts?: number;
+  /** The first attempt's failure of a check that passed on a retry: flaky. */
+  firstFailure?: string;
 }
 
 /** One module against one target: scenarios are sent once and shared by the module's checks. */

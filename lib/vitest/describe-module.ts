@@ -9,6 +9,7 @@
 import { afterAll, describe, test, type TestContext } from "vitest";
 import { ModuleRun, type CheckResult } from "../checks/evaluate.ts";
 import { checkSlots, runConcurrently } from "../checks/schedule.ts";
+import { evaluateWithRetries } from "../checks/retry.ts";
 import type { Check, Module, RunContext } from "../checks/types.ts";
 import { processConfiguration } from "../config/load.ts";
 import { ExchangeLog } from "../reporting/exchange-log.ts";
@@ -66,7 +67,7 @@ function startAll(file: Task["file"], own: Check): WorkerRun {
     runConcurrently(
       fresh.map(([check, module]) => () => {
         const moduleRun = moduleRuns.get(module) ?? moduleRuns.set(module, new ModuleRun(module, context)).get(module)!;
-        return moduleRun.evaluate(check);
+        return evaluateWithRetries(moduleRun, check, context.config.run.retries);
       }),
       checkSlots(context.config.safety.concurrency),
     ),
