@@ -32,6 +32,7 @@ import { debitShare, planRunLimits, RUN_LIMITS_ENV, workerCount, type RunLimits 
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
 import { failOnExitCode, parseFailOn, type FailOn } from "../lib/runner/fail-on.ts";
+import { exitCodeOfSignal, interruptedBy } from "../lib/runner/interrupt.ts";
 import { compareWithLastRun, keepForNextRun, reportChanges } from "../lib/runner/history.ts";
 import { parseRetries, readLastFailed, type LastFailed } from "../lib/runner/last-failed.ts";
 import { HARNESS_VERSION } from "../lib/config/version.ts";
@@ -176,12 +177,14 @@ function verdictExitCode(summary: Summary | undefined, baseline: Baseline | unde
 
 /** After the verdict: what changed since the last kept run (history.ts), and --fail-on new deciding the code. */
 function changesExitCode(summary: Summary | undefined, code: number, config: Config, failOn: FailOn): number {
-  if (!summary) return code;
+  const signal = interruptedBy();
+  if (!summary) return signal ? exitCodeOfSignal(signal) : code;
   const dir = config.run.reportsDir;
-  const comparison = summary.shard ? undefined : compareWithLastRun(dir, summary);
+  // A shard or an interrupted run misses checks: "newly skipped" would be noise, not change.
+  const comparison = summary.shard || signal ? undefined : compareWithLastRun(dir, summary);
   reportChanges(summary, comparison, config.run.stepSummaryFile);
   keepForNextRun(dir, summary);
-  if (summary.interrupted) return summary.interrupted === "SIGTERM" ? EXIT.sigterm : EXIT.sigint;
+  if (signal) return exitCodeOfSignal(signal);
   return failOnExitCode(failOn, comparison) ?? code;
 }
 

@@ -9,6 +9,7 @@ import { loadProfile, profileVariables, type CryptoProfile, type ProfileKeys } f
 import type { Env } from "../config/reader.ts";
 import { HttpClient } from "../http/client.ts";
 import { Pace } from "../http/pace.ts";
+import { stopOnSignal } from "../http/stop.ts";
 import { Target } from "../http/target.ts";
 import { debitRangeOf } from "../checks/debit-amounts.ts";
 import { redactor } from "../redaction/redact.ts";
@@ -52,6 +53,7 @@ export async function createRunContext(
   redactor.addSecrets(config.secrets);
   const profile = await loadConfiguredProfile(config);
   const pace = new Pace({ rps: limits.rps, concurrency: limits.concurrency, deadlineAt: limits.deadlineAt });
+  stopOnSignal(pace);
   const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: limits.concurrency, pace });
   const guard = createGuard(config.safety, debitBudgetOf(limits));
   const target = new Target(config, profile, client, guard);

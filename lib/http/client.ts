@@ -9,6 +9,7 @@
  * and `Connection: close` are undici's; and a connection the server closed before answering (a
  * kept-alive socket it timed out just as a request went out) is retried once on a new one.
  */
+import { noteInterrupted } from "./lanes.ts";
 import { Client, Pool } from "undici";
 import { decodeBody, UnreadableCoding, withAcceptEncoding } from "./content-coding.ts";
 import type { Exchange, ExchangeResponse, TransportErrorKind } from "./exchange.ts";
@@ -103,10 +104,10 @@ export class HttpClient {
         return;
       }
       if (!(await this.pace.acquire())) {
-        exchange.transportError = {
-          kind: "deadline",
-          message: "not sent: the run deadline (RUN_DEADLINE_MS) has passed",
-        };
+        exchange.transportError = this.pace.stopped
+          ? { kind: "interrupted", message: `not sent: the run was interrupted (${this.pace.stopped})` }
+          : { kind: "deadline", message: "not sent: the run deadline (RUN_DEADLINE_MS) has passed" };
+        if (this.pace.stopped) noteInterrupted();
         return;
       }
       const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, this.pace.remainingMs()));

@@ -9,6 +9,8 @@ export type TransportErrorKind =
   | "rate-limited"
   /** Not sent, or cut short: the run deadline (RUN_DEADLINE_MS) passed. */
   | "deadline"
+  /** Not sent: the run was interrupted (SIGINT, SIGTERM; stop.ts). */
+  | "interrupted"
   | "transport";
 
 export interface ExchangeRequest {

@@ -16,6 +16,8 @@ export interface SummaryReporterOptions {
   reportsDir: string;
   info: Omit<RunInfo, "durationMs" | "startedAt">;
   onSummary?: (summary: Summary) => void;
+  /** The signal that stopped the run, if one did (lib/runner/interrupt.ts): verdict interrupted. */
+  interruptedBy?: () => string | undefined;
 }
 
 function rowsOf(module: TestModule): ConformanceMeta[] {
@@ -41,6 +43,8 @@ function rowsOf(module: TestModule): ConformanceMeta[] {
     ];
   });
 }
+
+const interruption = (signal: string | undefined) => (signal ? { interrupted: signal } : {});
 
 function moduleErrors(module: TestModule): string[] {
   return module.errors().map((e) => `${module.moduleId}: ${e.message}`);
@@ -71,6 +75,7 @@ export class SummaryReporter implements Reporter {
         errors,
         {
           ...this.options.info,
+          ...interruption(this.options.interruptedBy?.()),
           startedAt: new Date(this.started).toISOString(),
           durationMs: Date.now() - this.started,
         },

@@ -1,0 +1,73 @@
+/**
+ * Interruption keeps what was judged (issue 18 item 1). Ctrl-C, or a CI job cancelled (SIGINT,
+ * then SIGTERM): the first signal stops every request not yet sent (stop.ts, as RUN_DEADLINE_MS
+ * does), lets those in flight finish or time out, and lets vitest end normally, so the usual
+ * outputs are written with every check judged so far, the rest "not run", verdict interrupted,
+ * exit 130 (SIGINT) or 143 (SIGTERM). A second signal ends the process at once. If the run has
+ * not ended within the grace (the request timeout and some seconds), it is cancelled, then ended.
+ * vitest's own signal listener (it exits within a millisecond) is removed once vitest has started.
+ */
+import { broadcastStop } from "../http/stop.ts";
+import { EXIT } from "./cli-errors.ts";
+
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+type Signal = (typeof SIGNALS)[number];
+
+let received: Signal | undefined;
+
+/** The signal that interrupted this process's run, if one did. */
+export function interruptedBy(): Signal | undefined {
+  return received;
+}
+
+export function exitCodeOfSignal(signal: Signal): number {
+  return signal === "SIGTERM" ? EXIT.sigterm : EXIT.sigint;
+}
+
+export interface InterruptActions {
+  /** Asks the test runner to stop the checks still running (the grace has passed). */
+  cancel: () => void;
+  say: (line: string) => void;
+  /** How long the checks in flight get before the run is cancelled. */
+  graceMs: number;
+  /** Ends the process (default process.exit). */
+  exit?: (code: number) => void;
+}
+
+export interface InterruptGuard {
+  /** Removes the signal listeners added since arming (vitest's), so that ours decides. */
+  adoptSignals(): void;
+  disarm(): void;
+}
+
+/** Arms the handlers for the checks' phase of a run. */
+export function armInterrupt(actions: InterruptActions): InterruptGuard {
+  const exit = actions.exit ?? ((code: number) => process.exit(code));
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const timers: NodeJS.Timeout[] = [];
+  const onSignal = (signal: Signal) => {
+    if (received) {
+      actions.say(`conformance: ${signal} again: ending at once`);
+      return exit(exitCodeOfSignal(received));
+    }
+    received = signal;
+    actions.say(
+      `conformance: ${signal}: no new requests; the ${Math.round(actions.graceMs / 1000)} s for those in flight, then the checks judged so far are reported (send it again to end at once)`,
+    );
+    broadcastStop(signal);
+    timers.push(setTimeout(actions.cancel, actions.graceMs).unref());
+    // Bounded whatever happens: a run that does not end after cancelling is ended.
+    timers.push(setTimeout(() => exit(exitCodeOfSignal(signal)), actions.graceMs + 10_000).unref());
+  };
+  for (const s of SIGNALS) process.on(s, onSignal);
+  return {
+    adoptSignals: () => {
+      for (const s of SIGNALS)
+        for (const l of process.listeners(s)) if (l !== onSignal && !before.get(s)!.has(l)) process.off(s, l);
+    },
+    disarm: () => {
+      for (const s of SIGNALS) process.off(s, onSignal);
+      timers.forEach(clearTimeout);
+    },
+  };
+}
