@@ -16,6 +16,9 @@ let stopped: string | undefined;
 const targets = new Set<WeakRef<Stoppable>>();
 let channel: BroadcastChannel | undefined;
 
+/** Messages on the channel: a stop, or a thread started late asking whether the run is stopped already. */
+type Message = { stop: string } | { ask: true };
+
 function stopAll(reason: string): void {
   stopped ??= reason;
   for (const ref of targets) ref.deref()?.stop(reason);
@@ -27,16 +30,27 @@ export function stopOnSignal(target: Stoppable): void {
   if (stopped) return target.stop(stopped);
   targets.add(new WeakRef(target));
   if (channel) return;
-  channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = (event) => stopAll(String((event as MessageEvent).data));
+  channel = listen();
+  // A worker thread started after the stop missed it: it asks, and the stopped thread answers.
+  channel.postMessage({ ask: true } satisfies Message);
+}
+
+function listen(): BroadcastChannel {
+  const listener = new BroadcastChannel(CHANNEL);
+  listener.onmessage = (event) => {
+    const message = (event as MessageEvent).data as Message;
+    if ("stop" in message) stopAll(message.stop);
+    else if (stopped) listener.postMessage({ stop: stopped } satisfies Message);
+  };
   // A run that ends normally must not be held open by its listener.
-  channel.unref();
+  listener.unref();
+  return listener;
 }
 
 /** Stops every thread of this process: the paces of this one now, the workers' by message. */
 export function broadcastStop(reason: string): void {
   stopAll(reason);
-  const sender = new BroadcastChannel(CHANNEL);
-  sender.postMessage(reason);
-  sender.close();
+  // This thread keeps listening, to answer the worker threads that start later.
+  channel ??= listen();
+  channel.postMessage({ stop: reason } satisfies Message);
 }

@@ -8,17 +8,19 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ConformanceMeta } from "../checks/meta.ts";
+import { escapeRegExp } from "../redaction/redact.ts";
 
 const escape = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 type Flaky = Pick<ConformanceMeta, "id" | "outcome" | "firstFailure" | "attempts">;
 
-/** Adds <flakyFailure> to the testcase of each flaky check (its name starts with "<ID> ["). */
+/** Adds <flakyFailure> to the testcase of each flaky check (its name holds "<ID> ["). */
 export function junitWithFlakyFailures(xml: string, checks: Flaky[]): string {
   let out = xml;
   for (const c of checks.filter((c) => c.outcome === "flaky")) {
-    const open = new RegExp(`(<testcase\\b[^>]*\\bname="${c.id} \\[[^"]*"[^>]*?)(/?)>`);
+    // vitest names a testcase "<describe> &gt; <ID> [level] § — title".
+    const open = new RegExp(`(<testcase\\b[^>]*\\bname="(?:[^"]*? )?${escapeRegExp(c.id)} \\[[^"]*"[^>]*?)(/?)>`);
     const element = `<flakyFailure message="${escape(`failed on attempt 1, passed on attempt ${c.attempts ?? 2}: ${c.firstFailure ?? ""}`)}" type="flaky"/>`;
     out = out.replace(open, (_, start: string, selfClosing: string) =>
       selfClosing ? `${start}>\n${element}\n</testcase>` : `${start}>\n${element}`,

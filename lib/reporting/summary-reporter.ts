@@ -20,11 +20,36 @@ export interface SummaryReporterOptions {
   interruptedBy?: () => string | undefined;
 }
 
-function rowsOf(module: TestModule): ConformanceMeta[] {
+/** "CARD-STMT-PERIOD [must] §4.2 — title" (describe-module.ts) of a check the interrupted run never reached. */
+function notRunRow(name: string, family: string, operation: string): ConformanceMeta | undefined {
+  const m = /^(\S+) \[(must|should|info)\] (§\S+) — (.*)$/.exec(name);
+  if (!m) return undefined;
+  const [, id, level, spec, title] = m as unknown as [string, string, ConformanceMeta["level"], string, string];
+  return {
+    kind: "check",
+    id,
+    level,
+    spec,
+    title,
+    family: family as ConformanceMeta["family"],
+    operation,
+    outcome: "skipped",
+    category: "interrupted",
+    message: "not run: the run was interrupted before this check started",
+  };
+}
+
+function rowsOf(module: TestModule, interrupted = false): ConformanceMeta[] {
+  const family = (module.moduleId.match(/suites\/([^/]+)\//) ?? [])[1] ?? "card-api";
   return [...module.children.allTests()].flatMap((test): ConformanceMeta[] => {
     const meta = test.meta().conformance;
     if (meta) return [meta];
     const result = test.result();
+    // Selected but cancelled when the run was interrupted: "not run", named, not left out.
+    if (interrupted && test.options.mode === "run" && result.state !== "passed" && result.state !== "failed") {
+      const row = notRunRow(test.name, family, "unknown");
+      if (row) return [row];
+    }
     // Not run at all (filtered out by --check): not part of this run's summary.
     if (result.state === "skipped" || result.state === "pending") return [];
     // A test that failed before reporting itself: a harness problem, shown as such.
@@ -62,7 +87,8 @@ export class SummaryReporter implements Reporter {
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
-    const rows = modules.flatMap(rowsOf);
+    const signal = this.options.interruptedBy?.();
+    const rows = modules.flatMap((m) => rowsOf(m, Boolean(signal)));
     const errors = [
       ...modules.flatMap(moduleErrors),
       ...unhandled.map((e) => `unhandled: ${e.message ?? String(e)}`),
@@ -75,7 +101,7 @@ export class SummaryReporter implements Reporter {
         errors,
         {
           ...this.options.info,
-          ...interruption(this.options.interruptedBy?.()),
+          ...interruption(signal),
           startedAt: new Date(this.started).toISOString(),
           durationMs: Date.now() - this.started,
         },

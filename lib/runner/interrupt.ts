@@ -5,7 +5,8 @@
  * outputs are written with every check judged so far, the rest "not run", verdict interrupted,
  * exit 130 (SIGINT) or 143 (SIGTERM). A second signal ends the process at once. If the run has
  * not ended within the grace (the request timeout and some seconds), it is cancelled, then ended.
- * vitest's own signal listener (it exits within a millisecond) is removed once vitest has started.
+ * vitest's own signal listener (its logger ends the process within a millisecond) is held back:
+ * while armed, listeners for these two signals registered by others are not attached.
  */
 import { broadcastStop } from "../http/stop.ts";
 import { EXIT } from "./cli-errors.ts";
@@ -60,14 +61,37 @@ export function armInterrupt(actions: InterruptActions): InterruptGuard {
     timers.push(setTimeout(() => exit(exitCodeOfSignal(signal)), actions.graceMs + 10_000).unref());
   };
   for (const s of SIGNALS) process.on(s, onSignal);
+  const release = holdOtherSignalListeners();
   return {
     adoptSignals: () => {
       for (const s of SIGNALS)
         for (const l of process.listeners(s)) if (l !== onSignal && !before.get(s)!.has(l)) process.off(s, l);
     },
     disarm: () => {
+      release();
       for (const s of SIGNALS) process.off(s, onSignal);
       timers.forEach(clearTimeout);
     },
+  };
+}
+
+type Register = (event: string | symbol, listener: (...args: unknown[]) => void) => NodeJS.Process;
+
+/**
+ * vitest registers its listener while it starts, before any reporter hook could remove it; a
+ * signal in that window would end the run with nothing written. So registrations for SIGINT and
+ * SIGTERM are dropped while armed (restored by the returned function); all others pass through.
+ */
+function holdOtherSignalListeners(): () => void {
+  const methods = ["on", "once", "addListener", "prependListener", "prependOnceListener"] as const;
+  const original = new Map(methods.map((m) => [m, process[m] as unknown as Register]));
+  for (const m of methods) {
+    const register = original.get(m)!;
+    (process as unknown as Record<string, Register>)[m] = function (this: NodeJS.Process, event, listener) {
+      return SIGNALS.includes(event as Signal) ? this : register.call(this, event, listener);
+    };
+  }
+  return () => {
+    for (const m of methods) (process as unknown as Record<string, Register>)[m] = original.get(m)!;
   };
 }

@@ -56,7 +56,7 @@ test("summary.md tells 'sometimes fails' apart from 'always fails', and says a p
 
 test("JUnit: a flaky check's testcase gains a Surefire <flakyFailure>, the others are untouched", () => {
   const xml = [
-    '<testcase classname="x" name="SOMETIMES [must] §4 — t" time="0.1">',
+    '<testcase classname="x" name="Card API &gt; SOMETIMES [must] §4 — t" time="0.1">',
     '<properties><property name="flaky" value="..."/></properties>',
     "</testcase>",
     '<testcase classname="x" name="OTHER [must] §4 — t" time="0.1">',
@@ -67,7 +67,7 @@ test("JUnit: a flaky check's testcase gains a Surefire <flakyFailure>, the other
     checkRow("OTHER", "passed"),
   ]);
   expect(out).toContain(
-    '<testcase classname="x" name="SOMETIMES [must] §4 — t" time="0.1">\n<flakyFailure message="failed on attempt 1, passed on attempt 3: HTTP 503 &quot;x&quot;" type="flaky"/>',
+    '<testcase classname="x" name="Card API &gt; SOMETIMES [must] §4 — t" time="0.1">\n<flakyFailure message="failed on attempt 1, passed on attempt 3: HTTP 503 &quot;x&quot;" type="flaky"/>',
   );
   expect(out.match(/flakyFailure/g)).toHaveLength(1);
 });
