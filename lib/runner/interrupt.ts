@@ -33,6 +33,8 @@ export interface InterruptActions {
   graceMs: number;
   /** Ends the process (default process.exit). */
   exit?: (code: number) => void;
+  /** Stops the requests not yet sent (default: broadcastStop to every thread). */
+  stop?: (signal: string) => void;
 }
 
 export interface InterruptGuard {
@@ -41,11 +43,19 @@ export interface InterruptGuard {
   disarm(): void;
 }
 
-/** Arms the handlers for the checks' phase of a run. */
-export function armInterrupt(actions: InterruptActions): InterruptGuard {
+/**
+ * What the signals do: the first stops the run (requests, then a bounded grace); a second ends
+ * the process at once. Returned with the timers it set, so that disarming clears them.
+ */
+export function interruptHandler(actions: InterruptActions): {
+  onSignal: (s: Signal) => void;
+  timers: NodeJS.Timeout[];
+} {
   const exit = actions.exit ?? ((code: number) => process.exit(code));
-  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const stop = actions.stop ?? broadcastStop;
   const timers: NodeJS.Timeout[] = [];
+  // A new run: no signal received yet.
+  received = undefined;
   const onSignal = (signal: Signal) => {
     if (received) {
       actions.say(`conformance: ${signal} again: ending at once`);
@@ -55,11 +65,18 @@ export function armInterrupt(actions: InterruptActions): InterruptGuard {
     actions.say(
       `conformance: ${signal}: no new requests; the ${Math.round(actions.graceMs / 1000)} s for those in flight, then the checks judged so far are reported (send it again to end at once)`,
     );
-    broadcastStop(signal);
+    stop(signal);
     timers.push(setTimeout(actions.cancel, actions.graceMs).unref());
     // Bounded whatever happens: a run that does not end after cancelling is ended.
     timers.push(setTimeout(() => exit(exitCodeOfSignal(signal)), actions.graceMs + 10_000).unref());
   };
+  return { onSignal, timers };
+}
+
+/** Arms the handlers for the checks' phase of a run. */
+export function armInterrupt(actions: InterruptActions): InterruptGuard {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const { onSignal, timers } = interruptHandler(actions);
   for (const s of SIGNALS) process.on(s, onSignal);
   const release = holdOtherSignalListeners();
   return {
