@@ -41,7 +41,7 @@ export function throwIfTargetDown(outcomes: ProbeReach[], origin: string): void 
   const reasons = [...new Set(sent.map((o) => o.down))].join(", ");
   throw new TargetUnavailable(
     redactor.text(
-      `target unavailable: ${origin} did not answer any preflight request (${reasons}); nothing was judged, try again later`,
+      `target unavailable: ${origin} did not answer any preflight request (${reasons}); nothing was judged: check that the target is running (and TARGET_BASE_URL), or try again later`,
     ),
   );
 }
