@@ -6,6 +6,7 @@ import { redactor } from "../redaction/redact.ts";
 import type { ConformanceMeta } from "../checks/meta.ts";
 import "../checks/meta.ts";
 import { renderConsoleSummary } from "./console-summary.ts";
+import { notRunRow } from "./not-run.ts";
 import { clearExchangeLog } from "./exchange-log.ts";
 import { SPEC_DOCUMENT } from "./labels.ts";
 import { renderSummaryMarkdown } from "./markdown.ts";
@@ -20,34 +21,14 @@ export interface SummaryReporterOptions {
   interruptedBy?: () => string | undefined;
 }
 
-/** "CARD-STMT-PERIOD [must] §4.2 — title" (describe-module.ts) of a check the interrupted run never reached. */
-function notRunRow(name: string, family: string, operation: string): ConformanceMeta | undefined {
-  const m = /^(\S+) \[(must|should|info)\] (§\S+) — (.*)$/.exec(name);
-  if (!m) return undefined;
-  const [, id, level, spec, title] = m as unknown as [string, string, ConformanceMeta["level"], string, string];
-  return {
-    kind: "check",
-    id,
-    level,
-    spec,
-    title,
-    family: family as ConformanceMeta["family"],
-    operation,
-    outcome: "skipped",
-    category: "interrupted",
-    message: "not run: the run was interrupted before this check started",
-  };
-}
-
 function rowsOf(module: TestModule, interrupted = false): ConformanceMeta[] {
-  const family = (module.moduleId.match(/suites\/([^/]+)\//) ?? [])[1] ?? "card-api";
   return [...module.children.allTests()].flatMap((test): ConformanceMeta[] => {
     const meta = test.meta().conformance;
     if (meta) return [meta];
     const result = test.result();
     // Selected but cancelled when the run was interrupted: "not run", named, not left out.
     if (interrupted && test.options.mode === "run" && result.state !== "passed" && result.state !== "failed") {
-      const row = notRunRow(test.name, family, "unknown");
+      const row = notRunRow(test.name, test.parent.type === "suite" ? test.parent.name : "");
       if (row) return [row];
     }
     // Not run at all (filtered out by --check): not part of this run's summary.

@@ -8,6 +8,8 @@ import { carryFailingSince, compareRuns, hasChanges, type ComparedRun } from "..
 import { comparisonConsoleLines, renderComparisonMarkdown } from "../../lib/reporting/compare-report.ts";
 import { failOnExitCode, parseFailOn } from "../../lib/runner/fail-on.ts";
 import { checkRow } from "../support/meta.ts";
+import { main as compare } from "../../cli/compare.ts";
+import { settleCommand } from "../../lib/runner/cli-errors.ts";
 
 const run = (startedAt: string, seed: number, checks: ConformanceMeta[]): ComparedRun => ({
   startedAt,
@@ -98,4 +100,20 @@ describe("--fail-on new", () => {
   test("not given: the verdict decides", () =>
     expect(failOnExitCode(undefined, compareRuns(OLD, NEW))).toBeUndefined());
   test("another value is a usage error", () => expect(() => parseFailOn("all")).toThrow(/the one value is "new"/));
+});
+
+describe("npm run compare: usage", () => {
+  test.for([
+    ["no paths", [], /expected OLD and NEW, got 0 paths/],
+    [
+      "a folder without a summary",
+      ["/nonexistent-old", "/nonexistent-new"],
+      /OLD \/nonexistent-old: no summary\.json there/,
+    ],
+    ["another --fail-on", ["a", "b", "--fail-on", "all"], /--fail-on all: the one value is "new"/],
+  ] as const)("%s: exit 2, one line", async ([, argv, line]) => {
+    const end = await settleCommand("compare", () => compare([...argv]));
+    expect(end.code).toBe(2);
+    expect(end.line).toMatch(line);
+  });
 });

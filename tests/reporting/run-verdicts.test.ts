@@ -5,6 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { reportedOutcome } from "../../lib/checks/levels.ts";
 import { junitWithFlakyFailures } from "../../lib/reporting/flaky-marks.ts";
+import { notRunRow } from "../../lib/reporting/not-run.ts";
 import { renderSummaryMarkdown } from "../../lib/reporting/markdown.ts";
 import { buildSummary, verdictOf } from "../../lib/reporting/summary.ts";
 import { checkRow } from "../support/meta.ts";
@@ -70,4 +71,14 @@ test("JUnit: a flaky check's testcase gains a Surefire <flakyFailure>, the other
     '<testcase classname="x" name="Card API &gt; SOMETIMES [must] §4 — t" time="0.1">\n<flakyFailure message="failed on attempt 1, passed on attempt 3: HTTP 503 &quot;x&quot;" type="flaky"/>',
   );
   expect(out.match(/flakyFailure/g)).toHaveLength(1);
+});
+
+test("a check the interrupted run never reached is listed 'not run', under its operation", () => {
+  const row = notRunRow(
+    "CARD-STMT-PERIOD [must] §4.2 — Card statement: every operation lies within the requested period",
+    "Card API › Card statement (§4.2) › ledger",
+  );
+  expect(row).toMatchObject({ id: "CARD-STMT-PERIOD", level: "must", spec: "§4.2", outcome: "skipped" });
+  expect(row).toMatchObject({ category: "interrupted", operation: "card-api.statement", family: "card-api" });
+  expect(notRunRow("not a check name", "x")).toBeUndefined();
 });
