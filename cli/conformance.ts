@@ -39,6 +39,9 @@ import type { ProgressOptions } from "../lib/reporting/progress.ts";
 import { startSandbox } from "../sandbox/server.ts";
 import { ALL_MODULES } from "../suites/modules.ts";
 
+/** The suites' module index, for a worker that runs every file (run-plan.ts `moduleIndex`). */
+const MODULE_INDEX = fileURLToPath(new URL("../suites/modules.ts", import.meta.url));
+
 function parseOptions(argv: string[]) {
   try {
     return parseArgs({
@@ -252,6 +255,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       selectedChecks: options.check ?? [],
       ...(debitRange ? { debitRange } : {}),
       ...(progress ? { progressDir: progress.feedDir } : {}),
+      ...(workers === 1 && !shard ? { moduleIndex: MODULE_INDEX } : {}),
     };
     const info = {
       target,
