@@ -35,6 +35,7 @@ import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
 import { failOnExitCode, parseFailOn, type FailOn } from "../lib/runner/fail-on.ts";
 import { exitCodeOfSignal, interruptedBy } from "../lib/runner/interrupt.ts";
+import { TargetUnavailable, writeUnavailableSummary } from "../lib/runner/target-down.ts";
 import { compareWithLastRun, keepForNextRun, reportChanges } from "../lib/runner/history.ts";
 import { parseRetries, readLastFailed, type LastFailed } from "../lib/runner/last-failed.ts";
 import { HARNESS_VERSION } from "../lib/config/version.ts";
@@ -200,6 +201,23 @@ function changesExitCode(summary: Summary | undefined, code: number, config: Con
   return failOnExitCode(failOn, comparison) ?? code;
 }
 
+/** A target found down: summary.json/.md say so (verdict "target unavailable") and the job summary too, then exit 3. */
+function unavailable(error: unknown, config: Config, run: { target: string; startedAt: number }): never {
+  if (error instanceof TargetUnavailable) {
+    const info = {
+      target: run.target,
+      seed: config.run.seed,
+      strict: config.run.strict,
+      harnessVersion: HARNESS_VERSION,
+      startedAt: new Date(run.startedAt).toISOString(),
+      durationMs: Date.now() - run.startedAt,
+    };
+    const summary = writeUnavailableSummary(config.run.reportsDir, info, error.message);
+    reportChanges(summary, undefined, config.run.stepSummaryFile);
+  }
+  throw error;
+}
+
 /** --last-failed, read before the outputs are cleared: it selects the checks (and, in the configuration, the seed). */
 function lastFailedRun(options: ReturnType<typeof parseOptions>): LastFailed | undefined {
   if (!options["last-failed"]) return undefined;
@@ -291,7 +309,9 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     );
     const debitRange =
       mergeFrom === undefined
-        ? await decideDebitRange(config, limits, !options["no-preflight"], Boolean(sandbox))
+        ? await decideDebitRange(config, limits, !options["no-preflight"], Boolean(sandbox)).catch((error) =>
+            unavailable(error, config, { target, startedAt }),
+          )
         : undefined;
     const progress = liveProgress(options, dir, Boolean(shard));
     const plan: RunPlan = {
