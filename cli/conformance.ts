@@ -33,11 +33,8 @@ import { withBaseUrl, type RunPlan } from "../lib/checks/run-plan.ts";
 import type { DebitRange } from "../lib/checks/amount-range.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
-import { failOnExitCode, parseFailOn, type FailOn } from "../lib/runner/fail-on.ts";
-import { exitCodeOfSignal, interruptedBy } from "../lib/runner/interrupt.ts";
-import { TargetUnavailable, writeUnavailableSummary } from "../lib/runner/target-down.ts";
-import { compareWithLastRun, keepForNextRun, reportChanges } from "../lib/runner/history.ts";
-import { parseRetries, readLastFailed, type LastFailed } from "../lib/runner/last-failed.ts";
+import { parseFailOn } from "../lib/runner/fail-on.ts";
+import { changesExitCode, lastFailedRun, unavailable, withRerunOptions } from "../lib/runner/operated-run.ts";
 import { HARNESS_VERSION } from "../lib/config/version.ts";
 import { profileVariables } from "../lib/crypto/index.ts";
 import { isProfileModule } from "../lib/crypto/module-profile.ts";
@@ -186,52 +183,6 @@ function verdictExitCode(summary: Summary | undefined, baseline: Baseline | unde
   writeBaselineVerdict(dir, summary, verdict);
   process.stdout.write(`${baselineConsoleLines(verdict).join("\n")}\n`);
   return verdict.gate === "pass" ? EXIT.conformant : EXIT.failed;
-}
-
-/** After the verdict: what changed since the last kept run (history.ts), and --fail-on new deciding the code. */
-function changesExitCode(summary: Summary | undefined, code: number, config: Config, failOn: FailOn): number {
-  const signal = interruptedBy();
-  if (!summary) return signal ? exitCodeOfSignal(signal) : code;
-  const dir = config.run.reportsDir;
-  // A shard or an interrupted run misses checks: "newly skipped" would be noise, not change.
-  const comparison = summary.shard || signal ? undefined : compareWithLastRun(dir, summary);
-  reportChanges(summary, comparison, config.run.stepSummaryFile);
-  keepForNextRun(dir, summary);
-  if (signal) return exitCodeOfSignal(signal);
-  return failOnExitCode(failOn, comparison) ?? code;
-}
-
-/** A target found down: summary.json/.md say so (verdict "target unavailable") and the job summary too, then exit 3. */
-function unavailable(error: unknown, config: Config, run: { target: string; startedAt: number }): never {
-  if (error instanceof TargetUnavailable) {
-    const info = {
-      target: run.target,
-      seed: config.run.seed,
-      strict: config.run.strict,
-      harnessVersion: HARNESS_VERSION,
-      startedAt: new Date(run.startedAt).toISOString(),
-      durationMs: Date.now() - run.startedAt,
-    };
-    const summary = writeUnavailableSummary(config.run.reportsDir, info, error.message);
-    reportChanges(summary, undefined, config.run.stepSummaryFile);
-  }
-  throw error;
-}
-
-/** --last-failed, read before the outputs are cleared: it selects the checks (and, in the configuration, the seed). */
-function lastFailedRun(options: ReturnType<typeof parseOptions>): LastFailed | undefined {
-  if (!options["last-failed"]) return undefined;
-  if (options.check?.length) throw new UsageError("--last-failed and --check exclude each other");
-  const last = readLastFailed(process.env.REPORTS_DIR?.trim() || VARIABLES.REPORTS_DIR.default);
-  options.check = last.ids;
-  return last;
-}
-
-/** --retries N over CHECK_RETRIES, and the last run's seed for --last-failed: in the plan's configuration. */
-function withRerunOptions(config: Config, options: ReturnType<typeof parseOptions>, last?: LastFailed): Config {
-  const retries = options.retries === undefined ? config.run.retries : Number(parseRetries(options.retries));
-  const seed = last ? { seed: last.seed, seedFromEnv: true } : {};
-  return { ...config, run: { ...config.run, retries, ...seed } };
 }
 
 /** The options against the configuration and the catalogue; each problem is exit 2. */

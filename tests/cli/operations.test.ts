@@ -1,10 +1,10 @@
 /**
- * Runs that people operate (issue 18 items 1–5), end to end through the command: an interrupted
- * run keeps what it judged (exit 130), a check that fails once is flaky with --retries while a
- * broken one stays failed, compare reports exactly what changed between two broken targets,
- * --last-failed re-runs exactly the failed checks, and a target that is down is exit 3, not 2.
+ * Runs that people operate (issue 18 items 3–5), end to end through the command: compare reports
+ * exactly what changed between two broken targets, every run is compared with the last kept one
+ * (--fail-on new), --last-failed re-runs exactly the failed checks, and a target that is down is
+ * exit 3, not 2. Interruption and retries: interrupt-retries.test.ts.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -14,7 +14,7 @@ import type { Fault } from "../../sandbox/faults.ts";
 import { main as compare } from "../../cli/compare.ts";
 import { withSandbox } from "../support/harness.ts";
 import { runCli, tempReportsDir } from "../support/cli.ts";
-import { startCountingProxy, startMisbehavingTarget } from "../support/targets.ts";
+import { startMisbehavingTarget } from "../support/targets.ts";
 
 const summaryOf = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
 const outcomes = (dir: string) => Object.fromEntries(summaryOf(dir).checks.map((c) => [c.id, c.outcome]));
@@ -29,81 +29,6 @@ const checkArgs = CHECKS.flatMap((id) => ["--check", id]);
 const STMT_201: Fault = { kind: "status", operation: CARD_STATEMENT.key, status: 201 };
 const STMT_HTML: Fault = { kind: "content-type", operation: CARD_STATEMENT.key, value: "text/html" };
 const LIM_TEXT: Fault = { kind: "content-type", operation: LIMITS_LIST.key, value: "text/plain" };
-
-test("SIGINT six seconds into a run against a target 40 ms late: exit 130, the outputs hold what was judged, verdict interrupted", async () => {
-  await withSandbox({}, async (sandbox) => {
-    const slow = await startCountingProxy(sandbox.url, { delayMs: 40 });
-    try {
-      const dir = tempReportsDir();
-      // Two requests in flight and the default property volume: far from done after six seconds.
-      const env = { REPORTS_DIR: dir, TARGET_BASE_URL: slow.url, CONCURRENCY: "2", PROPERTY_RUNS: "" };
-      // Bounded: a run that did not end within 60 s is killed (code null) and the test fails.
-      const { code, stdout, stderr } = await runCli("conformance.ts", ["--quiet"], env, 60_000, undefined, {
-        signal: "SIGINT",
-        afterMs: 6_000,
-        // On a loaded machine six seconds may still be start-up: some checks must have been judged.
-        when: () => slow.received.length >= 80,
-      });
-      expect(code, stdout + stderr).toBe(130);
-      expect(stderr).toMatch(/SIGINT: no new requests/);
-      const summary = summaryOf(dir);
-      expect(summary.verdict).toBe("interrupted");
-      expect(summary.interrupted).toBe("SIGINT");
-      const judged = summary.checks.filter((c) => c.outcome === "passed");
-      const notRun = summary.checks.filter((c) => c.outcome === "skipped" && c.category === "interrupted");
-      expect(judged.length).toBeGreaterThan(0);
-      expect(notRun.length).toBeGreaterThan(0);
-      // The stop is ours: never reported as the target's failure.
-      expect(summary.checks.filter((c) => c.outcome === "failed" || c.outcome === "warning")).toEqual([]);
-      expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(/\*\*Verdict: interrupted\*\* — stopped by SIGINT/);
-      expect(readFileSync(join(dir, "junit.xml"), "utf8")).toContain('conformance.verdict" value="interrupted');
-      expect(readdirSync(join(dir, "allure-results")).some((f) => f.endsWith("-result.json"))).toBe(true);
-    } finally {
-      await slow.close();
-    }
-  });
-});
-
-test("--retries 2 against a target failing one statement request in five: flaky, while a broken check stays failed", async () => {
-  await withSandbox({ faults: [LIM_TEXT] }, async (sandbox) => {
-    let statements = 0;
-    const hiccup = await startCountingProxy(sandbox.url, {
-      // Requests 1, 6, 11, … of the statement get a gateway's 503; the others reach the sandbox.
-      answerInstead: ({ path }) =>
-        path === CARD_STATEMENT.path && statements++ % 5 === 0
-          ? { status: 503, headers: { "content-type": "text/html" }, text: "<h1>503</h1>" }
-          : undefined,
-    });
-    try {
-      const dir = tempReportsDir();
-      const args = ["--no-preflight", "--retries", "2", "--check", "CARD-STMT-HTTP-200", "--check", "CARD-LIM-JSON"];
-      const { code, stdout } = await runCli("conformance.ts", args, { REPORTS_DIR: dir, TARGET_BASE_URL: hiccup.url });
-      expect(code, stdout).toBe(1);
-      const summary = summaryOf(dir);
-      const row = (id: string) => summary.checks.find((c) => c.id === id);
-      expect(row("CARD-STMT-HTTP-200")).toMatchObject({ outcome: "flaky", attempts: 2 });
-      expect(row("CARD-STMT-HTTP-200")?.firstFailure).toMatch(/503/);
-      expect(row("CARD-LIM-JSON")).toMatchObject({ outcome: "failed", attempts: 3 });
-      expect(summary.verdict).toBe("not conformant");
-      expect(stdout).toMatch(/FLAKY CARD-STMT-HTTP-200 \[must\]/);
-      expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(
-        /## Flaky: sometimes fails[\s\S]*CARD-STMT-HTTP-200/,
-      );
-      const junit = readFileSync(join(dir, "junit.xml"), "utf8");
-      expect(junit).toMatch(
-        /name="[^"]* CARD-STMT-HTTP-200 \[[^"]*"[^>]*>\n<flakyFailure message="failed on attempt 1/,
-      );
-      const results = readdirSync(join(dir, "allure-results")).filter((f) => f.endsWith("-result.json"));
-      const flaky = results
-        .map((f) => JSON.parse(readFileSync(join(dir, "allure-results", f), "utf8")))
-        .filter((r) => r.statusDetails?.flaky === true)
-        .map((r) => r.testCaseId);
-      expect(flaky).toEqual(["CARD-STMT-HTTP-200"]);
-    } finally {
-      await hiccup.close();
-    }
-  });
-});
 
 describe("two runs against two differently broken targets", () => {
   test("compare reports exactly the symmetric difference; --last-failed re-runs exactly the two failed checks", async () => {
@@ -135,6 +60,60 @@ describe("two runs against two differently broken targets", () => {
       expect(summary.lastFailedFrom).toMatch(/summary\.json/);
       expect(outcomes(dirA)).toEqual({ "CARD-LIM-JSON": "failed", "CARD-STMT-HTTP-200": "failed" });
       expect(readFileSync(join(dirA, "summary.md"), "utf8")).toMatch(/partial run \(--last-failed\)/);
+    });
+  });
+});
+
+describe("every run compared with the last kept run", () => {
+  /** A kept last run in which both statement checks passed, or CARD-STMT-HTTP-200 already failed. */
+  function keptRun(dir: string, httpOutcome: "passed" | "failed"): void {
+    mkdirSync(join(dir, "history"), { recursive: true });
+    const row = (id: string, outcome: string) => ({
+      kind: "check",
+      id,
+      level: "must",
+      spec: "§4",
+      title: id,
+      family: "card-api",
+      operation: "card-api.statement",
+      outcome,
+    });
+    const last = {
+      startedAt: "2026-11-24T02:00:00.000Z",
+      seed: 9,
+      verdict: "x",
+      target: "t",
+      checks: [row("CARD-STMT-HTTP-200", httpOutcome), row("CARD-STMT-JSON", "passed")],
+    };
+    writeFileSync(join(dir, "history", "last-summary.json"), JSON.stringify(last));
+  }
+  const args = ["--check", "CARD-STMT-HTTP-200", "--check", "CARD-STMT-JSON", "--fail-on", "new"];
+
+  test("a new failure: in compare.json, summary.md, the console's last lines and the job summary; --fail-on new exit 1; then still failing: exit 0", async () => {
+    await withSandbox({ faults: [STMT_201] }, async (sandbox) => {
+      const dir = tempReportsDir();
+      const stepSummary = join(dir, "job-summary.md");
+      const env = { REPORTS_DIR: dir, TARGET_BASE_URL: sandbox.url, GITHUB_STEP_SUMMARY: stepSummary };
+      keptRun(dir, "passed");
+      const first = await runCli("conformance.ts", args, env);
+      expect(first.code, first.stdout).toBe(1);
+      expect(JSON.parse(readFileSync(join(dir, "compare.json"), "utf8")).newFailures).toEqual(["CARD-STMT-HTTP-200"]);
+      expect(first.stdout.trim().split("\n").slice(-2).join("\n")).toMatch(
+        /compare: since the run of 2026-11-24T02:00:00\.000Z .*\ncompare: new failures: CARD-STMT-HTTP-200$/,
+      );
+      expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(
+        /## What changed since the last run[\s\S]*\*\*New failures\*\* \(1\): `CARD-STMT-HTTP-200`/,
+      );
+      expect(readFileSync(stepSummary, "utf8")).toMatch(/### Conformance verdict: not conformant[\s\S]*New failures/);
+
+      keptRun(dir, "failed");
+      const second = await runCli("conformance.ts", args, env);
+      // Known, still failing: the verdict is not conformant, but nothing new, so the alarm stays quiet.
+      expect(second.code, second.stdout).toBe(0);
+      expect(summaryOf(dir).verdict).toBe("not conformant");
+      expect(JSON.parse(readFileSync(join(dir, "compare.json"), "utf8")).stillFailing).toEqual([
+        { id: "CARD-STMT-HTTP-200", since: { at: "2026-11-24T02:00:00.000Z", seed: 9 } },
+      ]);
     });
   });
 });
