@@ -34,7 +34,13 @@ import type { DebitRange } from "../lib/checks/amount-range.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
 import { parseFailOn } from "../lib/runner/fail-on.ts";
-import { changesExitCode, lastFailedRun, unavailable, withRerunOptions } from "../lib/runner/operated-run.ts";
+import {
+  changesExitCode,
+  interruptBeforeTheChecks,
+  lastFailedRun,
+  unavailable,
+  withRerunOptions,
+} from "../lib/runner/operated-run.ts";
 import { HARNESS_VERSION } from "../lib/config/version.ts";
 import { profileVariables } from "../lib/crypto/index.ts";
 import { isProfileModule } from "../lib/crypto/module-profile.ts";
@@ -258,6 +264,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     process.stdout.write(
       `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
     );
+    // Ctrl-C in the preflight: outputs saying so, then exit 130/143; from the checks on, interrupt.ts keeps what was judged.
+    const releaseSignals = interruptBeforeTheChecks(config, { target, startedAt });
     const debitRange =
       mergeFrom === undefined
         ? await decideDebitRange(config, limits, !options["no-preflight"], Boolean(sandbox)).catch((error) =>
@@ -291,6 +299,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
     const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;
+    releaseSignals();
     const summary = await runConformanceVitest({
       plan,
       info,

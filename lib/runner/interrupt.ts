@@ -112,3 +112,18 @@ function holdOtherSignalListeners(): () => void {
     for (const m of methods) (process as unknown as Record<string, Register>)[m] = original.get(m)!;
   };
 }
+
+/**
+ * Before the checks (configuration, preflight): a signal ends the command at once, as it would
+ * without a handler, but first `write` leaves the outputs saying so (verdict interrupted, nothing
+ * judged). Returns the function that removes the handlers (before armInterrupt takes over).
+ */
+export function interruptBeforeChecks(write: (signal: Signal) => void, exit = (code: number) => process.exit(code)) {
+  const onSignal = (signal: Signal) => {
+    received = signal;
+    write(signal);
+    exit(exitCodeOfSignal(signal));
+  };
+  for (const s of SIGNALS) process.once(s, onSignal);
+  return () => SIGNALS.forEach((s) => process.off(s, onSignal));
+}

@@ -7,13 +7,13 @@
 import type { Config } from "../config/load.ts";
 import { HARNESS_VERSION } from "../config/version.ts";
 import { VARIABLES } from "../config/variables.ts";
-import type { Summary } from "../reporting/summary.ts";
+import { buildSummary, type Summary } from "../reporting/summary.ts";
 import { UsageError } from "./cli-errors.ts";
 import { failOnExitCode, type FailOn } from "./fail-on.ts";
 import { compareWithLastRun, keepForNextRun, reportChanges } from "./history.ts";
-import { exitCodeOfSignal, interruptedBy } from "./interrupt.ts";
+import { exitCodeOfSignal, interruptBeforeChecks, interruptedBy } from "./interrupt.ts";
 import { parseRetries, readLastFailed, type LastFailed } from "./last-failed.ts";
-import { TargetUnavailable, writeUnavailableSummary } from "./target-down.ts";
+import { TargetUnavailable, writeUnavailableSummary, writeVerdictOnly } from "./target-down.ts";
 
 /** The command-line options this file reads. */
 export interface RerunOptions {
@@ -38,15 +38,7 @@ export function changesExitCode(summary: Summary | undefined, code: number, conf
 /** A target found down: summary.json/.md say so (verdict "target unavailable") and the job summary too, then exit 3. */
 export function unavailable(error: unknown, config: Config, run: { target: string; startedAt: number }): never {
   if (error instanceof TargetUnavailable) {
-    const info = {
-      target: run.target,
-      seed: config.run.seed,
-      strict: config.run.strict,
-      harnessVersion: HARNESS_VERSION,
-      startedAt: new Date(run.startedAt).toISOString(),
-      durationMs: Date.now() - run.startedAt,
-    };
-    const summary = writeUnavailableSummary(config.run.reportsDir, info, error.message);
+    const summary = writeUnavailableSummary(config.run.reportsDir, runInfo(config, run), error.message);
     reportChanges(summary, undefined, config.run.stepSummaryFile);
   }
   throw error;
@@ -66,4 +58,25 @@ export function withRerunOptions(config: Config, options: RerunOptions, last?: L
   const retries = options.retries === undefined ? config.run.retries : Number(parseRetries(options.retries));
   const seed = last ? { seed: last.seed, seedFromEnv: true } : {};
   return { ...config, run: { ...config.run, retries, ...seed } };
+}
+
+/** Ctrl-C before the checks start: the outputs say "interrupted, nothing judged", exit 130/143 at once. */
+export function interruptBeforeTheChecks(config: Config, run: { target: string; startedAt: number }): () => void {
+  return interruptBeforeChecks((signal) => {
+    const info = { ...runInfo(config, run), interrupted: signal };
+    const reason = `interrupted by ${signal} before any check ran: nothing was judged`;
+    process.stderr.write(`conformance: ${reason}\n`);
+    writeVerdictOnly(config.run.reportsDir, { ...buildSummary([], [reason], info), verdict: "interrupted" });
+  });
+}
+
+function runInfo(config: Config, run: { target: string; startedAt: number }) {
+  return {
+    target: run.target,
+    seed: config.run.seed,
+    strict: config.run.strict,
+    harnessVersion: HARNESS_VERSION,
+    startedAt: new Date(run.startedAt).toISOString(),
+    durationMs: Date.now() - run.startedAt,
+  };
 }

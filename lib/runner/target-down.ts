@@ -56,7 +56,11 @@ export function throwIfTargetDown(outcomes: ProbeReach[], origin: string): void 
  * does, and no earlier run's verdict is left to be mistaken for this one's.
  */
 export function writeUnavailableSummary(dir: string, info: RunInfo, reason: string): Summary {
-  const summary: Summary = { ...buildSummary([], [reason], info), verdict: "target unavailable" };
+  return writeVerdictOnly(dir, { ...buildSummary([], [reason], info), verdict: "target unavailable" });
+}
+
+/** summary.json and summary.md of a run that judged nothing (target unavailable, interrupted before the checks). */
+export function writeVerdictOnly(dir: string, summary: Summary): Summary {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "summary.json"), `${JSON.stringify(redactor.json(summary), null, 2)}\n`);
   writeFileSync(join(dir, "summary.md"), redactor.text(renderSummaryMarkdown(summary)));

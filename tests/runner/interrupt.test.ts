@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { Pace } from "../../lib/http/pace.ts";
-import { exitCodeOfSignal, interruptHandler } from "../../lib/runner/interrupt.ts";
+import { exitCodeOfSignal, interruptBeforeChecks, interruptHandler } from "../../lib/runner/interrupt.ts";
 
 afterEach(() => vi.useRealTimers());
 
@@ -64,4 +64,18 @@ describe("a stopped pace", () => {
     expect(await pace.acquire()).toBe(false);
     expect(pace.stopped).toBe("SIGINT");
   });
+});
+
+test("before the checks: a signal writes the outputs first, then ends with its code; released, nothing is left listening", () => {
+  const events: string[] = [];
+  const before = process.listeners("SIGTERM").length;
+  const release = interruptBeforeChecks(
+    (signal) => events.push(`write ${signal}`),
+    (code) => events.push(`exit ${code}`),
+  );
+  const ours = process.listeners("SIGTERM").at(-1) as (signal: string) => void;
+  ours("SIGTERM");
+  expect(events).toEqual(["write SIGTERM", "exit 143"]);
+  release();
+  expect(process.listeners("SIGTERM").length).toBe(before);
 });
