@@ -118,7 +118,10 @@ function holdOtherSignalListeners(): () => void {
  * without a handler, but first `write` leaves the outputs saying so (verdict interrupted, nothing
  * judged). Returns the function that removes the handlers (before armInterrupt takes over).
  */
-export function interruptBeforeChecks(write: (signal: Signal) => void, exit = (code: number) => process.exit(code)) {
+export function interruptBeforeChecks(
+  write: (signal: Signal) => void,
+  exit: (code: number) => void = (code) => process.exit(code),
+): () => void {
   const onSignal = (signal: Signal) => {
     received = signal;
     write(signal);

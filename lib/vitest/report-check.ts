@@ -133,7 +133,9 @@ export async function reportCheck(
   await attachEvidence(result, options.exchangeLog);
   for (const note of result.notes) await ctx.annotate(redactor.text(note), "note");
   const outcome = reportedOutcome(result, strict);
-  const message = result.message && redactor.text(result.message);
+  // A check that passed on a retry keeps its first failure as its message (flaky, or a should warning).
+  const firstMessage = result.message ?? result.firstFailure;
+  const message = firstMessage && redactor.text(firstMessage);
   ctx.task.meta.conformance = {
     kind: "check",
     id: check.id,
@@ -164,7 +166,12 @@ export async function reportCheck(
     ctx.skip(message);
   }
   if (outcome === "flaky") await reportFlaky(result, ctx, runSeed);
-  if (outcome === "warning") await reportWarning(result, ctx, failureText(result, runSeed));
+  if (outcome === "warning")
+    await reportWarning(
+      result,
+      ctx,
+      failureText({ ...result, message: result.message ?? result.firstFailure }, runSeed),
+    );
   if (outcome === "failed") throw failureError(result, failureText(result, runSeed));
 }
 
