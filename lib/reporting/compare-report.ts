@@ -18,6 +18,8 @@ export function readSummaryAt(path: string): ComparedRun | undefined {
   return parsed as ComparedRun;
 }
 
+const SHOWN_NOT_IN_RUN = 10;
+
 const SECTIONS: Array<[keyof Comparison, string]> = [
   ["newFailures", "New failures"],
   ["fixed", "Fixed"],
@@ -47,7 +49,10 @@ export function renderComparisonMarkdown(c: Comparison): string {
   if (!hasChanges(c)) return `${lines.join("\n")}\n`;
   for (const [key, title] of SECTIONS) {
     const list = items(c, key);
-    if (list.length) lines.push(`**${title}** (${list.length}): ${list.map((i) => `\`${i}\``).join(", ")}`, "");
+    // A partial run leaves most checks "not in this run": named in compare.json, counted here.
+    const shown = key === "notInNewRun" ? list.slice(0, SHOWN_NOT_IN_RUN) : list;
+    const more = list.length > shown.length ? ` … and ${list.length - shown.length} more (compare.json)` : "";
+    if (list.length) lines.push(`**${title}** (${list.length}): ${shown.map((i) => `\`${i}\``).join(", ")}${more}`, "");
   }
   return `${lines.join("\n")}\n`;
 }

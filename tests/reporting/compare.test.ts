@@ -90,6 +90,22 @@ test("rendered: the section names each list, still failing with since and seed; 
   expect(comparisonConsoleLines(c)).toContain("compare: new failures: C-NEW, J-ADDED");
 });
 
+test("a partial run: the checks not in it are counted in summary.md, named in compare.json", () => {
+  const ids = Array.from({ length: 15 }, (_, i) => `X-${String(i).padStart(2, "0")}`);
+  const c = compareRuns(
+    run(
+      "a",
+      1,
+      ids.map((id) => checkRow(id, "passed")),
+    ),
+    run("b", 2, [checkRow("X-00", "passed")]),
+  );
+  expect(c.notInNewRun).toHaveLength(14);
+  expect(renderComparisonMarkdown(c)).toMatch(
+    /\*\*Not in this run\*\* \(14\): `X-01`.*`X-10` … and 4 more \(compare\.json\)/,
+  );
+});
+
 describe("--fail-on new", () => {
   test("exit 1 only with a new failure", () => {
     expect(failOnExitCode("new", compareRuns(OLD, NEW))).toBe(1);
