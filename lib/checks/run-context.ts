@@ -52,7 +52,12 @@ export async function createRunContext(
   redactor.addSecrets(config.secrets);
   const profile = await loadConfiguredProfile(config);
   const pace = new Pace({ rps: limits.rps, concurrency: limits.concurrency, deadlineAt: limits.deadlineAt });
-  const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: limits.concurrency, pace });
+  const client = new HttpClient({
+    timeoutMs: config.run.requestTimeoutMs,
+    connections: limits.concurrency,
+    pace,
+    network: config.network,
+  });
   const guard = createGuard(config.safety, debitBudgetOf(limits));
   const target = new Target(config, profile, client, guard);
   return { config, target, validators: validators(), debitAmounts: () => debitRangeOf(config, target) };
