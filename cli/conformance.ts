@@ -26,6 +26,8 @@ import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 import { createRunContext, loadConfiguredProfile } from "../lib/checks/run-context.ts";
 import { FileDebitBudget } from "../lib/http/debit-budget.ts";
 import { describePreflight, runPreflight } from "../lib/runner/preflight.ts";
+import { tlsSessions } from "../lib/http/tls-session.ts";
+import { networkLines, networkReport, type NetworkReport } from "../lib/reporting/network.ts";
 import { PREFLIGHT_REQUESTS } from "../suites/preflight-requests.ts";
 import { debitShare, planRunLimits, RUN_LIMITS_ENV, workerCount, type RunLimits } from "../lib/http/run-limits.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
@@ -120,14 +122,19 @@ function handOutLimits(
   return { limits, workers, ...(budgetFile ? { budgetFile } : {}) };
 }
 
-/** Runs the preflight; returns the debit amounts it found (for the summary), if it got that far. */
-async function preflight(config: Config, limits: RunLimits, quiet: boolean): Promise<string | undefined> {
+/** Runs the preflight; returns the debit amounts and the network (TLS, proxy) it found, for the summary. */
+async function preflight(
+  config: Config,
+  limits: RunLimits,
+  quiet: boolean,
+): Promise<{ amounts?: string; network?: NetworkReport }> {
   const run = await createRunContext(config, limits);
   try {
     const report = await runPreflight(run, PREFLIGHT_REQUESTS);
-    const lines = describePreflight(report);
+    const network = networkReport(tlsSessions(), redactor.text(config.network.proxy.httpsProxy));
+    const lines = [...describePreflight(report), ...networkLines(network).map((line) => `preflight: ${line}`)];
     if (!quiet && lines.length) process.stdout.write(`${lines.join("\n")}\n`);
-    return report.amounts;
+    return { ...(report.amounts ? { amounts: report.amounts } : {}), ...(network ? { network } : {}) };
   } finally {
     await run.target.close();
   }
@@ -232,16 +239,15 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     process.stdout.write(
       `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
     );
-    const amounts =
-      mergeFrom === undefined && !options["no-preflight"]
-        ? await preflight(config, limits, Boolean(sandbox))
-        : undefined;
+    const { amounts, network } =
+      mergeFrom === undefined && !options["no-preflight"] ? await preflight(config, limits, Boolean(sandbox)) : {};
     const info = {
       target,
       seed: config.run.seed,
       strict: config.run.strict,
       harnessVersion: HARNESS_VERSION,
       ...(amounts ? { debitAmounts: amounts } : {}),
+      ...(network ? { network } : {}),
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
     };

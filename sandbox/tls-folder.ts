@@ -31,7 +31,7 @@ export function writeTlsFolder(c: SandboxCertificates, dir: string | undefined, 
   write(TLS_FILES.pfxPassphrase, c.pfxPassphrase, true);
   const at = (name: string) => join(folder, name);
   return [
-    `sandbox: HTTPS with a throwaway CA (made now, gone when the sandbox stops)${mtls ? "; client certificates demanded (mutual TLS)" : ""}; files in ${folder}`,
+    `sandbox: HTTPS with a throwaway CA (made at this start: the files fit this sandbox until it stops)${mtls ? "; client certificates demanded (mutual TLS)" : ""}; files in ${folder}`,
     "sandbox: set for the harness:",
     `  TARGET_BASE_URL=${url}`,
     `  TLS_CA_FILE=${at(TLS_FILES.ca)}`,

@@ -44,6 +44,8 @@ export function recordTlsSessions(): void {
     socket.on?.("error", (error: NodeJS.ErrnoException) => {
       if (/ALERT/.test(error.code ?? "")) alerts.set(origin, error.code!);
     });
+    // A resumed session carries no certificate: the first full handshake's stays on record.
+    if (!peer?.subject && sessions.has(origin)) return;
     sessions.set(origin, {
       origin,
       protocol: socket.getProtocol?.() ?? "unknown",
