@@ -75,7 +75,8 @@ export function makeSandboxCertificates(options: CertificateOptions = {}): Sandb
   const now = Date.now();
   const caKey = rsaKey();
   const ca = issue({
-    subject: "Conformance sandbox throwaway CA",
+    // A name of its own: two sandboxes' CAs must not pass for one another by name.
+    subject: `Conformance sandbox throwaway CA ${randomBytes(4).toString("hex")}`,
     key: caKey,
     notBefore: new Date(now - DAY_MS),
     notAfter: new Date(now + 30 * DAY_MS),

@@ -40,6 +40,8 @@ const UNKNOWN_CA = new Set([
   "DEPTH_ZERO_SELF_SIGNED_CERT",
   "UNABLE_TO_GET_ISSUER_CERT",
   "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  // A trusted CA of the same name did not sign it: another CA, as far as the user is concerned.
+  "CERT_SIGNATURE_FAILURE",
 ]);
 const EXPIRED = new Set(["CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID"]);
 /** The server's alert when it wants a client certificate and got none (TLS 1.3), or refused the handshake for it. */

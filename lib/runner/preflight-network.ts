@@ -21,7 +21,7 @@ export function networkProblem(
   family: Family,
   baseUrlVariable: string,
 ): string | undefined {
-  const t = exchange.transportError;
+  const t = exchange.transportError ?? clientCertificateAnswer(exchange);
   if (!t) return undefined;
   const url = new URL(exchange.request.url);
   // The origin, and the code that says what failed (the message repeats the kind in words).
@@ -55,4 +55,15 @@ function proxyLine(kind: "proxy-refused" | "proxy-unreachable", variable: string
   return kind === "proxy-refused"
     ? `${variable}: the proxy refused to connect to ${at}: give the proxy's credentials in the URL (http://user:password@proxy:port), or add the host to NO_PROXY if it is reached directly`
     : `${variable}: the proxy for ${at} cannot be reached: check the proxy URL (lower-case ${variable.toLowerCase()} wins when both are set), or add the host to NO_PROXY if it is reached directly`;
+}
+
+/**
+ * A TLS front end that asks for a client certificate but does not demand it in the handshake
+ * (nginx's `ssl_verify_client`) answers HTTP 400 with its own page instead: the same problem.
+ */
+function clientCertificateAnswer(exchange: Exchange): { kind: "tls-client-certificate"; message: string } | undefined {
+  const r = exchange.response;
+  const said =
+    r?.status === 400 ? /No required SSL certificate was sent|SSL certificate error/i.exec(r.bodyText) : null;
+  return said ? { kind: "tls-client-certificate", message: `HTTP 400: ${said[0]}` } : undefined;
 }
