@@ -27,7 +27,7 @@ import { createRunContext, loadConfiguredProfile } from "../lib/checks/run-conte
 import { FileDebitBudget } from "../lib/http/debit-budget.ts";
 import { describePreflight, runPreflight } from "../lib/runner/preflight.ts";
 import { tlsSessions } from "../lib/http/tls-session.ts";
-import { networkLines, networkReport, type NetworkReport } from "../lib/reporting/network.ts";
+import { networkLines, networkReport, networkRunNote, type NetworkReport } from "../lib/reporting/network.ts";
 import { PREFLIGHT_REQUESTS } from "../suites/preflight-requests.ts";
 import { debitShare, planRunLimits, RUN_LIMITS_ENV, workerCount, type RunLimits } from "../lib/http/run-limits.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
@@ -237,7 +237,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
           ? `embedded sandbox ${sandbox.url}`
           : config.target.baseUrl!;
     process.stdout.write(
-      `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
+      `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${networkRunNote(config, (url) => redactor.text(url))}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
     );
     const { amounts, network } =
       mergeFrom === undefined && !options["no-preflight"] ? await preflight(config, limits, Boolean(sandbox)) : {};

@@ -4,6 +4,7 @@
  * certificate that expires within 30 days. The spec states no transport rule, so nothing here ever
  * changes the verdict: it tells a partner what the run went through and what is about to break.
  */
+import type { Config } from "../config/load.ts";
 import type { TlsSession } from "../http/tls-session.ts";
 
 export const EXPIRY_WARNING_DAYS = 30;
@@ -41,4 +42,19 @@ export function networkLines(report: NetworkReport | undefined): string[] {
     ...(report.proxy ? [`proxy: ${report.proxy}`] : []),
     ...report.observations,
   ];
+}
+
+/**
+ * For the run line: which TLS variables and proxy apply (names only, never a value but the proxy's
+ * redacted URL), so a user sees at once what the run goes through. Empty without network settings.
+ */
+export function networkRunNote(config: Config, redactUrl: (url: string) => string): string {
+  const { tls, families, proxy } = config.network;
+  const named = (from: { ca?: string; identity?: string }) => [from.ca, from.identity].filter(Boolean).join(", ");
+  const parts = [
+    named(tls.from) && `TLS ${named(tls.from)}`,
+    ...Object.entries(families).map(([family, settings]) => `${family} TLS ${named(settings.from)}`),
+    proxy.httpsProxy && `proxy ${redactUrl(proxy.httpsProxy)}${proxy.noProxy ? ` (not for ${proxy.noProxy})` : ""}`,
+  ].filter(Boolean);
+  return parts.map((p) => ` · ${p}`).join("");
 }

@@ -179,6 +179,20 @@ describe("the negotiated session", () => {
     expect(session!.issuer).toContain("throwaway CA");
   });
 
+  test("a target whose certificate expires in 10 days gets the observation from its recorded session", async () => {
+    const soon = await startHttpsTarget({ serverDays: 10 });
+    try {
+      await post(soon.sandbox.url, config({ TLS_CA_FILE: soon.files.ca }).network);
+      const report = networkReport(
+        tlsSessions().filter((s) => s.origin === soon.sandbox.url),
+        "",
+      );
+      expect(report!.observations).toEqual([expect.stringMatching(/^info: .* in (9|10) day\(s\)/)]);
+    } finally {
+      await soon.close();
+    }
+  });
+
   test("a certificate expiring within 30 days is an info observation, one expiring later is not", () => {
     const now = Date.parse("2026-01-01T00:00:00Z");
     const session = (validTo: string) => ({
