@@ -4,6 +4,7 @@
  * can fix (a CA to trust, a client certificate to present, proxy credentials) and the preflight
  * names the variable for it.
  */
+import { isIP } from "node:net";
 import type { ProxySettings } from "../config/network.ts";
 import { UnreadableCoding } from "./content-coding.ts";
 import type { TransportErrorKind } from "./exchange.ts";
@@ -30,6 +31,8 @@ interface ErrorLike {
   message?: string;
   address?: string;
   port?: number;
+  /** Set on a DNS failure (ENOTFOUND). */
+  hostname?: string;
   cause?: ErrorLike;
 }
 
@@ -64,22 +67,32 @@ export function classifyTls(code: string, message: string): Classified | undefin
   return undefined;
 }
 
-/** A refused connection to the proxy itself, or the proxy's answer to CONNECT (407: credentials). */
+/**
+ * The proxy's own failures: its answer to CONNECT (407: credentials; another 4xx: it will not
+ * tunnel there — both configuration), or no connection to the proxy itself. A 5xx to CONNECT means
+ * the proxy could not reach the target: the target is down, which is not the proxy's configuration.
+ */
 function classifyProxy(e: ErrorLike, code: string, proxy: ProxySettings | undefined): Classified | undefined {
-  const status =
-    /Proxy response \((\d{3})\)/.exec(e.message ?? "")?.[1] ?? (/\(407\)/.test(e.message ?? "") ? "407" : undefined);
+  const message = e.message ?? "";
+  const status = /Proxy response \((\d{3})\)/.exec(message)?.[1] ?? (/\(407\)/.test(message) ? "407" : undefined);
   if (status === "407")
     return { kind: "proxy-refused", message: "the proxy answered 407 Proxy Authentication Required" };
+  if (status?.startsWith("5"))
+    return { kind: "connection-refused", message: `the proxy could not reach the target (HTTP ${status} to CONNECT)` };
   if (status) return { kind: "proxy-refused", message: `the proxy refused the tunnel (HTTP ${status})` };
-  if (!proxy || !/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH/.test(code)) return undefined;
-  const at = e.port !== undefined ? `${e.address ?? ""}:${e.port}` : "";
+  if (!proxy || !/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ETIMEDOUT/.test(code)) return undefined;
   const proxies = [proxy.httpsProxy, proxy.httpProxy].filter(Boolean).map((p) => new URL(p));
-  const isProxy = proxies.some(
-    (u) =>
-      at === `${u.hostname}:${u.port || (u.protocol === "https:" ? 443 : 80)}` ||
-      (code !== "ECONNREFUSED" && (e.message ?? "").includes(u.hostname)),
-  );
-  return isProxy ? { kind: "proxy-unreachable", message: `the proxy cannot be reached (${code})` } : undefined;
+  return proxies.some((u) => failedToReach(e, u))
+    ? { kind: "proxy-unreachable", message: `the proxy cannot be reached (${code})` }
+    : undefined;
+}
+
+/** The error is about this host: its port (and address, for an IP literal) or, for DNS, its name. */
+function failedToReach(e: ErrorLike, url: URL): boolean {
+  if (e.hostname !== undefined) return e.hostname === url.hostname;
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  const literal = isIP(url.hostname.replace(/^\[|\]$/g, "")) !== 0;
+  return e.port === port && (!literal || e.address === url.hostname.replace(/^\[|\]$/g, ""));
 }
 
 export function classify(error: unknown, { timeoutMs, cutByDeadline, proxy, tlsAlert }: ClassifyContext): Classified {

@@ -138,6 +138,13 @@ test("a target that is down is not read as a network configuration problem", asy
   expect(networkProblem(exchange, cfg, "card-api", "TARGET_BASE_URL")).toBeUndefined();
 });
 
+test("a target that is down behind a working proxy is not the proxy's configuration either", async () => {
+  const cfg = config({ TLS_CA_FILE: mtls.files.ca, HTTPS_PROXY: proxy.url });
+  const exchange = await post("https://127.0.0.1:9", cfg.network);
+  expect(exchange.transportError?.kind, JSON.stringify(exchange.transportError)).toBe("connection-refused");
+  expect(networkProblem(exchange, cfg, "card-api", "TARGET_BASE_URL")).toBeUndefined();
+});
+
 describe("the proxy", () => {
   test("carries the requests through its tunnel, unless NO_PROXY names the host", async () => {
     const before = proxy.tunnels();
