@@ -64,6 +64,9 @@ describe("mutual TLS with a private CA, through a forward proxy with credentials
   test("every connection the target accepted came through the proxy's tunnels", () => {
     expect(proxy.tunnels()).toBeGreaterThan(0);
     expect(target.sandbox.connections()).toBe(proxy.tunnels());
+    expect(run.stdout).toMatch(
+      /^conformance: target .* · TLS TLS_CA_FILE, TLS_CLIENT_CERT · proxy http:\/\/<[^>]+>@127\.0\.0\.1:\d+/m,
+    );
     expect(proxy.refused()).toBe(0);
   });
 
@@ -76,6 +79,12 @@ describe("mutual TLS with a private CA, through a forward proxy with credentials
     expect(Date.parse(session.validTo)).toBeGreaterThan(Date.now());
     expect(summary.network.proxy).toMatch(/^http:\/\/<[^>]+>@127\.0\.0\.1:\d+$/);
     expect(readFileSync(join(dir, "summary.md"), "utf8")).toContain(`TLS ${target.sandbox.url}: TLSv1.`);
+  });
+
+  test("the certification pack's manifest carries the TLS session too", () => {
+    expect(certify.code, certify.stderr).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(dir, "certification", "manifest.json"), "utf8"));
+    expect(manifest.run.network.tls[0].subject).toContain("CN=127.0.0.1");
   });
 
   test("no key passphrase or proxy credential under reports/ or on the console, after run and certify", () => {
