@@ -14,7 +14,7 @@ import type { Family } from "../catalogue/types.ts";
 import type { NetworkConfig } from "../config/network.ts";
 import { classify, BodyTooLarge, BodyTooSlow } from "./classify.ts";
 import { decodeBody, withAcceptEncoding } from "./content-coding.ts";
-import { dispatcherKey, makeDispatcher } from "./dispatchers.ts";
+import { dispatcherKey, makeDispatcher, tlsFor } from "./dispatchers.ts";
 import type { Exchange, ExchangeResponse } from "./exchange.ts";
 import { recordTlsSessions, tlsAlertFor } from "./tls-session.ts";
 import { HangBreaker } from "./hang-breaker.ts";
@@ -82,6 +82,7 @@ export class HttpClient {
       startedAt,
       durationMs: 0,
       request: { method: "POST", url, headers: withAcceptEncoding(headers), bodyText },
+      ...tlsVariablesOf(this.options.network, family, url),
     };
     await this.attempt(exchange, family);
     exchange.durationMs = Date.now() - startedAt;
@@ -280,4 +281,15 @@ function flatten(headers: Record<string, string | string[] | undefined>): Record
 function tlsAlertOf(url: string): { tlsAlert?: string } {
   const alert = url.startsWith("https:") ? tlsAlertFor(new URL(url).origin) : undefined;
   return alert ? { tlsAlert: alert } : {};
+}
+
+/** Which TLS variables an https request went with, for its curl line. */
+function tlsVariablesOf(
+  network: NetworkConfig | undefined,
+  family: Family | undefined,
+  url: string,
+): Partial<Exchange> {
+  const tls = url.startsWith("https:") ? tlsFor(network, family) : undefined;
+  if (!tls?.from.ca && !tls?.from.identity) return {};
+  return { tls: { ...tls.from, ...(tls.passphrase ? { passphrase: true } : {}) } };
 }

@@ -47,6 +47,8 @@ export interface Exchange {
   transportError?: { kind: TransportErrorKind; message: string };
   /** What the client did on the way, for the report (e.g. a 429 honoured: waited, then retried). */
   notes?: string[];
+  /** The TLS variables that applied to it (names, never values): the curl line passes them on. */
+  tls?: { ca?: string; identity?: string; passphrase?: boolean };
 }
 
 /** The parsed JSON body as an object, or undefined. */
