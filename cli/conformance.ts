@@ -31,6 +31,7 @@ import { networkLines, networkReport, networkRunNote, type NetworkReport } from 
 import { PREFLIGHT_REQUESTS } from "../suites/preflight-requests.ts";
 import { debitShare, planRunLimits, workerCount, type RunLimits } from "../lib/http/run-limits.ts";
 import { withBaseUrl, type RunPlan } from "../lib/checks/run-plan.ts";
+import { withoutProxy } from "../lib/config/network.ts";
 import type { DebitRange } from "../lib/checks/amount-range.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
@@ -242,7 +243,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     loaded.target.baseUrl || mergeFrom !== undefined
       ? undefined
       : await startSandbox({ profile: loaded.partner.cryptoProfile, cardApiJws: loaded.cardApi.jws });
-  const config = sandbox ? withBaseUrl(loaded, sandbox.url) : loaded;
+  const config = sandbox ? withBaseUrl({ ...loaded, network: withoutProxy(loaded.network) }, sandbox.url) : loaded;
   const { limits, workers, budgetFile } = planLimits(config, shard, startedAt);
   try {
     const target =

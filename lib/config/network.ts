@@ -181,6 +181,14 @@ function isProxyUrl(value: string): boolean {
   }
 }
 
+/**
+ * The embedded sandbox is the harness's own, on loopback: its traffic never goes to a proxy the
+ * environment names (a CI runner's HTTPS_PROXY would otherwise carry it, unless NO_PROXY said not to).
+ */
+export function withoutProxy(network: NetworkConfig): NetworkConfig {
+  return { ...network, proxy: { httpProxy: "", httpsProxy: "", noProxy: "" } };
+}
+
 /** The credentials in the proxy URLs, to be redacted everywhere (decoded and as written). */
 export function proxySecrets(proxy: ProxySettings): Array<{ name: string; value: string }> {
   return [

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
 import { ConfigError } from "../../lib/config/errors.ts";
+import { withoutProxy } from "../../lib/config/network.ts";
 import { Redactor } from "../../lib/redaction/redact.ts";
 import { makeSandboxCertificates, type SandboxCertificates } from "../../sandbox/certificates.ts";
 
@@ -123,6 +124,12 @@ describe("the proxy, as curl reads it", () => {
       httpsProxy: "http://c:3",
       noProxy: ".internal,10.0.0.1",
     });
+  });
+
+  test("the embedded sandbox's configuration goes without it", () => {
+    const { network } = loadConfig({ HTTPS_PROXY: "http://proxy.example:3128", TLS_CA_FILE: f.ca! });
+    expect(withoutProxy(network).proxy).toEqual({ httpProxy: "", httpsProxy: "", noProxy: "" });
+    expect(withoutProxy(network).tls).toEqual(network.tls);
   });
 
   test("its credentials are secrets: the redactor replaces them, written or decoded", () => {
