@@ -15,7 +15,8 @@ import type { Family, LimitObjectKind } from "../catalogue/types.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
 import { loadClientData, type ClientDataSource } from "./client-data.ts";
 import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../test-data/published.ts";
-import { proxySecrets, readNetwork, type NetworkConfig } from "./network.ts";
+import { readNetwork, type NetworkConfig } from "./network.ts";
+import { proxySecrets } from "./proxy.ts";
 import { SECRET_VARIABLES, VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
 
 export const STATEMENT_DATE_FORMATS = ["datetime-offset", "datetime-utc", "date"] as const;

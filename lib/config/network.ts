@@ -4,6 +4,7 @@
  * bad one is exit 2 naming its variable before anything is sent: unreadable, not PEM, a key that
  * does not match its certificate, a wrong passphrase. Certificate verification is never turned off.
  * Plain data (PEM text, PKCS#12 as base64): the settings travel to the workers with the configuration.
+ * The proxy is read in proxy.ts.
  */
 import { createPrivateKey, X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -12,6 +13,7 @@ import type { Family } from "../catalogue/types.ts";
 import { ConfigError } from "./errors.ts";
 import type { Env } from "./reader.ts";
 import { FAMILY_PREFIXES, type FamilyPrefix, type TlsSuffix } from "./network-variables.ts";
+import { readProxy, type ProxySettings } from "./proxy.ts";
 
 /** What one TLS connection presents and trusts, with the variables each part came from (for messages). */
 export interface TlsSettings {
@@ -23,12 +25,6 @@ export interface TlsSettings {
   passphrase?: string;
   /** The variable behind each part: CARD_API_TLS_CA_FILE or TLS_CA_FILE, … */
   from: { ca?: string; identity?: string };
-}
-
-export interface ProxySettings {
-  httpProxy: string;
-  httpsProxy: string;
-  noProxy: string;
 }
 
 export interface NetworkConfig {
@@ -158,56 +154,6 @@ function readPfx(get: Lookup, name: (s: TlsSuffix) => string): Omit<TlsSettings,
     throw new ConfigError(pfxVar, `"${get(pfxVar)}" is not a PKCS#12 file with a certificate and its key (${message})`);
   }
   return dropEmpty({ pfx: pfx.toString("base64"), passphrase: passphrase || undefined });
-}
-
-/** As curl reads them: the lower-case name wins; HTTPS falls back to HTTP_PROXY (as undici does). */
-function readProxy(get: Lookup): ProxySettings {
-  const either = (upper: string) => get(upper.toLowerCase()) || get(upper);
-  const url = (upper: string) => {
-    const value = either(upper);
-    if (value && !isProxyUrl(value))
-      throw new ConfigError(upper, "is not an http(s) URL of a proxy (such as http://proxy.example:3128)");
-    return value;
-  };
-  const httpProxy = url("HTTP_PROXY");
-  return { httpProxy, httpsProxy: url("HTTPS_PROXY") || httpProxy, noProxy: either("NO_PROXY") };
-}
-
-function isProxyUrl(value: string): boolean {
-  try {
-    return /^https?:$/.test(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The embedded sandbox is the harness's own, on loopback: its traffic never goes to a proxy the
- * environment names (a CI runner's HTTPS_PROXY would otherwise carry it, unless NO_PROXY said not to).
- */
-export function withoutProxy(network: NetworkConfig): NetworkConfig {
-  return { ...network, proxy: { httpProxy: "", httpsProxy: "", noProxy: "" } };
-}
-
-/** The credentials in the proxy URLs, to be redacted everywhere (decoded and as written). */
-export function proxySecrets(proxy: ProxySettings): Array<{ name: string; value: string }> {
-  return [
-    ["HTTPS_PROXY", proxy.httpsProxy],
-    ["HTTP_PROXY", proxy.httpProxy],
-  ].flatMap(([name, value]) => {
-    if (!value) return [];
-    const { username, password } = new URL(value);
-    const decode = (text: string) => {
-      try {
-        return decodeURIComponent(text);
-      } catch {
-        return text;
-      }
-    };
-    return [password, decode(password), username && password ? `${decode(username)}:${decode(password)}` : ""]
-      .filter(Boolean)
-      .map((v) => ({ name: `${name!} password`, value: v }));
-  });
 }
 
 function dropEmpty<T extends object>(o: T): T {

@@ -5,7 +5,7 @@
  * names the variable for it.
  */
 import { isIP } from "node:net";
-import type { ProxySettings } from "../config/network.ts";
+import type { ProxySettings } from "../config/proxy.ts";
 import { UnreadableCoding } from "./content-coding.ts";
 import type { TransportErrorKind } from "./exchange.ts";
 
