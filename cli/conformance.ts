@@ -10,10 +10,12 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
+import { ADDED_OPERATIONS, CATALOGUE_PROBLEM, DOCUMENTED_OPERATIONS } from "../lib/catalogue/index.ts";
 import { validators } from "../lib/validation/registry.ts";
 import { checkAddedOperations } from "../generators/cases/schema-cases.ts";
 import { checkClientData } from "../generators/cases/business.ts";
+import { checkRequestRules } from "../generators/cases/request-rules.ts";
+import { REFERENCE_RULES } from "../lib/config/request-rules.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
 import { ConfigError } from "../lib/config/errors.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
@@ -206,6 +208,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   validators().compileAll(ADDED_OPERATIONS);
   checkAddedOperations(ADDED_OPERATIONS, validators());
   checkClientData(config, validators());
+  checkRequestRules(config, validators(), [...DOCUMENTED_OPERATIONS, ...ADDED_OPERATIONS].map((op) => op.key));
   const { shard, mergeFrom, baseline } = checkUsage(options, config);
   // Workers read the same environment: fix the seed and the target before they start.
   process.env.SEED = String(config.run.seed);
@@ -221,6 +224,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   try {
     if (sandbox) {
       process.env.TARGET_BASE_URL = sandbox.url;
+      // The embedded sandbox's rules are the reference: it declares them, so its assumed rules are judged (docs/checks-and-levels.md).
+      if (!process.env.REQUEST_RULES_FILE?.trim()) process.env.REQUEST_RULES_FILE = REFERENCE_RULES;
       config = loadConfig(process.env);
     }
     const target =

@@ -36,6 +36,8 @@ export class CheckFailure extends Error {
   constructor(
     readonly category: FailureCategory,
     readonly detail: string,
+    /** "info" when the failure rests only on the reference sandbox's choice: an observation, whatever the check's level. */
+    readonly level?: "info",
   ) {
     super(`${CATEGORY_TITLES[category]}: ${detail}`);
   }
@@ -57,4 +59,9 @@ export class CheckNotJudged extends CheckSkipped {
 
 export function fail(category: FailureCategory, detail: string): never {
   throw new CheckFailure(category, detail);
+}
+
+/** A failure that rests only on the reference sandbox's choice: reported at info level, never a should/must failure. */
+export function observeReference(category: FailureCategory, detail: string): never {
+  throw new CheckFailure(category, detail, "info");
 }
