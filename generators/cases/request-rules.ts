@@ -8,6 +8,8 @@ import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
 import type { Config } from "../../lib/config/load.ts";
 import { ConfigError } from "../../lib/config/errors.ts";
 import { describeIssues, type ValidatorRegistry } from "../../lib/validation/registry.ts";
+import { schemaMutations, type Mutation } from "../schema/mutations.ts";
+import { UnsupportedSchemaError } from "../schema/walk.ts";
 
 /** The $id the declared schema of an operation is registered under. */
 export function declaredSchemaId(operationKey: string): string {
@@ -38,10 +40,26 @@ export function checkRequestRules(config: Config, registry: ValidatorRegistry, o
       throw problem(`"${key}" is no operation of the catalogue (one of ${operationKeys.join(", ")})`);
     try {
       registry.validator(declaredSchema(config, registry, key)!);
+      declaredMutations(config, registry, key);
     } catch (error) {
+      if (error instanceof UnsupportedSchemaError) throw problem(`"${key}": ${error.message}`);
       throw problem(`"${key}" is not a usable JSON Schema 2020-12 (${(error as Error).message})`);
     }
   }
+}
+
+/**
+ * Invalid variants derived from the declared schema itself (a declared required field dropped, a
+ * declared bound or pattern broken), so that a rule the reference does not have is tried too.
+ */
+export function declaredMutations(config: Config, registry: ValidatorRegistry, operationKey: string): Mutation[] {
+  const id = declaredSchema(config, registry, operationKey);
+  if (!id) return [];
+  return schemaMutations(id, registry, "declared").map((m) => ({
+    ...m,
+    name: `declared: ${m.name}`,
+    rule: `REQUEST_RULES_FILE ${operationKey}: ${m.rule.replace(/ in declared\/.*$/, "")}`,
+  }));
 }
 
 /** The declared rule a request body breaks ("REQUEST_RULES_FILE card-api.transaction-create: /debit/account/number is required but missing"), if any. */
