@@ -15,6 +15,7 @@ export const UNIT_TESTS = [
   "tests/bench/load.test.ts",
   "tests/catalogue/catalogue.test.ts",
   "tests/checks/answers.test.ts",
+  "tests/checks/basis.test.ts",
   "tests/checks/checks.unit.test.ts",
   "tests/cli/usage.test.ts",
   "tests/config/**/*.test.ts",
