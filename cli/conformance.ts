@@ -208,7 +208,11 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   validators().compileAll(ADDED_OPERATIONS);
   checkAddedOperations(ADDED_OPERATIONS, validators());
   checkClientData(config, validators());
-  checkRequestRules(config, validators(), [...DOCUMENTED_OPERATIONS, ...ADDED_OPERATIONS].map((op) => op.key));
+  checkRequestRules(
+    config,
+    validators(),
+    [...DOCUMENTED_OPERATIONS, ...ADDED_OPERATIONS].map((op) => op.key),
+  );
   const { shard, mergeFrom, baseline } = checkUsage(options, config);
   // Workers read the same environment: fix the seed and the target before they start.
   process.env.SEED = String(config.run.seed);
