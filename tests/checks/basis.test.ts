@@ -17,9 +17,12 @@ import { describe, expect, test } from "vitest";
 import { DOCUMENTED_OPERATIONS, type Operation } from "../../lib/catalogue/index.ts";
 import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
 import { defineCheck, registeredChecks } from "../../lib/checks/define.ts";
+import { evaluateCheck, ModuleRun } from "../../lib/checks/evaluate.ts";
+import { observeReference } from "../../lib/checks/failure.ts";
+import { reportedOutcome } from "../../lib/checks/levels.ts";
 import { debitRangeFor } from "../../lib/checks/debit-amounts.ts";
 import type { Case } from "../../lib/checks/property.ts";
-import { BASES, type CaseContext } from "../../lib/checks/types.ts";
+import { BASES, type CaseContext, type RunContext } from "../../lib/checks/types.ts";
 import { loadConfig, type Config } from "../../lib/config/load.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { validators } from "../../lib/validation/registry.ts";
@@ -75,6 +78,29 @@ test("defineCheck refuses a must resting on the reference", () => {
   expect(() =>
     defineCheck({ id: "TEST-BASIS-MUST-REF", level: "must", basis: "reference", spec: "§2.3", title: "t", run() {} }),
   ).toThrow(/must resting on the reference/);
+});
+
+test("a failure resting only on the reference is reported at info level: a warning, strict or not", async () => {
+  const check = defineCheck({
+    id: "TEST-BASIS-OBSERVED",
+    level: "should",
+    basis: "spec",
+    spec: "§2.3",
+    title: "t",
+    run() {
+      observeReference("accepted-invalid", "the reference refuses this; your server accepted it");
+    },
+  });
+  const run = {
+    config: loadConfig({ SEED: "1" }),
+    target: { profile: undefined },
+    validators: registry,
+  } as unknown as RunContext;
+  const module = { operation: DOCUMENTED_OPERATIONS[0]!, scenarios: {}, checks: [check] };
+  const result = await evaluateCheck(check, new ModuleRun(module, run));
+  expect(result).toMatchObject({ outcome: "failed", level: "info", basis: "reference" });
+  expect(reportedOutcome(result, true)).toBe("warning");
+  expect(reportedOutcome({ ...result, level: "should" }, true), "the same failure at should level").toBe("failed");
 });
 
 describe("schema rows agree with the spec-only reading of schemas/", () => {
