@@ -13,7 +13,7 @@ import { child, normalize, typesOf, type Node } from "./walk.ts";
 
 import type { RequestVariant } from "../../lib/http/target.ts";
 import type { Basis } from "../../lib/checks/types.ts";
-import { REFERENCE_ONLY } from "../../lib/validation/reference-only.ts";
+import { keywordBasis, type KeywordBasis } from "./keyword-basis.ts";
 
 export type { RequestVariant } from "../../lib/http/target.ts";
 
@@ -42,22 +42,6 @@ const WRONG_TYPE_VALUES: Array<[string, unknown]> = [
 function wrongTypeValue(types: string[]): [string, unknown] | undefined {
   const admitted = new Set(types.flatMap((t) => (t === "integer" ? ["number"] : [t])));
   return WRONG_TYPE_VALUES.find(([type]) => !admitted.has(type));
-}
-
-/** The basis and rule of one keyword of a schema node. */
-export interface KeywordBasis {
-  of(keyword: string): { basis: Basis; rule: string };
-}
-
-function keywordBasis(schema: JsonSchema, where: string, base: Basis, path: Path): KeywordBasis {
-  const assumed = Array.isArray(schema[REFERENCE_ONLY]) ? (schema[REFERENCE_ONLY] as string[]) : [];
-  const file = where.replace(SCHEMA_BASE, "").split("#")[0];
-  return {
-    of: (keyword) => ({
-      basis: assumed.includes(keyword) ? "reference" : base,
-      rule: `${keyword} of ${pathText(path)} in ${file}${assumed.includes(keyword) ? " (assumed by the reference only)" : ""}`,
-    }),
-  };
 }
 
 function replaceWith(path: Path, value: unknown, name: string, kb: KeywordBasis, keyword: string): Mutation {
