@@ -42,6 +42,7 @@ function caseContext(config: Config): CaseContext {
     validators: registry,
     profile: undefined as never,
     debitAmounts: async () => debitRangeFor(config, undefined),
+    inFlight: 1,
   };
 }
 
