@@ -214,7 +214,7 @@ function runConfiguration(options: ReturnType<typeof parseOptions>): Config {
  * declares them (REQUEST_RULES_FILE=reference) unless the user set the variable: the reference's
  * assumed rules are judged at should level against it (docs/checks-and-levels.md).
  */
-function embeddedSandboxConfig(loaded: Config, url: string): Config {
+export function embeddedSandboxConfig(loaded: Config, url: string): Config {
   const aimed = withBaseUrl(loaded, url);
   if (loaded.fixtures.requestRules.kind !== "none") return aimed;
   return { ...aimed, fixtures: { ...aimed.fixtures, requestRules: { kind: "reference" } } };

@@ -200,3 +200,16 @@ describe("declared rules (REQUEST_RULES_FILE) turn reference rows into declared 
     for (const { m, body } of reference) expect(acceptedBasis(op, m, body, config).basis, m.name).toBe("declared");
   });
 });
+
+test("the embedded sandbox declares the reference's rules, unless REQUEST_RULES_FILE is set", async () => {
+  const { embeddedSandboxConfig } = await import("../../cli/conformance.ts");
+  const aimed = embeddedSandboxConfig(loadConfig({}), "http://127.0.0.1:4010");
+  expect(aimed.target.baseUrl).toBe("http://127.0.0.1:4010");
+  expect(aimed.fixtures.requestRules).toEqual({ kind: "reference" });
+  const own = embeddedSandboxConfig(loadConfig({ REQUEST_RULES_FILE: "reference" }), "http://127.0.0.1:4010");
+  expect(own.fixtures.requestRules).toEqual({ kind: "reference" });
+  const dir = mkdtempSync(join(tmpdir(), "request-rules-embedded-"));
+  writeFileSync(join(dir, "r.json"), '{"card-api.statement": {"type": "object"}}');
+  const declared = embeddedSandboxConfig(loadConfig({ REQUEST_RULES_FILE: join(dir, "r.json") }), "http://x");
+  expect(declared.fixtures.requestRules.kind).toBe("file");
+});
