@@ -16,6 +16,7 @@ import { checkAddedOperations } from "../generators/cases/schema-cases.ts";
 import { checkClientData } from "../generators/cases/business.ts";
 import { checkRequestRules } from "../generators/cases/request-rules.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
+import { describeRequestRules } from "../lib/config/request-rules.ts";
 import { ConfigError } from "../lib/config/errors.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
 import { escapeRegExp, redactor } from "../lib/redaction/redact.ts";
@@ -287,6 +288,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       },
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
+      requestRules: describeRequestRules(config.fixtures.requestRules),
     };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
     const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;

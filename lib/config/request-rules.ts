@@ -40,6 +40,14 @@ function checkRule(file: string, key: string, schema: unknown): Record<string, u
   return schema;
 }
 
+/** One line for the summary: what the run judged declared rules by. */
+export function describeRequestRules(rules: RequestRules): string {
+  if (rules.kind === "none")
+    return "none declared (REQUEST_RULES_FILE unset): a row resting only on the reference is info";
+  if (rules.kind === "reference") return "the reference sandbox's (REQUEST_RULES_FILE=reference)";
+  return `${rules.file} (sha256 ${rules.sha256.slice(0, 12)}): ${Object.keys(rules.rules).join(", ")}`;
+}
+
 /** Reads and checks the file's form; the keys and the schemas themselves are checked when compiled. */
 export function loadRequestRules(path: string, cwd = process.cwd()): RequestRules {
   if (!path) return { kind: "none" };

@@ -9,6 +9,7 @@ import { describe, expect, test } from "vitest";
 import { DOCUMENTED_OPERATIONS } from "../../lib/catalogue/index.ts";
 import { ConfigError } from "../../lib/config/errors.ts";
 import { loadConfig } from "../../lib/config/load.ts";
+import { describeRequestRules } from "../../lib/config/request-rules.ts";
 import { ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { checkRequestRules } from "../../generators/cases/request-rules.ts";
 import { expectConfigError } from "../support/config-error.ts";
@@ -81,4 +82,13 @@ test("the example of docs/own-server.md loads and compiles", () => {
   const example = /```json\n([\s\S]*?)\n```/.exec(section)![1]!;
   expect(startWith(file("docs-example.json", example))).toBeUndefined();
   expect(Object.keys(JSON.parse(example))).toEqual(expect.arrayContaining(["card-api.transaction-create"]));
+});
+
+test("the summary line says what the workers judged declared rules by", () => {
+  const path = file("summary-line.json", '{"card-api.statement": {"type": "object"}}');
+  expect(describeRequestRules(loadConfig({}).fixtures.requestRules)).toMatch(/none declared/);
+  expect(describeRequestRules({ kind: "reference" })).toMatch(/REQUEST_RULES_FILE=reference/);
+  expect(describeRequestRules(loadConfig({ REQUEST_RULES_FILE: path }).fixtures.requestRules)).toMatch(
+    /summary-line\.json \(sha256 [0-9a-f]{12}\): card-api\.statement$/,
+  );
 });
