@@ -159,7 +159,8 @@ async function settle(
         category: error.category,
         message: error.message,
         // Resting only on the reference's choice: an observation, whatever the check's level.
-        ...(error.level ? { level: error.level, basis: "reference" as const } : {}),
+        ...(error.level ? { level: error.level } : {}),
+        ...(error.basis ? { basis: error.basis } : {}),
       };
     // A bug in the harness itself: reported, never mistaken for the target's failure.
     const e = error as Error;

@@ -13,7 +13,7 @@ import { redactor } from "../redaction/redact.ts";
 import { answerKind, requireAnswer } from "./answers.ts";
 import { defineCheck } from "./define.ts";
 import { shrinkCase, tryCases, type Draw } from "./fast-check-runner.ts";
-import { fail, observeReference, type FailureCategory } from "./failure.ts";
+import { CheckFailure, observeReference, type FailureCategory } from "./failure.ts";
 import type { Basis, CaseContext, Check, CheckContext, Level } from "./types.ts";
 
 /** A generated request; its label names the row it comes from (valid, a boundary, a mutation). */
@@ -33,7 +33,7 @@ export type Verdict = (
   exchange: Exchange,
   c: Case,
   ctx: CheckContext,
-) => { category: FailureCategory; detail: string; reference?: boolean } | undefined;
+) => { category: FailureCategory; detail: string; reference?: boolean; basis?: Basis } | undefined;
 
 export interface PropertySpec {
   id: string;
@@ -57,6 +57,7 @@ interface Failure {
   c: Case;
   category: FailureCategory;
   detail: string;
+  basis?: Basis;
 }
 
 export function defineProperty(spec: PropertySpec): Check {
@@ -164,9 +165,12 @@ async function shrinkAndFail(spec: PropertySpec, ctx: CheckContext, draw: Draw<C
   ctx.record(last.exchange);
   const request = redactor.body(last.exchange.request.bodyText).slice(0, 600);
   const path = details.failed ? details.counterexamplePath : String(index);
-  fail(
+  // The failing case's own basis (e.g. declared: a rule of REQUEST_RULES_FILE) is the result's.
+  throw new CheckFailure(
     last.category,
     `${last.detail} — case "${last.c.label}" (shrunk) after ${index + 1} cases; ` +
       `fast-check seed ${details.seed}, path "${path}"; request ${request}`,
+    undefined,
+    last.basis,
   );
 }
