@@ -27,6 +27,12 @@ function sentBody(exchange: Exchange): unknown {
   }
 }
 
+/** Whether the body sent breaks a rule of the target's REQUEST_RULES_FILE. */
+export function breaksDeclaredRule(op: Operation, exchange: Exchange, ctx: CaseContext): boolean {
+  const body = sentBody(exchange);
+  return body !== undefined && brokenDeclaredRule(ctx.config, ctx.validators, op.key, body) !== undefined;
+}
+
 export function judgeCaseBasis(op: Operation, c: Case, exchange: Exchange, ctx: CaseContext): JudgedBasis {
   const own = { basis: c.basis ?? "spec", rule: c.rule ?? c.label };
   if (own.basis === "spec") return own;

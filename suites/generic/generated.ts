@@ -13,7 +13,7 @@ import type { OperationCases } from "../../generators/cases/types.ts";
 import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
 import { defineProperty, type Case } from "../../lib/checks/property.ts";
 import type { Check, CheckContext } from "../../lib/checks/types.ts";
-import { judgeCaseBasis } from "./case-basis.ts";
+import { breaksDeclaredRule, judgeCaseBasis } from "./case-basis.ts";
 
 export type CasesFor = (op: Operation, ctx: CheckContext) => Promise<OperationCases>;
 
@@ -74,9 +74,11 @@ function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
     description: "Requests valid by the request schema, with the configured fixtures, are answered as a success.",
     cases: async (ctx) => (await casesNoted(casesFor, op, ctx)).valid,
     examples: async (ctx) => (await casesFor(op, ctx)).validExamples,
-    verdict: (exchange) => {
+    verdict: (exchange, _c, ctx) => {
       const kind = answerKind(exchange);
       if (kind === "success") return undefined;
+      // A request the target's own declared rules refuse is no valid request for it: its refusal is right.
+      if (kind === "rejection" && breaksDeclaredRule(op, exchange, ctx)) return undefined;
       return {
         category: kind === "server-error" ? "server-error" : "rejected-valid",
         detail: `${describeAnswer(exchange)} to a valid request`,
