@@ -26,14 +26,15 @@ export interface Case {
 }
 
 /**
- * Why an answer is wrong for a case, or undefined when it is right. `reference`: the answer is
- * wrong only by the reference sandbox's rule — an observation (info), never a should/must failure.
+ * Why an answer is wrong for a case, or undefined when it is right, with the basis it rests on:
+ * `reference` — wrong only by the reference sandbox's rule — is an observation (info), never a
+ * should/must failure; the property goes on.
  */
 export type Verdict = (
   exchange: Exchange,
   c: Case,
   ctx: CheckContext,
-) => { category: FailureCategory; detail: string; reference?: boolean; basis?: Basis } | undefined;
+) => { category: FailureCategory; detail: string; basis?: Basis } | undefined;
 
 export interface PropertySpec {
   id: string;
@@ -89,7 +90,7 @@ async function tryCase(
   }
   if (exchange.transportError || answerKind(exchange) === "transport") return { exchange, transport: true };
   const problem = spec.verdict(exchange, c, ctx);
-  if (problem?.reference) return { exchange, observed: { exchange, c, ...problem } };
+  if (problem?.basis === "reference") return { exchange, observed: { exchange, c, ...problem } };
   return { exchange, ...(problem ? { problem: { exchange, c, ...problem } } : {}) };
 }
 
