@@ -44,6 +44,11 @@ const dateMutations: Mutation[] = [
   },
 ];
 
+/** An empty date is no date in the declared format: declared (STATEMENT_DATE_FORMAT), not only the reference's bound. */
+function emptyDateDeclared(m: Mutation): Mutation {
+  return /^\/(start|end)_date shorter than its minLength$/.test(m.name) ? { ...m, ...DATE_RULE } : m;
+}
+
 export function statementCases(config: Config, registry: ValidatorRegistry): OperationCases {
   const cardId = config.fixtures.statement.cardId;
   const full = () => seededStatementRequest(config);
@@ -74,7 +79,7 @@ export function statementCases(config: Config, registry: ValidatorRegistry): Ope
       ),
     ],
     mutations: [
-      ...schemaMutations("card-api/statement-request.schema.json", registry),
+      ...schemaMutations("card-api/statement-request.schema.json", registry).map(emptyDateDeclared),
       ...dateMutations,
       ...semanticStatementMutations(config),
       ...TRANSPORT_MUTATIONS,
