@@ -35,7 +35,8 @@ import { profileVariables } from "../lib/crypto/index.ts";
 import { isProfileModule } from "../lib/crypto/module-profile.ts";
 import { PROGRESS_DIR_ENV } from "../lib/reporting/progress-feed.ts";
 import type { ProgressOptions } from "../lib/reporting/progress.ts";
-import { startSandbox } from "../sandbox/server.ts";
+import { startSandbox, type SandboxOptions } from "../sandbox/server.ts";
+import { shareAccessToken } from "../lib/runner/access-token.ts";
 import { ALL_MODULES } from "../suites/modules.ts";
 
 function parseOptions(argv: string[]) {
@@ -190,6 +191,13 @@ async function profileLine(spec: string): Promise<string> {
   return ` · profile ${spec}${own.length ? ` reads ${own.map((v) => (v.secret ? `${v.name} (secret)` : v.name)).join(", ")}` : ""}`;
 }
 
+/** The embedded sandbox authenticates card API requests as the configuration does (CARD_API_AUTH). */
+function embeddedSandboxOptions(config: Config): SandboxOptions {
+  const auth = config.cardApi.auth;
+  const cardApiAuth = auth === "module" ? "profile" : auth === "headers" ? "none" : auth;
+  return { profile: config.partner.cryptoProfile, cardApiJws: config.cardApi.jws, cardApiAuth };
+}
+
 /** The command, callable in-process (tests/cli/usage.test.ts); conformance.mjs runs it as the process. */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   const startedAt = Date.now();
@@ -214,11 +222,11 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   const profileNote = await profileLine(config.partner.cryptoProfile);
   const dir = config.run.reportsDir;
   const sandbox =
-    config.target.baseUrl || mergeFrom !== undefined
-      ? undefined
-      : await startSandbox({ profile: config.partner.cryptoProfile, cardApiJws: config.cardApi.jws });
+    config.target.baseUrl || mergeFrom !== undefined ? undefined : await startSandbox(embeddedSandboxOptions(config));
   const { limits, workers, budgetFile } = handOutLimits(config, shard, startedAt);
+  let sharedToken: Awaited<ReturnType<typeof shareAccessToken>>;
   try {
+    sharedToken = mergeFrom === undefined ? await shareAccessToken(config) : undefined;
     if (sandbox) {
       process.env.TARGET_BASE_URL = sandbox.url;
       config = loadConfig(process.env);
@@ -260,6 +268,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     });
     return verdictExitCode(summary, baseline, dir);
   } finally {
+    await sharedToken?.close();
     await sandbox?.close();
     rmSync(join(dir, ".run", `progress-${process.pid}`), { recursive: true, force: true });
     if (budgetFile) rmSync(budgetFile, { force: true });

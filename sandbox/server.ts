@@ -17,7 +17,9 @@ import { cardApiError, partnerError, Rejection, type SandboxResponse } from "./p
 import { acceptedAnyway, ROUTES, type Route } from "./routes.ts";
 import { toJsonText } from "./json.ts";
 import { seedLedger } from "./seed.ts";
-import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../lib/test-data/published.ts";
+import { cardApiAuthOf, type CardApiAuth } from "./card-auth.ts";
+import { TokenIssuer, type TokenClient } from "./tokens.ts";
+import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER, SANDBOX_TOKEN_CLIENT } from "../lib/test-data/published.ts";
 
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 /** Rejections about the form of the input, which the fault "accepts-invalid-input" turns into successes. */
@@ -39,12 +41,20 @@ export interface SandboxOptions {
   profile?: string;
   /** The `jws` profile's card API JWS as the partner configured it (a shared secret is both sides' key). */
   cardApiJws?: CardApiJwsOptions;
+  /** What card API requests must carry (card-auth.ts); `profile` (what the crypto profile demands) when unset. */
+  cardApiAuth?: CardApiAuth;
+  /** Lifetime of the tokens its token endpoint issues (--token-ttl); unset: the static token works too. */
+  tokenTtlMs?: number;
+  /** The client its token endpoint knows; the published test client when unset. */
+  tokenClient?: TokenClient;
 }
 
 export interface RunningSandbox {
   url: string;
   port: number;
   ledger: Ledger;
+  /** The token endpoint: requests answered, tokens issued. */
+  tokens: TokenIssuer;
   close(): Promise<void>;
 }
 
@@ -60,10 +70,16 @@ export const SANDBOX_PROFILE_KEYS: ProfileKeys = {
 async function createEnv(options: SandboxOptions): Promise<SandboxEnv> {
   const keys = options.cardApiJws ? { ...SANDBOX_PROFILE_KEYS, cardApiJws: options.cardApiJws } : SANDBOX_PROFILE_KEYS;
   const profile = await loadProfile(options.profile ?? "default", keys);
+  const tokens = new TokenIssuer({
+    ...(options.tokenTtlMs !== undefined ? { ttlMs: options.tokenTtlMs } : {}),
+    ...(options.tokenClient ? { client: options.tokenClient } : {}),
+  });
   return {
     ledger: seedLedger(),
     faults: new FaultSet(options.faults),
     profile,
+    tokens,
+    verifyCardApi: cardApiAuthOf(options, profile, tokens, SANDBOX_KEY_PAIRS.partnerPublicKey),
     ...(options.cardApiHeader ? { cardApiHeader: options.cardApiHeader } : {}),
   };
 }
@@ -94,9 +110,16 @@ async function authenticate(req: IncomingMessage, route: Route, env: SandboxEnv,
     throw new Rejection(401, "UNAUTHORIZED", `card API requests must carry ${demanded.name}`);
   }
   const request = { method: req.method ?? "POST", path: (req.url ?? "/").split("?")[0]! };
-  const verified = await env.profile.verifyRequestHeaders?.(family, req.headers, bodyText, request);
+  const verified =
+    family === "card-api"
+      ? await env.verifyCardApi(req.headers, bodyText, request)
+      : await env.profile.verifyRequestHeaders?.(family, req.headers, bodyText, request);
   if (verified === false)
-    throw new Rejection(401, "UNAUTHORIZED", `the request's ${env.profile.name} profile headers do not verify`);
+    throw new Rejection(
+      401,
+      "UNAUTHORIZED",
+      `the request's ${family === "card-api" ? "card API auth does" : `${env.profile.name} profile headers do`} not verify`,
+    );
 }
 
 async function answer(req: IncomingMessage, route: Route | undefined, env: SandboxEnv): Promise<SandboxResponse> {
@@ -130,11 +153,18 @@ async function finish(route: Route | undefined, response: SandboxResponse, env: 
   return response;
 }
 
+/** The token endpoint (tokens.ts), beside the operations: a form-encoded POST. */
+async function tokenAnswer(req: IncomingMessage, env: SandboxEnv): Promise<SandboxResponse> {
+  if (req.method !== "POST") throw new Rejection(405, "METHOD_NOT_ALLOWED", "use POST");
+  return env.tokens.answer(req.headers, (await readBody(req)) ?? "");
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv): Promise<void> {
-  const route = ROUTES.get((req.url ?? "/").split("?")[0]!);
+  const path = (req.url ?? "/").split("?")[0]!;
+  const route = ROUTES.get(path);
   let response: SandboxResponse;
   try {
-    response = await answer(req, route, env);
+    response = path === SANDBOX_TOKEN_CLIENT.tokenPath ? await tokenAnswer(req, env) : await answer(req, route, env);
   } catch (error) {
     if (!(error instanceof Rejection)) throw error;
     const acceptAnyway = route && env.faults.has("accepts-invalid-input") && INPUT_CODES.has(error.code);
@@ -177,6 +207,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     url: `http://${host}:${port}`,
     port,
     ledger: env.ledger,
+    tokens: env.tokens,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -9,7 +9,11 @@ import { loadProfile, profileVariables, type CryptoProfile, type ProfileKeys } f
 import type { Env } from "../config/reader.ts";
 import { HttpClient } from "../http/client.ts";
 import { Pace } from "../http/pace.ts";
-import { Target } from "../http/target.ts";
+import { Target, type TargetAuth } from "../http/target.ts";
+import { StaticToken, type AccessTokens } from "../http/access-tokens.ts";
+import { BrokeredTokens, handedOffBroker } from "../http/token-broker.ts";
+import { renewingTokensOf } from "../http/token-fetch.ts";
+import { cardJwsSigner } from "../crypto/jws-card-auth.ts";
 import { debitRangeOf } from "../checks/debit-amounts.ts";
 import { redactor } from "../redaction/redact.ts";
 import { validators } from "../validation/registry.ts";
@@ -54,6 +58,25 @@ export async function createRunContext(
   const pace = new Pace({ rps: limits.rps, concurrency: limits.concurrency, deadlineAt: limits.deadlineAt });
   const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: limits.concurrency, pace });
   const guard = createGuard(config.safety, debitBudgetOf(limits));
-  const target = new Target(config, profile, client, guard);
+  const target = new Target(config, profile, client, guard, targetAuthOf(config));
   return { config, target, validators: validators(), debitAmounts: () => debitRangeOf(config, target) };
+}
+
+/**
+ * The run's token: static; or from the CLI's token broker (one token for all workers); or, in a
+ * process the CLI did not start (the harness's own in-process runs), fetched by this process.
+ */
+export function accessTokensOf(config: Config, env: NodeJS.ProcessEnv = process.env): AccessTokens {
+  if (config.partner.token.kind === "static") return new StaticToken(config.partner.token.token);
+  const broker = handedOffBroker(env);
+  return broker ? new BrokeredTokens(broker, config.run.requestTimeoutMs) : renewingTokensOf(config);
+}
+
+/** What authenticates the requests beyond static headers (CARD_API_AUTH=jws signs with its own settings). */
+function targetAuthOf(config: Config): TargetAuth {
+  const jws = config.cardApi.auth === "jws";
+  return {
+    tokens: accessTokensOf(config),
+    ...(jws ? { cardJws: cardJwsSigner(config.cardApi.jws, config.partner.privateKey) } : {}),
+  };
 }
