@@ -5,7 +5,13 @@
  * is known, so it is replaced in every output of the process that holds it.
  */
 import { redactor } from "../redaction/redact.ts";
-import type { FetchedToken } from "./token-fetch.ts";
+
+/** One token from its source (token-fetch.ts). */
+export interface FetchedToken {
+  token: string;
+  /** Lifetime the source stated (expires_in), in ms; undefined: valid until refused. */
+  expiresInMs?: number;
+}
 
 /** What the target asks of a token source, in the CLI process or in a worker (token-broker.ts). */
 export interface AccessTokens {

@@ -11,13 +11,7 @@ import type { Config } from "../config/load.ts";
 import { ConfigError } from "../config/errors.ts";
 import { redactor } from "../redaction/redact.ts";
 import { HttpClient } from "./client.ts";
-import { RenewingTokens } from "./access-tokens.ts";
-
-export interface FetchedToken {
-  token: string;
-  /** Lifetime the source stated (expires_in), in ms; undefined: valid until refused. */
-  expiresInMs?: number;
-}
+import { RenewingTokens, type FetchedToken } from "./access-tokens.ts";
 
 /** A token command is bounded like a request: it must print within this time. */
 export const TOKEN_COMMAND_TIMEOUT_MS = 30_000;
