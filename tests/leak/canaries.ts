@@ -18,6 +18,8 @@ export const CANARY = {
   signingKey: "c1a2a3e4f5061728394a5b6c7d8e9f00112233445566778899aabbccddeeff01",
   encryptionKey: "e1a2a3e4f5061728394a5b6c7d8e9f00112233445566778899aabbccddeeff02",
   packKey: "f1a2a3e4f5061728394a5b6c7d8e9f00112233445566778899aabbccddeeff03",
+  /** PARTNER_CLIENT_SECRET of the token endpoint (token-leak.test.ts). */
+  clientSecret: "canary-client-secret-7b3e9d1f",
 } as const;
 
 /** The configuration that carries the canaries into every request the suites send. */
@@ -44,6 +46,7 @@ export const CANARY_PATTERNS: Record<keyof typeof CANARY, RegExp> = {
   signingKey: new RegExp(CANARY.signingKey, "i"),
   encryptionKey: new RegExp(CANARY.encryptionKey, "i"),
   packKey: new RegExp(CANARY.packKey, "i"),
+  clientSecret: new RegExp(CANARY.clientSecret, "i"),
 };
 
 export interface Hit {
