@@ -1,7 +1,8 @@
 /**
  * Builds what a run shares from configuration: the crypto profile, the target (with its guard and
  * its pace), the validators. Asynchronous because CRYPTO_PROFILE may name a user module, which is
- * imported (once per context). The run-wide limits come from the CLI's hand-off (run-limits.ts).
+ * imported (once per context). What the CLI decided for the run (this process's share of the
+ * bounds, the debit range) comes from the run plan (run-plan.ts); without one, the whole bounds.
  */
 import type { RunContext } from "./types.ts";
 import type { Config } from "../config/load.ts";
@@ -11,14 +12,15 @@ import { HttpClient } from "../http/client.ts";
 import { Pace } from "../http/pace.ts";
 import { Target, type TargetAuth } from "../http/target.ts";
 import { StaticToken, type AccessTokens } from "../http/access-tokens.ts";
-import { BrokeredTokens, handedOffBroker } from "../http/token-broker.ts";
+import { BrokeredTokens, type BrokerAddress } from "../http/token-broker.ts";
 import { renewingTokensOf } from "../http/token-fetch.ts";
 import { cardJwsSigner } from "../crypto/jws-card-auth.ts";
 import { debitRangeOf } from "../checks/debit-amounts.ts";
 import { redactor } from "../redaction/redact.ts";
 import { validators } from "../validation/registry.ts";
 import { createGuard } from "../http/guard.ts";
-import { currentRunLimits, debitBudgetOf, type RunLimits } from "../http/run-limits.ts";
+import { debitBudgetOf, wholeRunLimits } from "../http/run-limits.ts";
+import type { RunPlan } from "./run-plan.ts";
 
 /** The partner's side of the keys: what the harness signs, encrypts and verifies with. */
 export function profileKeysOf(config: Config): ProfileKeys {
@@ -49,34 +51,42 @@ export async function loadConfiguredProfile(config: Config, env: Env = process.e
   return loadProfile(spec, profileKeysOf(config), env);
 }
 
-export async function createRunContext(
-  config: Config,
-  limits: RunLimits = currentRunLimits(config),
-): Promise<RunContext> {
+/** What the run plan decided, where a caller has one (the CLI, a worker); the rest is the whole run's. */
+export type Planned = Partial<Pick<RunPlan, "limits" | "debitRange" | "tokenBroker">>;
+
+export async function createRunContext(config: Config, planned: Planned = {}): Promise<RunContext> {
+  const limits = planned.limits ?? wholeRunLimits(config);
   redactor.addSecrets(config.secrets);
   const profile = await loadConfiguredProfile(config);
-  const pace = new Pace({ rps: limits.rps, concurrency: limits.concurrency, deadlineAt: limits.deadlineAt });
-  const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: limits.concurrency, pace });
+  const pace = new Pace({ rps: limits.rpsShare, concurrency: limits.inFlightShare, deadlineAt: limits.deadlineAt });
+  const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: limits.inFlightShare, pace });
   const guard = createGuard(config.safety, debitBudgetOf(limits));
-  const target = new Target(config, profile, client, guard, targetAuthOf(config));
-  return { config, target, validators: validators(), debitAmounts: () => debitRangeOf(config, target) };
+  const target = new Target(config, profile, client, guard, targetAuthOf(config, planned.tokenBroker));
+  const decided = planned.debitRange;
+  return {
+    config,
+    target,
+    validators: validators(),
+    inFlight: limits.inFlightShare,
+    // Decided by the CLI: used as it is. Otherwise read once from the target's limits.
+    debitAmounts: decided ? () => Promise.resolve(decided) : () => debitRangeOf(config, target),
+  };
 }
 
 /**
- * The run's token: static; or from the CLI's token broker (one token for all workers); or, in a
- * process the CLI did not start (the harness's own in-process runs), fetched by this process.
+ * The run's token: static; or from the CLI's token broker (one token for all workers, its address
+ * in the run plan); or, in a process the CLI did not start (in-process runs), fetched by this one.
  */
-export function accessTokensOf(config: Config, env: NodeJS.ProcessEnv = process.env): AccessTokens {
+export function accessTokensOf(config: Config, broker?: BrokerAddress): AccessTokens {
   if (config.partner.token.kind === "static") return new StaticToken(config.partner.token.token);
-  const broker = handedOffBroker(env);
   return broker ? new BrokeredTokens(broker, config.run.requestTimeoutMs) : renewingTokensOf(config);
 }
 
 /** What authenticates the requests beyond static headers (CARD_API_AUTH=jws signs with its own settings). */
-function targetAuthOf(config: Config): TargetAuth {
+function targetAuthOf(config: Config, broker: BrokerAddress | undefined): TargetAuth {
   const jws = config.cardApi.auth === "jws";
   return {
-    tokens: accessTokensOf(config),
+    tokens: accessTokensOf(config, broker),
     ...(jws ? { cardJws: cardJwsSigner(config.cardApi.jws, config.partner.privateKey) } : {}),
   };
 }

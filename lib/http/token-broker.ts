@@ -12,23 +12,12 @@ import { redactor } from "../redaction/redact.ts";
 import { learnToken, type AccessTokens, type RenewingTokens } from "./access-tokens.ts";
 import { HttpClient } from "./client.ts";
 
-/** Where a worker finds the broker: the one place of the hand-off (to move into the run plan). */
+/** Where a worker finds the broker: travels in the run plan (lib/checks/run-plan.ts). */
 export interface BrokerAddress {
   url: string;
   secret: string;
 }
-/** Internal hand-off from the CLI to its workers; not configuration. */
-export const TOKEN_BROKER_ENV = "CONFORMANCE_TOKEN_BROKER";
 const SECRET_HEADER = "x-token-broker-secret";
-
-export function handOffBroker(address: BrokerAddress, env: NodeJS.ProcessEnv = process.env): void {
-  env[TOKEN_BROKER_ENV] = JSON.stringify(address);
-}
-
-export function handedOffBroker(env: NodeJS.ProcessEnv = process.env): BrokerAddress | undefined {
-  const text = env[TOKEN_BROKER_ENV];
-  return text ? (JSON.parse(text) as BrokerAddress) : undefined;
-}
 
 export interface RunningBroker {
   address: BrokerAddress;

@@ -8,12 +8,14 @@
 import type { Config } from "../config/load.ts";
 import { redactor } from "../redaction/redact.ts";
 import type { RenewingTokens } from "../http/access-tokens.ts";
-import { handOffBroker, startTokenBroker } from "../http/token-broker.ts";
+import { startTokenBroker, type BrokerAddress } from "../http/token-broker.ts";
 import { renewingTokensOf } from "../http/token-fetch.ts";
 
 export interface SharedToken {
   /** The run's token source (its `fetched` count is what the token endpoint was asked). */
   tokens: RenewingTokens;
+  /** Where the workers ask for it: travels in the run plan. */
+  address: BrokerAddress;
   close(): Promise<void>;
 }
 
@@ -30,9 +32,9 @@ export async function shareAccessToken(config: Config): Promise<SharedToken | un
     throw error;
   }
   const broker = await startTokenBroker(tokens);
-  handOffBroker(broker.address);
   return {
     tokens,
+    address: broker.address,
     close: async () => {
       await broker.close();
       await tokens.close();
