@@ -17,11 +17,12 @@ export type CardApiAuth = (typeof CARD_API_AUTHS)[number];
 
 type Headers = Record<string, string | string[] | undefined>;
 /** False: refused; true or undefined: accepted. */
-export type CardApiVerifier = (
-  headers: Headers,
-  bodyText: string,
-  request: RequestLine,
-) => Promise<boolean | undefined>;
+type Verify = (headers: Headers, bodyText: string, request: RequestLine) => Promise<boolean | undefined>;
+/** How a card API request is verified, and what a refusal calls it. */
+export interface CardApiVerifier {
+  what: string;
+  verify: Verify;
+}
 
 export function cardApiAuthOf(
   options: { cardApiAuth?: CardApiAuth; cardApiJws?: CardApiJwsOptions },
@@ -30,11 +31,14 @@ export function cardApiAuthOf(
   partnerPublicKey: string,
 ): CardApiVerifier {
   const auth = options.cardApiAuth ?? "profile";
-  if (auth === "none") return async () => true;
-  if (auth === "bearer") return async (headers) => tokens.accepts(headers.authorization);
-  if (auth === "jws") {
-    const verify = cardJwsVerifier(options.cardApiJws ?? DEFAULT_CARD_API_JWS, partnerPublicKey);
-    return (headers, bodyText, request) => verify(headers, bodyText, request);
-  }
-  return async (headers, bodyText, request) => profile.verifyRequestHeaders?.("card-api", headers, bodyText, request);
+  const what = `card API ${auth} auth does`;
+  if (auth === "none") return { what, verify: async () => true };
+  if (auth === "bearer") return { what, verify: async (headers) => tokens.accepts(headers.authorization) };
+  if (auth === "jws")
+    return { what, verify: cardJwsVerifier(options.cardApiJws ?? DEFAULT_CARD_API_JWS, partnerPublicKey) };
+  return {
+    what: `${profile.name} profile headers do`,
+    verify: async (headers, bodyText, request) =>
+      profile.verifyRequestHeaders?.("card-api", headers, bodyText, request),
+  };
 }

@@ -70,10 +70,7 @@ export const SANDBOX_PROFILE_KEYS: ProfileKeys = {
 async function createEnv(options: SandboxOptions): Promise<SandboxEnv> {
   const keys = options.cardApiJws ? { ...SANDBOX_PROFILE_KEYS, cardApiJws: options.cardApiJws } : SANDBOX_PROFILE_KEYS;
   const profile = await loadProfile(options.profile ?? "default", keys);
-  const tokens = new TokenIssuer({
-    ...(options.tokenTtlMs !== undefined ? { ttlMs: options.tokenTtlMs } : {}),
-    ...(options.tokenClient ? { client: options.tokenClient } : {}),
-  });
+  const tokens = new TokenIssuer(options);
   return {
     ledger: seedLedger(),
     faults: new FaultSet(options.faults),
@@ -110,16 +107,12 @@ async function authenticate(req: IncomingMessage, route: Route, env: SandboxEnv,
     throw new Rejection(401, "UNAUTHORIZED", `card API requests must carry ${demanded.name}`);
   }
   const request = { method: req.method ?? "POST", path: (req.url ?? "/").split("?")[0]! };
-  const verified =
-    family === "card-api"
-      ? await env.verifyCardApi(req.headers, bodyText, request)
-      : await env.profile.verifyRequestHeaders?.(family, req.headers, bodyText, request);
-  if (verified === false)
-    throw new Rejection(
-      401,
-      "UNAUTHORIZED",
-      `the request's ${family === "card-api" ? "card API auth does" : `${env.profile.name} profile headers do`} not verify`,
-    );
+  const card = family === "card-api" ? env.verifyCardApi : undefined;
+  const verified = card
+    ? await card.verify(req.headers, bodyText, request)
+    : await env.profile.verifyRequestHeaders?.(family, req.headers, bodyText, request);
+  const what = card?.what ?? `${env.profile.name} profile headers do`;
+  if (verified === false) throw new Rejection(401, "UNAUTHORIZED", `the request's ${what} not verify`);
 }
 
 async function answer(req: IncomingMessage, route: Route | undefined, env: SandboxEnv): Promise<SandboxResponse> {
@@ -153,18 +146,14 @@ async function finish(route: Route | undefined, response: SandboxResponse, env: 
   return response;
 }
 
-/** The token endpoint (tokens.ts), beside the operations: a form-encoded POST. */
-async function tokenAnswer(req: IncomingMessage, env: SandboxEnv): Promise<SandboxResponse> {
-  if (req.method !== "POST") throw new Rejection(405, "METHOD_NOT_ALLOWED", "use POST");
-  return env.tokens.answer(req.headers, (await readBody(req)) ?? "");
-}
-
 async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv): Promise<void> {
   const path = (req.url ?? "/").split("?")[0]!;
   const route = ROUTES.get(path);
   let response: SandboxResponse;
   try {
-    response = path === SANDBOX_TOKEN_CLIENT.tokenPath ? await tokenAnswer(req, env) : await answer(req, route, env);
+    // The token endpoint (tokens.ts) beside the operations: a form-encoded POST.
+    const token = path === SANDBOX_TOKEN_CLIENT.tokenPath && req.method === "POST";
+    response = token ? env.tokens.answer(req.headers, (await readBody(req)) ?? "") : await answer(req, route, env);
   } catch (error) {
     if (!(error instanceof Rejection)) throw error;
     const acceptAnyway = route && env.faults.has("accepts-invalid-input") && INPUT_CODES.has(error.code);

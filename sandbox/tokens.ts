@@ -16,9 +16,9 @@ export interface TokenClient {
 
 export interface TokenIssuerOptions {
   /** Lifetime of issued tokens in ms; unset: an hour, and the published static token is accepted. */
-  ttlMs?: number;
+  tokenTtlMs?: number;
   /** The client the endpoint knows; the published test client by default. */
-  client?: TokenClient;
+  tokenClient?: TokenClient;
 }
 
 const HOUR_MS = 3_600_000;
@@ -32,14 +32,17 @@ export class TokenIssuer {
   readonly tokens: string[] = [];
 
   constructor(private readonly options: TokenIssuerOptions = {}) {
-    this.client = options.client ?? { id: SANDBOX_TOKEN_CLIENT.clientId, secret: SANDBOX_TOKEN_CLIENT.clientSecret };
+    this.client = options.tokenClient ?? {
+      id: SANDBOX_TOKEN_CLIENT.clientId,
+      secret: SANDBOX_TOKEN_CLIENT.clientSecret,
+    };
   }
 
   /** True for `Bearer <token>` of a token that is valid now. */
   accepts(authorization: string | string[] | undefined): boolean {
     const token = typeof authorization === "string" ? /^Bearer (\S+)$/.exec(authorization)?.[1] : undefined;
     if (!token) return false;
-    if (this.options.ttlMs === undefined && token === SANDBOX_PARTNER.accessToken) return true;
+    if (this.options.tokenTtlMs === undefined && token === SANDBOX_PARTNER.accessToken) return true;
     const expiresAt = this.issued.get(token);
     return expiresAt !== undefined && Date.now() < expiresAt;
   }
@@ -59,7 +62,7 @@ export class TokenIssuer {
       return { ...oauthError(401, "invalid_client", "unknown client or wrong secret"), headers: BASIC_CHALLENGE };
     if (form.get("grant_type") !== "client_credentials")
       return oauthError(400, "unsupported_grant_type", "only client_credentials is supported");
-    const ttlMs = this.options.ttlMs ?? HOUR_MS;
+    const ttlMs = this.options.tokenTtlMs ?? HOUR_MS;
     const token = `sbx-${randomBytes(24).toString("base64url")}`;
     this.issued.set(token, Date.now() + ttlMs);
     this.tokens.push(token);
