@@ -111,6 +111,11 @@ export function loadConfig(env: Env): Config {
     isProfileModule(cryptoProfile) ? r.string(name) : r.pattern(name, HEX_KEY, "64 hex digits");
   const platformKey = r.string("PLATFORM_SIGNING_KEY");
   const token = readTokenSource(r, env);
+  const cardApiAuth = readCardApiAuth(r, cryptoProfile, isProfileModule(cryptoProfile));
+  const cardApiJws = readCardApiJws(r);
+  // CARD_API_AUTH=jws without a shared secret signs with the partner's key, whatever the profile: it must parse.
+  if (cardApiAuth === "jws" && !cardApiJws.hmacKey)
+    keyText(r.required("PARTNER_PRIVATE_KEY"), "PARTNER_PRIVATE_KEY", "private");
   return {
     target: {
       baseUrl: r.optionalUrl("TARGET_BASE_URL"),
@@ -145,8 +150,8 @@ export function loadConfig(env: Env): Config {
     },
     cardApi: {
       headers: r.headers("CARD_API_HEADERS"),
-      auth: readCardApiAuth(r, cryptoProfile, isProfileModule(cryptoProfile)),
-      jws: readCardApiJws(r),
+      auth: cardApiAuth,
+      jws: cardApiJws,
       dateFormat: r.oneOf("STATEMENT_DATE_FORMAT", STATEMENT_DATE_FORMATS),
       idempotencyMode: r.oneOf("IDEMPOTENCY_MODE", IDEMPOTENCY_MODES),
       objectTypes: objectTypes(r),

@@ -8,6 +8,8 @@
  * repaired. Refused credentials and a failing command are exit 2 naming the variable. Card API
  * auth jws with the default partner profile is conformant against a sandbox demanding it.
  */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -121,5 +123,40 @@ test("CARD_API_AUTH=jws with CRYPTO_PROFILE=default against a sandbox demanding 
     });
     expect(code, stdout + stderr).toBe(0);
     expect(notPassed(summaryOf(dir))).toEqual([]);
+  });
+});
+
+describe("npm run sandbox with short-lived tokens", () => {
+  test.for([
+    [["--token-ttl", "five"], /--token-ttl five: not a duration such as 5s, 500ms or 2m/],
+    [["--card-api-auth", "mtls"], /--card-api-auth mtls: must be one of profile, none, jws, bearer/],
+  ] as const)("%s is a usage error (exit 2)", async ([args, line]) => {
+    const { code, stderr } = await runCli("sandbox.ts", ["--port", "0", ...args]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(line);
+  });
+
+  test("--token-ttl prints the token variables, and its endpoint grants the published client", async () => {
+    const sandbox = spawn(
+      process.execPath,
+      ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0", "--token-ttl", "5s"],
+      { cwd: ROOT },
+    );
+    try {
+      let out = "";
+      sandbox.stdout.on("data", (d: Buffer) => (out += d));
+      await expect.poll(() => out, { timeout: 20_000 }).toMatch(/PARTNER_TOKEN_URL=(\S+)/);
+      expect(out).toMatch(/tokens live 5 s; the static token is refused/);
+      const url = /PARTNER_TOKEN_URL=(\S+)/.exec(out)![1]!;
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `grant_type=client_credentials&client_id=${clientId}&client_secret=${clientSecret}`,
+      });
+      expect(await res.json()).toMatchObject({ token_type: "Bearer", expires_in: 5 });
+    } finally {
+      sandbox.kill("SIGTERM");
+    }
+    await once(sandbox, "exit");
   });
 });

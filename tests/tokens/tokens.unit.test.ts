@@ -93,6 +93,26 @@ describe("CARD_API_AUTH", () => {
     ["an unknown kind", { CARD_API_AUTH: "mtls" }, "exit 2: CARD_API_AUTH"],
     ["unset with a module profile: module, as before", { CRYPTO_PROFILE: MODULE }, "module"],
     [
+      "jws with a module signing the partner bodies, the partner key signing the JWS",
+      { CRYPTO_PROFILE: MODULE, CARD_API_AUTH: "jws" },
+      "jws",
+    ],
+    [
+      "jws with a module and a partner key that does not parse",
+      { CRYPTO_PROFILE: MODULE, CARD_API_AUTH: "jws", PARTNER_PRIVATE_KEY: "not a key" },
+      "exit 2: PARTNER_PRIVATE_KEY",
+    ],
+    [
+      "jws with a module and a shared secret: the partner key is not used",
+      {
+        CRYPTO_PROFILE: MODULE,
+        CARD_API_AUTH: "jws",
+        CARD_API_JWS_KEY: "card-secret-0001",
+        PARTNER_PRIVATE_KEY: "not a key",
+      },
+      "jws",
+    ],
+    [
       "headers instead of a module's",
       { CRYPTO_PROFILE: MODULE, CARD_API_AUTH: "headers", CARD_API_HEADERS: '{"X-Api-Key":"k-1"}' },
       "headers",
