@@ -14,6 +14,8 @@ import { renewingTokensOf } from "../http/token-fetch.ts";
 export interface SharedToken {
   /** The run's token source (its `fetched` count is what the token endpoint was asked). */
   tokens: RenewingTokens;
+  /** Where it comes from, for the summary. */
+  description: string;
   /** Where the workers ask for it: travels in the run plan. */
   address: BrokerAddress;
   close(): Promise<void>;
@@ -32,8 +34,10 @@ export async function shareAccessToken(config: Config): Promise<SharedToken | un
     throw error;
   }
   const broker = await startTokenBroker(tokens);
+  const source = config.partner.token.kind === "command" ? "PARTNER_TOKEN_COMMAND" : "PARTNER_TOKEN_URL";
   return {
     tokens,
+    description: `fetched from ${source}, one token shared by every worker, renewed before it expires and once after a 401`,
     address: broker.address,
     close: async () => {
       await broker.close();
