@@ -32,6 +32,7 @@ export const UNIT_TESTS = [
   "tests/reporting/exchange-log.test.ts",
   "tests/reporting/report-html.test.ts",
   "tests/reporting/summary.test.ts",
+  "tests/safety/pace-order.test.ts",
   "tests/safety/settings.test.ts",
   "tests/safety/watchdog.test.ts",
   "tests/schemas/**/*.test.ts",
