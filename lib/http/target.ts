@@ -46,6 +46,10 @@ export interface TargetAuth {
   cardJws?: (bodyText: string, request: RequestLine) => Promise<Record<string, string>>;
 }
 
+function setsAuthorization(headers: Record<string, string | undefined> | undefined): boolean {
+  return Object.keys(headers ?? {}).some((name) => /^authorization$/i.test(name));
+}
+
 export class Target {
   /** Requests sent through this target so far (for the run's figures). */
   sent = 0;
@@ -86,25 +90,25 @@ export class Target {
     const bodyText = options.rawBody ?? JSON.stringify(body);
     this.guard?.(op, bodyText);
     const url = this.url(op);
-    const request = { method: "POST", path: new URL(url).pathname };
-    const bearer = this.bearerFor(op);
-    // A check that sets or removes Authorization tests the auth itself: its request is never repaired.
-    const ownToken = bearer && !Object.keys(options.headers ?? {}).some((h) => /^authorization$/i.test(h));
-    const token = bearer ? await this.tokens.current() : undefined;
+    const computed = await this.familyHeaders(op, bodyText, { method: "POST", path: new URL(url).pathname });
+    // A check that sets or removes Authorization tests the auth itself: it gets no token, and is never repaired.
+    const ownToken = this.bearerFor(op) && !setsAuthorization(options.headers) && !setsAuthorization(computed);
     const merged: Record<string, string | undefined> = {
       "Content-Type": "application/json",
       "Accept": "application/json",
       ...(op.family === "card-api" ? this.config.cardApi.headers : {}),
-      ...(token !== undefined ? { Authorization: `Bearer ${token}` } : {}),
-      ...(await this.familyHeaders(op, bodyText, request)),
+      ...computed,
       ...options.headers,
     };
     const headers = Object.fromEntries(Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined));
     this.sent++;
     countRequest();
     const post = async () => {
-      const exchange = await this.client.post(url, { headers, bodyText, operationKey: op.key });
-      return ownToken && token !== undefined ? this.againIfTokenExpired(exchange, token) : exchange;
+      // Read as late as possible: a request that waited for its lane still goes out with a live token.
+      const token = ownToken ? await this.tokens.current() : undefined;
+      const withToken = token === undefined ? headers : { ...headers, Authorization: `Bearer ${token}` };
+      const exchange = await this.client.post(url, { headers: withToken, bodyText, operationKey: op.key });
+      return token === undefined ? exchange : this.againIfTokenExpired(exchange, token);
     };
     const lane = this.laneOf(op, bodyText);
     return lane ? this.lanes.shared(lane, post) : post();

@@ -111,6 +111,7 @@ describe("the target renews an expired token after a 401, once, and only its own
     await withSandbox({ tokenTtlMs: 60_000 }, async (sandbox) => {
       const run = await createRunContext(overclaiming(sandbox));
       try {
+        expect((await run.target.send(REGISTER_BUSINESS, {})).response?.status).toBe(400);
         for (const Authorization of ["Bearer not-a-partner-token-000000", undefined]) {
           const exchange = await run.target.send(REGISTER_BUSINESS, {}, { headers: { Authorization } });
           expect(exchange.response?.status).toBe(401);
