@@ -39,6 +39,8 @@ interface Held {
   token: string;
   /** Epoch ms after which the token is renewed before use; Infinity: when refused. */
   renewAt: number;
+  /** Epoch ms the source said it expires; Infinity: not said. */
+  expiresAt: number;
 }
 
 export class RenewingTokens implements AccessTokens {
@@ -61,7 +63,13 @@ export class RenewingTokens implements AccessTokens {
   async current(): Promise<string> {
     const held = this.held;
     if (held && this.now() < held.renewAt) return held.token;
-    return (await this.refresh()).token;
+    try {
+      return (await this.refresh()).token;
+    } catch (error) {
+      // A renewal ahead of time that failed (the endpoint briefly down) leaves a token still valid: use it.
+      if (held && this.now() < held.expiresAt) return held.token;
+      throw error;
+    }
   }
 
   /** When the held token is to be renewed (epoch ms); null: when refused (JSON has no Infinity). */
@@ -81,8 +89,12 @@ export class RenewingTokens implements AccessTokens {
       .then(({ token, expiresInMs }) => {
         learnToken(token);
         this.fetched++;
-        const renewAt = expiresInMs === undefined ? Infinity : this.now() + expiresInMs - renewalMargin(expiresInMs);
-        this.held = { token, renewAt };
+        const expiresAt = expiresInMs === undefined ? Infinity : this.now() + expiresInMs;
+        this.held = {
+          token,
+          renewAt: expiresAt - (expiresInMs === undefined ? 0 : renewalMargin(expiresInMs)),
+          expiresAt,
+        };
         return this.held;
       })
       .finally(() => (this.inFlight = undefined));

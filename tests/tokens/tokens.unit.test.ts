@@ -215,6 +215,24 @@ describe("a held token", () => {
     expect(calls()).toBe(2);
   });
 
+  test("a renewal ahead of time that fails keeps the token while it is valid, and fails once it is not", async () => {
+    const clock = { now: 0 };
+    let up = true;
+    const tokens = new RenewingTokens(
+      async () => {
+        if (!up) throw new Error("token endpoint down");
+        return { token: "fetched-token-held", expiresInMs: 10_000 };
+      },
+      () => clock.now,
+    );
+    await tokens.current();
+    up = false;
+    clock.now = 9_000;
+    expect(await tokens.current()).toBe("fetched-token-held");
+    clock.now = 10_000;
+    await expect(tokens.current()).rejects.toThrow(/token endpoint down/);
+  });
+
   test("the margin is a fifth of the lifetime, at most 30 s", () => {
     expect([renewalMargin(5_000), renewalMargin(600_000)]).toEqual([1_000, 30_000]);
   });
