@@ -279,7 +279,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
         inFlightEach: limits.inFlightShare,
         ...(limits.rpsShare ? { rpsEach: limits.rpsShare } : {}),
       },
-      ...(sharedToken ? { accessToken: sharedToken.description } : {}),
+      ...(sharedToken ? { bearerSource: sharedToken.description } : {}),
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
     };

@@ -26,7 +26,7 @@ function runInfo(s: Summary): string[] {
     ...(s.propertyRuns !== undefined ? [`- property runs per check: ${s.propertyRuns}`] : []),
     ...(s.debitAmounts ? [`- ${s.debitAmounts} (decided once, before the checks; every worker used it)`] : []),
     ...(s.workers ? [`- workers: ${workersText(s.workers)}`] : []),
-    ...(s.accessToken ? [`- access token: ${s.accessToken}`] : []),
+    ...(s.bearerSource ? [`- access token: ${s.bearerSource}`] : []),
   ];
 }
 

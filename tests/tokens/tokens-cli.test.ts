@@ -55,7 +55,9 @@ describe("tokens that live 5 s, during a run several times longer", () => {
       expect(summary.verdict).toBe("conformant");
       expect(notPassed(summary)).toEqual([]);
       expect(sandbox.tokens.requests).toBeGreaterThan(1);
-      expect(summary.accessToken).toMatch(/^fetched from PARTNER_TOKEN_(URL|COMMAND), one token shared by every worker/);
+      expect(summary.bearerSource).toMatch(
+        /^fetched from PARTNER_TOKEN_(URL|COMMAND), one token shared by every worker/,
+      );
     });
   });
 });
