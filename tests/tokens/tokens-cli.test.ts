@@ -93,6 +93,20 @@ describe("a token source that fails is exit 2, one line naming the variable, bef
     });
   });
 
+  test("a fetched token the target refuses even after one renewal: the preflight names the token's source", async () => {
+    await withSandbox({ tokenTtlMs: 5_000 }, async (sandbox) => {
+      const { code, stderr } = await runCli("conformance.ts", ["--quiet"], {
+        TARGET_BASE_URL: sandbox.url,
+        PARTNER_TOKEN_COMMAND: `node -e "console.log('a-token-nobody-issued-0001')"`,
+        REPORTS_DIR: tempReportsDir(),
+      });
+      expect(code).toBe(2);
+      expect(stderr.trim()).toMatch(
+        /^conformance: preflight: PARTNER_TOKEN_COMMAND: the target refused the access token .*\(HTTP 401\)$/,
+      );
+    });
+  });
+
   test("the token command fails", async () => {
     const { code, stderr } = await runCli("conformance.ts", ["--quiet"], {
       PARTNER_TOKEN_COMMAND: `node -e "process.stderr.write('vault: permission denied'); process.exit(3)"`,
@@ -131,9 +145,13 @@ test("CARD_API_AUTH=jws with CRYPTO_PROFILE=default against a sandbox demanding 
 
 describe("npm run sandbox with short-lived tokens", () => {
   test.for([
-    [["--token-ttl", "five"], /--token-ttl five: not a duration such as 5s, 500ms or 2m/],
-    [["--card-api-auth", "mtls"], /--card-api-auth mtls: must be one of profile, none, jws, bearer/],
-  ] as const)("%s is a usage error (exit 2)", async ([args, line]) => {
+    ["--token-ttl five", ["--token-ttl", "five"], /--token-ttl five: not a duration such as 5s, 500ms or 2m/],
+    [
+      "--card-api-auth mtls",
+      ["--card-api-auth", "mtls"],
+      /--card-api-auth mtls: must be one of profile, none, jws, bearer/,
+    ],
+  ] as const)("%s is a usage error (exit 2)", async ([, args, line]) => {
     const { code, stderr } = await runCli("sandbox.ts", ["--port", "0", ...args]);
     expect(code).toBe(2);
     expect(stderr).toMatch(line);
