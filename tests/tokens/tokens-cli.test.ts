@@ -6,7 +6,8 @@
  * endpoint, and with a token command that states no lifetime (only a 401 renews its token). The
  * auth checks still fail a target that accepts any token: their deliberately wrong token is never
  * repaired. Refused credentials and a failing command are exit 2 naming the variable. Card API
- * auth jws with the default partner profile is conformant against a sandbox demanding it.
+ * auth jws with the default partner profile, and bearer with the fetched token, are conformant
+ * against a sandbox demanding them.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -179,5 +180,18 @@ describe("npm run sandbox with short-lived tokens", () => {
       sandbox.kill("SIGTERM");
     }
     await once(sandbox, "exit");
+  });
+});
+
+test("CARD_API_AUTH=bearer: the card API gets the partner's fetched token, renewed alike: conformant", async () => {
+  await withSandbox({ cardApiAuth: "bearer", tokenTtlMs: 5_000 }, async (sandbox) => {
+    const dir = tempReportsDir();
+    const { code, stdout, stderr } = await runCli("conformance.ts", ["--quiet"], {
+      ...endpoint(sandbox),
+      CARD_API_AUTH: "bearer",
+      REPORTS_DIR: dir,
+    });
+    expect(code, stdout + stderr).toBe(0);
+    expect(notPassed(summaryOf(dir))).toEqual([]);
   });
 });
