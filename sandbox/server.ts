@@ -1,8 +1,8 @@
 /**
  * The reference sandbox: a real HTTP server implementing §4.1–§4.4 as documented, with seeded
  * test data (test-data.ts), a crypto profile (`default` unless told otherwise), and 4xx answers
- * with a documented error body for what it cannot process. Fault modes exist for the harness's
- * own tests only.
+ * with a documented error body for what it cannot process; a token endpoint (tokens.ts) and card
+ * API auth as configured (card-auth.ts). Fault modes exist for the harness's own tests only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
