@@ -161,10 +161,11 @@ export function paymentCardFixture(run: RunContext, requests: ProbeRequests): Pr
  *    from it under any key; 401/403 now means the signature (PARTNER_SIGNING_KEY) is refused.
  */
 export async function partnerCredentials(run: RunContext): Promise<ProbeOutcome> {
+  const fetched = run.config.partner.token.kind !== "static";
   const token = await probe(run, {
     op: REGISTER_BUSINESS,
     body: {},
-    refused: `${tokenVariable(run.config)}: the target refused the access token (sent with a deliberately invalid, unsigned request); set a token the target issued (or use --no-preflight if the target checks signatures before tokens)`,
+    refused: `${tokenVariable(run.config)}: the target refused the access token (sent with a deliberately invalid, unsigned request${fetched ? ", and again with a renewed token" : ""}); ${fetched ? "make it give a token this target accepts (the client, PARTNER_TOKEN_SCOPE)" : "set a token the target issued"} (or use --no-preflight if the target checks signatures before tokens)`,
   });
   return token.kind === "ok" ? signingKey(run) : token;
 }
