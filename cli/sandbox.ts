@@ -19,14 +19,14 @@ import { startSandbox } from "../sandbox/server.ts";
 const USAGE =
   "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s]";
 
-interface Options {
+interface SandboxCliOptions {
   port: number;
   profile: string;
   cardApiAuth: CardApiAuth;
   tokenTtlMs?: number;
 }
 
-function options(argv: string[]): Options {
+function options(argv: string[]): SandboxCliOptions {
   let values: { "port"?: string; "profile"?: string; "card-api-auth"?: string; "token-ttl"?: string };
   try {
     values = parseArgs({
