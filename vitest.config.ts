@@ -14,6 +14,8 @@ export const UNIT_TESTS = [
   "tests/architecture/**/*.test.ts",
   "tests/bench/load.test.ts",
   "tests/catalogue/catalogue.test.ts",
+  "tests/certify/self-qualification.test.ts",
+  "tests/certify/statement.test.ts",
   "tests/checks/answers.test.ts",
   "tests/checks/checks.unit.test.ts",
   "tests/cli/usage.test.ts",

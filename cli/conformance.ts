@@ -34,6 +34,7 @@ import { HARNESS_VERSION } from "../lib/config/version.ts";
 import { profileVariables } from "../lib/crypto/index.ts";
 import { isProfileModule } from "../lib/crypto/module-profile.ts";
 import { PROGRESS_DIR_ENV } from "../lib/reporting/progress-feed.ts";
+import { declarationOf } from "../lib/reporting/certify/declaration.ts";
 import type { ProgressOptions } from "../lib/reporting/progress.ts";
 import { startSandbox } from "../sandbox/server.ts";
 import { ALL_MODULES } from "../suites/modules.ts";
@@ -241,6 +242,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       seed: config.run.seed,
       strict: config.run.strict,
       harnessVersion: HARNESS_VERSION,
+      declaration: declarationOf(config, process.env),
       ...(amounts ? { debitAmounts: amounts } : {}),
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),

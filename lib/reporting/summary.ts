@@ -16,6 +16,7 @@ import {
   type OperationRow,
 } from "./coverage.ts";
 import type { SpecClause } from "./spec-clauses.ts";
+import type { Declaration } from "./certify/declaration.ts";
 
 export type Verdict = "conformant" | "not conformant" | "incomplete";
 
@@ -33,6 +34,8 @@ export interface RunInfo {
   debitAmounts?: string;
   /** --check: only these checks ran, so the verdict speaks for them alone (a pack calls it incomplete). */
   selectedChecks?: string[];
+  /** What the partner declared for this run (the pack's conformance statement, lib/reporting/certify/declaration.ts). */
+  declaration?: Declaration;
   /** --shard=i/n: one part of a run; a part with no check of its own is not a run that judged nothing. */
   shard?: string;
 }
