@@ -54,8 +54,7 @@ let lastMs = 0;
 let lastText = "";
 
 /** The time of an answer; the same millisecond is formatted once (busy sandboxes answer many per ms). */
-export function nowWithOffset(): string {
-  const now = Date.now();
+export function nowWithOffset(now = Date.now()): string {
   if (now !== lastMs) [lastMs, lastText] = [now, formatWithOffset(now, PLATFORM_OFFSET)];
   return lastText;
 }

@@ -39,12 +39,16 @@ export interface SandboxOptions {
   profile?: string;
   /** The `jws` profile's card API JWS as the partner configured it (a shared secret is both sides' key). */
   cardApiJws?: CardApiJwsOptions;
+  /** The sandbox's clock runs this far ahead of real time (behind when negative): e.g. just before its midnight. */
+  clockOffsetMs?: number;
 }
 
 export interface RunningSandbox {
   url: string;
   port: number;
   ledger: Ledger;
+  /** Moves the sandbox's clock (tests: a period boundary passed between two readings). */
+  setClockOffset(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -57,7 +61,7 @@ export const SANDBOX_PROFILE_KEYS: ProfileKeys = {
   platformPrivateKey: SANDBOX_KEY_PAIRS.platformPrivateKey,
 };
 
-async function createEnv(options: SandboxOptions): Promise<SandboxEnv> {
+async function createEnv(options: SandboxOptions, clock: { offsetMs: number }): Promise<SandboxEnv> {
   const keys = options.cardApiJws ? { ...SANDBOX_PROFILE_KEYS, cardApiJws: options.cardApiJws } : SANDBOX_PROFILE_KEYS;
   const profile = await loadProfile(options.profile ?? "default", keys);
   return {
@@ -65,6 +69,7 @@ async function createEnv(options: SandboxOptions): Promise<SandboxEnv> {
     faults: new FaultSet(options.faults),
     profile,
     ...(options.cardApiHeader ? { cardApiHeader: options.cardApiHeader } : {}),
+    now: () => Date.now() + clock.offsetMs,
   };
 }
 
@@ -153,7 +158,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const env = await createEnv(options);
+  const clock = { offsetMs: options.clockOffsetMs ?? 0 };
+  const env = await createEnv(options, clock);
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
     handle(req, res, env).catch((error: Error) => {
       // A sandbox defect, not a documented answer: surfaced as a 500 so the harness reports it.
@@ -177,6 +183,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     url: `http://${host}:${port}`,
     port,
     ledger: env.ledger,
+    setClockOffset: (ms) => void (clock.offsetMs = ms),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
