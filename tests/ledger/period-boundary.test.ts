@@ -11,6 +11,9 @@ import { createRunContext } from "../../lib/checks/run-context.ts";
 import { boundaryBetween } from "../../lib/time/period-boundary.ts";
 import { DAY_MS } from "../../lib/time/iso.ts";
 import { modelChecks } from "../../suites/card-api/ledger/model.checks.ts";
+import { parallelDebitsWithinLimit } from "../../suites/card-api/ledger/concurrency.checks.ts";
+import { SANDBOX_RACE_CARDS } from "../../lib/test-data/published.ts";
+import { limitsForCard } from "../../sandbox/limits.ts";
 import { transactionLedgerModule } from "../../suites/card-api/transaction-ledger.module.ts";
 import { configFor, withSandbox } from "../support/harness.ts";
 import { startCountingProxy, type ProxiedAnswer } from "../support/targets.ts";
@@ -67,6 +70,50 @@ describe("the sandbox's midnight passes between the readings of the ledger's usa
     const result = await usageWith(() => DAY_MS);
     expect(result.outcome).toBe("skipped");
     expect(result.message).toMatch(new RegExp(`^not judged: ${BOUNDARY.source}`));
+  });
+});
+
+describe("the race card's limits reset between its reading and its debits", () => {
+  test("CARD-LEDGER-RACE is not judged, naming the boundary, where the old remaining would have failed it", async () => {
+    const card = SANDBOX_RACE_CARDS[0]!;
+    const start = offsetToMidnight(120_000);
+    await withSandbox({ clockOffsetMs: start }, async (sandbox) => {
+      // Before the sandbox's midnight the race card has used all but 50.00 of its smallest limit.
+      const smallest = Math.min(...limitsForCard(sandbox.ledger, card).map((l) => l.totalMinor));
+      sandbox.ledger.post({
+        requestId: "before-midnight",
+        cardId: card.cardId,
+        type: "debit",
+        amountMinor: smallest - 5_000,
+        commissionMinor: 0,
+        currency: "KZT",
+        at: Date.now() + start,
+        rrn: "000000000001",
+        mcc: 6012,
+        merchant: { name: "TEST", country: "KAZ", address_line1: "x", postal_code: "x", url: "https://example.com" },
+      });
+      let jumped = false;
+      const proxy = await startCountingProxy(sandbox.url, {
+        answerInstead: ({ path, body }) => {
+          // The first race debit arrives five minutes later by the sandbox's clock: its next day.
+          if (path === TXN_PATH && body.includes(card.cardId) && !jumped)
+            sandbox.setClockOffset(start + ((jumped = true), 300_000));
+          return undefined;
+        },
+      });
+      const run = await createRunContext(configFor(proxy.url));
+      try {
+        const [result] = await evaluateModule({ ...transactionLedgerModule, checks: [parallelDebitsWithinLimit] }, run);
+        expect(jumped).toBe(true);
+        expect(result!.outcome, result!.message).toBe("skipped");
+        expect(result!.message).toMatch(
+          /^not judged: the race card's limits were read before the target's midnight \(\S+T19:00:00\.000Z at TARGET_UTC_OFFSET \+05:00\) for day limits, and its debits were answered after it$/,
+        );
+      } finally {
+        await run.target.close();
+        await proxy.close();
+      }
+    });
   });
 });
 

@@ -157,7 +157,7 @@ export async function readLimits(ctx: CheckContext, kind: ObjectKind, value: str
   requireAnswer(exchange);
   if (answerKind(exchange) !== "success")
     ctx.skip(`the limits of the ${kind} could not be read (${describeAnswer(exchange)})`);
-  const { limits, dt } = requireSuccessBody(exchange);
+  const { limits } = requireSuccessBody(exchange);
   const out: AmountLimit[] = [];
   for (const [group, records] of Object.entries((limits ?? {}) as Record<string, unknown>)) {
     if (!Array.isArray(records)) continue;
@@ -177,8 +177,13 @@ export async function readLimits(ctx: CheckContext, kind: ObjectKind, value: str
       }
     });
   }
-  const answeredAt = typeof dt === "string" ? parseIsoDateTime(dt) : undefined;
-  return { limits: out, at: answeredAt ?? exchange.startedAt + exchange.durationMs };
+  return { limits: out, at: answeredAt(exchange) };
+}
+
+/** When the target answered, by its own clock (the answer's `dt`), else by ours. */
+export function answeredAt(exchange: Exchange): number {
+  const dt = (exchange.response?.json as { dt?: unknown } | undefined)?.dt;
+  return (typeof dt === "string" ? parseIsoDateTime(dt) : undefined) ?? exchange.startedAt + exchange.durationMs;
 }
 
 /** The smallest remaining of the cumulative limits, in micro-units (undefined: none). */
