@@ -73,14 +73,14 @@ export function reject(status: number, code: ErrorCode, message: string): never 
   throw new Rejection(status, code, message);
 }
 
-export function cardApiError(r: Rejection): SandboxResponse {
+export function cardApiError(r: Rejection, now = Date.now()): SandboxResponse {
   return {
     status: r.status,
     body: {
       status: "error",
       request_status: "failed",
       error: { code: r.code, message: r.message },
-      dt: nowWithOffset(),
+      dt: nowWithOffset(now),
     },
   };
 }

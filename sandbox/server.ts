@@ -87,8 +87,8 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
   });
 }
 
-function errorFor(route: Route | undefined, r: Rejection): SandboxResponse {
-  return route?.operation.family === "partner-transfer-api" ? partnerError(r) : cardApiError(r);
+function errorFor(route: Route | undefined, r: Rejection, env: SandboxEnv): SandboxResponse {
+  return route?.operation.family === "partner-transfer-api" ? partnerError(r) : cardApiError(r, env.now());
 }
 
 /** Card API auth is not shown (§5): a configured header and/or what the profile demands (e.g. a JWS). */
@@ -143,7 +143,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv
   } catch (error) {
     if (!(error instanceof Rejection)) throw error;
     const acceptAnyway = route && env.faults.has("accepts-invalid-input") && INPUT_CODES.has(error.code);
-    response = acceptAnyway ? acceptedAnyway(route) : errorFor(route, error);
+    response = acceptAnyway ? acceptedAnyway(route) : errorFor(route, error, env);
   }
   response = await finish(route, response, env);
   if (response.delayMs) await sleep(response.delayMs);
