@@ -12,7 +12,8 @@ import { boundaryBetween } from "../../lib/time/period-boundary.ts";
 import { DAY_MS } from "../../lib/time/iso.ts";
 import { modelChecks } from "../../suites/card-api/ledger/model.checks.ts";
 import { parallelDebitsWithinLimit } from "../../suites/card-api/ledger/concurrency.checks.ts";
-import { SANDBOX_RACE_CARDS } from "../../lib/test-data/published.ts";
+import { SANDBOX_CARDS, SANDBOX_RACE_CARDS } from "../../lib/test-data/published.ts";
+import type { Posting } from "../../sandbox/ledger.ts";
 import { limitsForCard } from "../../sandbox/limits.ts";
 import { transactionLedgerModule } from "../../suites/card-api/transaction-ledger.module.ts";
 import { configFor, withSandbox } from "../support/harness.ts";
@@ -26,6 +27,22 @@ function offsetToMidnight(beforeMs: number): number {
   const now = Date.now();
   const next = (Math.floor((now + SANDBOX_OFFSET_MS) / DAY_MS) + 1) * DAY_MS - SANDBOX_OFFSET_MS;
   return next - beforeMs - now;
+}
+
+/** A debit posted straight into the sandbox's ledger (usage before its midnight). */
+function posting(cardId: string, amountMinor: number, at: number): Posting {
+  return {
+    requestId: `before-midnight-${cardId}`,
+    cardId,
+    type: "debit",
+    amountMinor,
+    commissionMinor: 0,
+    currency: "KZT",
+    at,
+    rrn: "000000000001",
+    mcc: 6012,
+    merchant: { name: "TEST", country: "KAZ", address_line1: "x", postal_code: "x", url: "https://example.com" },
+  };
 }
 
 /** CARD-LEDGER-USAGE against a sandbox whose clock `jump` moves on the n-th debit it receives. */
@@ -80,18 +97,7 @@ describe("the race card's limits reset between its reading and its debits", () =
     await withSandbox({ clockOffsetMs: start }, async (sandbox) => {
       // Before the sandbox's midnight the race card has used all but 50.00 of its smallest limit.
       const smallest = Math.min(...limitsForCard(sandbox.ledger, card).map((l) => l.totalMinor));
-      sandbox.ledger.post({
-        requestId: "before-midnight",
-        cardId: card.cardId,
-        type: "debit",
-        amountMinor: smallest - 5_000,
-        commissionMinor: 0,
-        currency: "KZT",
-        at: Date.now() + start,
-        rrn: "000000000001",
-        mcc: 6012,
-        merchant: { name: "TEST", country: "KAZ", address_line1: "x", postal_code: "x", url: "https://example.com" },
-      });
+      sandbox.ledger.post(posting(card.cardId, smallest - 5_000, Date.now() + start));
       let jumped = false;
       const proxy = await startCountingProxy(sandbox.url, {
         answerInstead: ({ path, body }) => {
@@ -108,6 +114,40 @@ describe("the race card's limits reset between its reading and its debits", () =
         expect(result!.outcome, result!.message).toBe("skipped");
         expect(result!.message).toMatch(
           /^not judged: the race card's limits were read before the target's midnight \(\S+T19:00:00\.000Z at TARGET_UTC_OFFSET \+05:00\) for day limits, and its debits were answered after it$/,
+        );
+      } finally {
+        await run.target.close();
+        await proxy.close();
+      }
+    });
+  });
+});
+
+describe("the payment card's limits reset between the over-limit debit's readings", () => {
+  test("CARD-LEDGER-LIMITS-ENFORCED sets that debit aside, naming the boundary, where the old remaining would have failed it", async () => {
+    const card = SANDBOX_CARDS.payment;
+    const start = offsetToMidnight(120_000);
+    await withSandbox({ clockOffsetMs: start }, async (sandbox) => {
+      // A quarter of the smallest limit used before midnight: after it, one unit over the old
+      // remaining fits the fresh limit, and the usage it adds exceeds the old usage.
+      const smallest = Math.min(...limitsForCard(sandbox.ledger, card).map((l) => l.totalMinor));
+      sandbox.ledger.post(posting(card.cardId, Math.floor(smallest / 4), Date.now() + start));
+      let jumped = false;
+      const proxy = await startCountingProxy(sandbox.url, {
+        answerInstead: ({ path, body }) => {
+          const amount = path === TXN_PATH ? Number(JSON.parse(body).debit?.amount) : 0;
+          if (amount * 100 > smallest / 2 && !jumped) sandbox.setClockOffset(start + ((jumped = true), 300_000));
+          return undefined;
+        },
+      });
+      const run = await createRunContext(configFor(proxy.url));
+      try {
+        const enforced = modelChecks.filter((c) => c.id === "CARD-LEDGER-LIMITS-ENFORCED");
+        const [result] = await evaluateModule({ ...transactionLedgerModule, checks: enforced }, run);
+        expect(jumped, "an over-limit debit was drawn").toBe(true);
+        expect(result!.outcome, result!.message).not.toBe("failed");
+        expect([result!.message, ...result!.notes].join("\n")).toMatch(
+          /the over-limit debit's limits were read on either side of the target's midnight \(\S+T19:00:00\.000Z at TARGET_UTC_OFFSET \+05:00\)/,
         );
       } finally {
         await run.target.close();

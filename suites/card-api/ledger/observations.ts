@@ -35,8 +35,6 @@ export interface Observed {
   notJudged(invariant: Invariant, why: string): void;
 }
 
-const DAY_MS = 86_400_000;
-
 function sorted(values: number[]): string {
   return (
     [...values]
@@ -84,19 +82,15 @@ export function checkWithin(r: Observed, operations: Operation[], period: Period
   );
 }
 
-function offsetMs(offset: string): number {
-  return offset === "Z"
-    ? 0
-    : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000;
-}
-
-function sameDay(a: number, b: number, offset: string): boolean {
-  return Math.floor((a + offsetMs(offset)) / DAY_MS) === Math.floor((b + offsetMs(offset)) / DAY_MS);
-}
-
-/** Within `marginMs` of midnight at the target's offset, when a daily limit may reset between two requests. */
-export function nearDayBoundary(now: number, offset: string, marginMs = 120_000): boolean {
-  return !sameDay(now - marginMs, now + marginMs, offset);
+/** The period boundary of these limits between a reading at `from` and the latest limits reading (the target's clock), if any. */
+export function readingsAcross(r: Observed, from: number, limits: AmountLimit[]): string | undefined {
+  const latest = Math.max(from, ...r.readAt.values());
+  return boundaryBetween(
+    from,
+    latest,
+    r.ctx.config.target.utcOffset,
+    limits.map((l) => l.period),
+  );
 }
 
 /** Cumulative usage moves by exactly the accepted amounts (or not at all, for a limit that does not apply). */
