@@ -40,18 +40,40 @@ function effect(option: string, value: string, text: string, changed: string[], 
   return { option, value, effect: text, changed: [...new Set(changed)].sort(), enabled: [], disabled: [], ...more };
 }
 
+/** The built-in profiles' key that verifies the platform's response signatures. */
+const PLATFORM_KEY: Record<string, string> = { default: "PLATFORM_SIGNING_KEY", jws: "PLATFORM_PUBLIC_KEY" };
+
+/**
+ * The profile seals and signs every partner request and verifies the responses; `jws` also signs
+ * every card API request (a detached JWS header). A built-in profile without the platform's key
+ * cannot verify a response signature: PT-BIZ-SIGNATURE is skipped (docs/crypto-profiles.md).
+ */
+function cryptoProfileEffect(
+  d: Declaration,
+  byPrefix: (...prefixes: string[]) => string[],
+  known: (...ids: string[]) => string[],
+): OptionEffect {
+  const { name, builtIn, keys } = d.cryptoProfile;
+  const platformKey = PLATFORM_KEY[name];
+  const unverified = builtIn && platformKey !== undefined && !keys.some((k) => k.variable === platformKey);
+  return effect(
+    "CRYPTO_PROFILE",
+    `${name}${builtIn ? "" : " (module)"}`,
+    `every partner transfer API request is sealed and signed with it, and the response signature verified${name === "jws" ? "; every card API request carries its detached JWS" : ""}${unverified ? `; without ${platformKey}, response signatures are not verified` : ""}`,
+    [...byPrefix("PT-BIZ-"), ...(name === "jws" ? byPrefix("CARD-") : [])].filter(
+      (id) => !(unverified && id === "PT-BIZ-SIGNATURE"),
+    ),
+    unverified ? { disabled: known("PT-BIZ-SIGNATURE") } : {},
+  );
+}
+
 export function optionEffects(d: Declaration, checkIds: string[]): OptionEffect[] {
   const byPrefix = (...prefixes: string[]) => checkIds.filter((id) => prefixes.some((p) => id.startsWith(p)));
   const known = (...ids: string[]) => ids.filter((id) => checkIds.includes(id));
   const periodChecks = byPrefix("CARD-STMT-", "CARD-LEDGER-", "CARD-TXN-IDEMPOTENT-");
   const amounts = (m?: number) => (m === undefined ? "unset" : (m / 100).toFixed(2));
   const rows: OptionEffect[] = [
-    effect(
-      "CRYPTO_PROFILE",
-      `${d.cryptoProfile.name}${d.cryptoProfile.builtIn ? "" : " (module)"}`,
-      "every partner transfer API request is sealed and signed with it, and the response signature is verified with it",
-      [...byPrefix("PT-BIZ-"), ...known("PT-BIZ-SIGNATURE")],
-    ),
+    cryptoProfileEffect(d, byPrefix, known),
     effect(
       "IDEMPOTENCY_MODE",
       d.idempotencyMode,
