@@ -12,6 +12,7 @@ import { boundaryBetween } from "../../lib/time/period-boundary.ts";
 import { DAY_MS } from "../../lib/time/iso.ts";
 import { modelChecks } from "../../suites/card-api/ledger/model.checks.ts";
 import { parallelDebitsWithinLimit } from "../../suites/card-api/ledger/concurrency.checks.ts";
+import { limitsOfOtherObject } from "../../suites/card-api/isolation.checks.ts";
 import { SANDBOX_CARDS, SANDBOX_RACE_CARDS } from "../../lib/test-data/published.ts";
 import type { Posting } from "../../sandbox/ledger.ts";
 import { limitsForCard } from "../../sandbox/limits.ts";
@@ -148,6 +149,33 @@ describe("the payment card's limits reset between the over-limit debit's reading
         expect(result!.outcome, result!.message).not.toBe("failed");
         expect([result!.message, ...result!.notes].join("\n")).toMatch(
           /the over-limit debit's limits were read on either side of the target's midnight \(\S+T19:00:00\.000Z at TARGET_UTC_OFFSET \+05:00\)/,
+        );
+      } finally {
+        await run.target.close();
+        await proxy.close();
+      }
+    });
+  });
+});
+
+describe("another card's limits read on either side of the target's midnight", () => {
+  test("CARD-LIM-OTHER-OBJECT is not judged, naming the boundary", async () => {
+    const start = offsetToMidnight(120_000);
+    await withSandbox({ clockOffsetMs: start }, async (sandbox) => {
+      let jumped = false;
+      const proxy = await startCountingProxy(sandbox.url, {
+        answerInstead: ({ path }) => {
+          // The payment card's debit, between the two readings, arrives on the sandbox's next day.
+          if (path === TXN_PATH && !jumped) sandbox.setClockOffset(start + ((jumped = true), 300_000));
+          return undefined;
+        },
+      });
+      const run = await createRunContext(configFor(proxy.url));
+      try {
+        const [result] = await evaluateModule({ ...transactionLedgerModule, checks: [limitsOfOtherObject] }, run);
+        expect(result!.outcome, result!.message).toBe("skipped");
+        expect(result!.message).toMatch(
+          /^not judged: the limits of card \S+ were read on either side of the target's midnight \(\S+T19:00:00\.000Z at TARGET_UTC_OFFSET \+05:00\) for day limits$/,
         );
       } finally {
         await run.target.close();
