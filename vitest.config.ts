@@ -47,6 +47,7 @@ export const SANDBOX_TESTS = [
   "tests/checks/signature-key.test.ts",
   "tests/crypto/redaction.test.ts",
   "tests/crypto/sandbox-profiles.test.ts",
+  "tests/ledger/limit-matching.test.ts",
   "tests/ledger/period-boundary.test.ts",
   "tests/ledger/rerun.test.ts",
   "tests/misbehaving/misbehaving.test.ts",
