@@ -91,18 +91,13 @@ describe("per declared option, the checks it enabled, disabled or changed", () =
     expect(effects.find((e) => e.option === "STATEMENT_DATE_FORMAT")!.changed).toContain("CARD-STMT-PERIOD");
   });
 
-  test("a profile without the platform's key disables PT-BIZ-SIGNATURE; jws changes the card API checks too", () => {
-    // A configuration without the platform's key (set in code: the variable's empty value means its default).
-    const d = declarationOf(loadConfig({}), {});
-    d.cryptoProfile.keys = d.cryptoProfile.keys.filter((k) => k.variable !== "PLATFORM_SIGNING_KEY");
-    const row = optionEffects(d, CHECK_IDS)[0]!;
-    expect(row).toMatchObject({ option: "CRYPTO_PROFILE", disabled: ["PT-BIZ-SIGNATURE"] });
-    expect(row.changed).not.toContain("PT-BIZ-SIGNATURE");
-    expect(row.effect).toMatch(/without PLATFORM_SIGNING_KEY, response signatures are not verified/);
+  test("jws changes the card API checks too: every card API request carries its detached JWS", () => {
     const jws = { CRYPTO_PROFILE: "jws" };
-    const jwsRow = optionEffects(declarationOf(loadConfig(jws), jws), CHECK_IDS)[0]!;
-    expect(jwsRow.disabled).toEqual([]);
-    expect(jwsRow.changed).toEqual(expect.arrayContaining(["CARD-TXN-HTTP-200", "PT-BIZ-SIGNATURE"]));
+    const row = optionEffects(declarationOf(loadConfig(jws), jws), CHECK_IDS)[0]!;
+    expect(row.option).toBe("CRYPTO_PROFILE");
+    expect(row.changed).toEqual(expect.arrayContaining(["CARD-TXN-HTTP-200", "PT-BIZ-SIGNATURE"]));
+    const plain = optionEffects(declarationOf(loadConfig({}), {}), CHECK_IDS)[0]!;
+    expect(plain.changed.some((id) => id.startsWith("CARD-"))).toBe(false);
   });
 
   test("the limits vocabulary as declared, with the checks that read it", () => {

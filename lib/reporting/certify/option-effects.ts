@@ -19,7 +19,6 @@ export interface OptionEffect {
 
 /** Checks named here by id; the test asserts each exists. */
 export const NAMED_IN_EFFECTS = [
-  "PT-BIZ-SIGNATURE",
   "CARD-TXN-IDEMPOTENT-REPLAY",
   "CARD-LIM-OBJECT-KINDS",
   "CARD-LIM-OTHER-OBJECT",
@@ -40,30 +39,14 @@ function effect(option: string, value: string, text: string, changed: string[], 
   return { option, value, effect: text, changed: [...new Set(changed)].sort(), enabled: [], disabled: [], ...more };
 }
 
-/** The built-in profiles' key that verifies the platform's response signatures. */
-const PLATFORM_KEY: Record<string, string> = { default: "PLATFORM_SIGNING_KEY", jws: "PLATFORM_PUBLIC_KEY" };
-
-/**
- * The profile seals and signs every partner request and verifies the responses; `jws` also signs
- * every card API request (a detached JWS header). A built-in profile without the platform's key
- * cannot verify a response signature: PT-BIZ-SIGNATURE is skipped (docs/crypto-profiles.md).
- */
-function cryptoProfileEffect(
-  d: Declaration,
-  byPrefix: (...prefixes: string[]) => string[],
-  known: (...ids: string[]) => string[],
-): OptionEffect {
-  const { name, builtIn, keys } = d.cryptoProfile;
-  const platformKey = PLATFORM_KEY[name];
-  const unverified = builtIn && platformKey !== undefined && !keys.some((k) => k.variable === platformKey);
+/** The profile seals and signs every partner request and verifies the responses; `jws` also signs every card API request (a detached JWS header). */
+function cryptoProfileEffect(d: Declaration, byPrefix: (...prefixes: string[]) => string[]): OptionEffect {
+  const { name, builtIn } = d.cryptoProfile;
   return effect(
     "CRYPTO_PROFILE",
     `${name}${builtIn ? "" : " (module)"}`,
-    `every partner transfer API request is sealed and signed with it, and the response signature verified${name === "jws" ? "; every card API request carries its detached JWS" : ""}${unverified ? `; without ${platformKey}, response signatures are not verified` : ""}`,
-    [...byPrefix("PT-BIZ-"), ...(name === "jws" ? byPrefix("CARD-") : [])].filter(
-      (id) => !(unverified && id === "PT-BIZ-SIGNATURE"),
-    ),
-    unverified ? { disabled: known("PT-BIZ-SIGNATURE") } : {},
+    `every partner transfer API request is sealed and signed with it, and the response signature verified${name === "jws" ? "; every card API request carries its detached JWS" : ""}`,
+    [...byPrefix("PT-BIZ-"), ...(name === "jws" ? byPrefix("CARD-") : [])],
   );
 }
 
@@ -73,7 +56,7 @@ export function optionEffects(d: Declaration, checkIds: string[]): OptionEffect[
   const periodChecks = byPrefix("CARD-STMT-", "CARD-LEDGER-", "CARD-TXN-IDEMPOTENT-");
   const amounts = (m?: number) => (m === undefined ? "unset" : (m / 100).toFixed(2));
   const rows: OptionEffect[] = [
-    cryptoProfileEffect(d, byPrefix, known),
+    cryptoProfileEffect(d, byPrefix),
     effect(
       "IDEMPOTENCY_MODE",
       d.idempotencyMode,
@@ -90,7 +73,7 @@ export function optionEffects(d: Declaration, checkIds: string[]): OptionEffect[
       "TARGET_UTC_OFFSET",
       d.targetUtcOffset,
       "the offset of the statement bounds and the target's day: readings across its midnight (a month's end for month limits) are not judged",
-      [...periodChecks, ...known("CARD-LEDGER-USAGE")],
+      [...periodChecks, ...known("CARD-LIM-OTHER-OBJECT")],
     ),
     effect(
       "LIMIT_OBJECT_TYPES",
