@@ -47,7 +47,9 @@ async function judgeFixture(
   if (!signal)
     return { kind: "inconclusive", text: `${seen}, not a refusal the preflight can tell; the checks judge it` };
   const trace = await created();
-  if (trace.posted === false) return { kind: "problem", text: refused(exchange) };
+  // The evidence goes in the line: exit 2 says "your configuration", and this is why we think so.
+  if (trace.posted === false)
+    return { kind: "problem", text: `${refused(exchange)} (it created nothing: ${trace.evidence})` };
   const why = trace.posted ? `yet ${trace.evidence}` : `and ${trace.evidence}`;
   return { kind: "inconclusive", text: `${seen} (${signal}) ${why}; the checks judge it` };
 }

@@ -58,6 +58,9 @@ describe("a clear refusal that posted nothing is exit 2, naming the variable", (
       const { error } = await settled(preflightAgainst(target.url));
       expect(error).toBeInstanceOf(PreflightProblem);
       expect(error!.message).toMatch(/^preflight: DEBIT_AMOUNT_MIN: the target refused the fixture debit/);
+      expect(error!.message).toMatch(
+        /\(it created nothing: no new operation of its amount in the statement, no limit usage moved\)$/,
+      );
       expect(target.countOf("/v5/card-api/card/statement")).toBeGreaterThanOrEqual(3); // the probe, before and after
     });
   });
