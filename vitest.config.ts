@@ -14,7 +14,11 @@ export const UNIT_TESTS = [
   "tests/architecture/**/*.test.ts",
   "tests/bench/load.test.ts",
   "tests/catalogue/catalogue.test.ts",
+  "tests/certify/self-qualification.test.ts",
+  "tests/certify/statement.test.ts",
   "tests/checks/answers.test.ts",
+  "tests/checks/basis.test.ts",
+  "tests/checks/declared-rules.test.ts",
   "tests/checks/checks.unit.test.ts",
   "tests/checks/run-plan.test.ts",
   "tests/cli/usage.test.ts",
@@ -40,6 +44,7 @@ export const UNIT_TESTS = [
   "tests/safety/watchdog.test.ts",
   "tests/schemas/**/*.test.ts",
   "tests/time/**/*.test.ts",
+  "tests/tokens/*.unit.test.ts",
 ];
 
 export const SANDBOX_TESTS = [
@@ -48,11 +53,14 @@ export const SANDBOX_TESTS = [
   "tests/checks/signature-key.test.ts",
   "tests/crypto/redaction.test.ts",
   "tests/crypto/sandbox-profiles.test.ts",
+  "tests/ledger/limit-matching.test.ts",
+  "tests/ledger/period-boundary.test.ts",
   "tests/ledger/rerun.test.ts",
   "tests/misbehaving/misbehaving.test.ts",
   "tests/safety/guard.test.ts",
   "tests/safety/pace.test.ts",
   "tests/sandbox/**/*.test.ts",
+  "tests/tokens/*.sandbox.test.ts",
 ];
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 /** What each conformance test records in its task meta for the summary reporter. */
-import type { Level } from "./types.ts";
+import type { Basis, Level } from "./types.ts";
 import type { Family } from "../catalogue/types.ts";
 
 /** "flaky": failed, then passed on a retry (--retries N); it fails the run as "failed" would. */
@@ -9,6 +9,8 @@ export interface ConformanceMeta {
   kind: "check" | "not-covered";
   id: string;
   level?: Level;
+  /** What the judgement rests on: spec, declared or reference (docs/checks-and-levels.md). */
+  basis?: Basis;
   spec: string;
   title: string;
   family: Family;

@@ -30,7 +30,7 @@ function checkFailing(failures: number, thrown: () => never = () => fail("status
     run: () => {
       if (attempts++ < failures) thrown();
     },
-  } as Check;
+  } as unknown as Check;
 }
 
 async function retried(check: Check, retries: number) {
