@@ -4,6 +4,7 @@
  * crypto profile a harness would name in CRYPTO_PROFILE (`default` unless given). With `jws`, the
  * card API JWS is verified as CARD_API_JWS_* in the environment configure it (as for the harness).
  */
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { readCardApiJws } from "../lib/config/card-api-jws.ts";
 import { ConfigError } from "../lib/config/errors.ts";
@@ -29,8 +30,9 @@ function options(argv: string[]): { port: number; profile: string } {
   return { port, profile: values.profile ?? "default" };
 }
 
-async function main(): Promise<number> {
-  const { port, profile } = options(process.argv.slice(2));
+/** The command, callable by the installed `payment-conformance sandbox` (cli/payment-conformance.mjs). */
+export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
+  const { port, profile } = options(argv);
   const cardApiJws = readCardApiJws(createReader(process.env));
   const sandbox = await startSandbox({ port, profile, cardApiJws }).catch((error: Error) => {
     // The same rule as CRYPTO_PROFILE, reported against the option the user typed.
@@ -49,4 +51,5 @@ async function main(): Promise<number> {
   return EXIT.conformant;
 }
 
-runMain("sandbox", main);
+// Run as the process when started directly (node --import tsx cli/sandbox.ts); the installed command (payment-conformance.mjs) runs main itself.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) runMain("sandbox", main);
