@@ -44,9 +44,20 @@ export function runCli(
   timeoutMs = 120_000,
   cwd = ROOT,
 ): Promise<CliResult> {
+  return runProcess(process.execPath, [...nodeArgs(script), ...args], env, timeoutMs, cwd);
+}
+
+/** Any program (npm, an installed command) as a child process with the same clean environment and bound. */
+export function runProcess(
+  program: string,
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+  cwd = ROOT,
+): Promise<CliResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs(script), ...args], {
+    const child = spawn(program, args, {
       cwd,
       env: cleanEnv(env),
       stdio: ["ignore", "pipe", "pipe"],
