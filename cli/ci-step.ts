@@ -1,5 +1,5 @@
 /**
- * payment-conformance ci [--target-url URL] [--env-file FILE] [--strict true|false] [--shards N --shard-index I]
+ * payment-conformance ci [--target-url URL] [--variables-file FILE] [--strict true|false] [--shards N --shard-index I]
  *                        [--merge-reports DIR] [--retries N] [--fail-on WHAT] [--html-report true|false]
  *                        [--certify true|false] [--args "MORE OPTIONS"]
  * The one script of the GitHub action (action.yml; `npm run ci-step` in the checkout, GitLab too):
@@ -24,7 +24,8 @@ const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 
 const OPTIONS = [
   "target-url",
-  "env-file",
+  // The action's env-file input; not --env-file, which Node 20 takes for its own wherever it stands in argv.
+  "variables-file",
   "strict",
   "shards",
   "shard-index",
@@ -88,8 +89,9 @@ function runArgs(options: Options, shard: string | undefined): string[] {
 
 /** The environment of every command: the env file's variables, the job's environment winning, the target URL input last. */
 function commandEnv(options: Options): NodeJS.ProcessEnv {
-  const file = options["env-file"];
-  if (file !== undefined && !existsSync(file)) throw new UsageError(`--env-file ${file}: no such file`);
+  const file = options["variables-file"];
+  if (file !== undefined && !existsSync(file))
+    throw new UsageError(`env file ${file}: no such file (the env-file input, --variables-file)`);
   return {
     ...(file ? readEnvFile(file) : {}),
     ...process.env,

@@ -75,6 +75,8 @@ export function stepOutputs(result: StepResult, summary?: RunSummary): Record<st
     "html-report": result.htmlReport ?? "",
     "pack": result.pack ?? "",
     "artifact-name": result.artifactName,
+    // A shard's part is its blob report (the merge job downloads the blobs into one folder).
+    "artifact-path": result.shard ? join(result.reportsDir, "blobs") : result.reportsDir,
   };
 }
 
