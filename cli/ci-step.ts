@@ -14,7 +14,14 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { readEnvFile } from "../lib/config/env-file.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
-import { jobSummary, readRunSummary, stepOutputs, writeStepFiles, type StepResult } from "../lib/runner/ci-outputs.ts";
+import {
+  jobSummary,
+  problemLine,
+  readRunSummary,
+  stepOutputs,
+  writeStepFiles,
+  type StepResult,
+} from "../lib/runner/ci-outputs.ts";
 import { runMain, UsageError } from "../lib/runner/cli-errors.ts";
 
 const COMMAND = fileURLToPath(new URL("./payment-conformance.mjs", import.meta.url));
@@ -156,7 +163,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   const result: StepResult = {
     exitCode: run.code,
     reportsDir: dir,
-    problem: run.code === 0 ? undefined : run.lastLine,
+    problem: run.code === 0 ? undefined : problemLine(run.lastLine, env),
     shard,
     artifactName: shard ? `conformance-blob-${shard.split("/")[0]}` : "conformance-reports",
     ...(json && !shard ? await afterRun(options, env, dir) : {}),

@@ -6,7 +6,9 @@
  */
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { redactor } from "../redaction/redact.ts";
 import type { Summary } from "../reporting/summary.ts";
+import { environmentSecrets } from "./cli-errors.ts";
 
 /** The verdict an exit code stands for (DESIGN.md › Verdicts), when there is no summary to read it from. */
 const VERDICT_OF_EXIT: Record<number, string> = {
@@ -32,6 +34,16 @@ export interface StepResult {
 }
 
 export type RunSummary = Pick<Summary, "verdict" | "counts">;
+
+/**
+ * The command's last stderr line, for the job summary: through the one redactor, with the secrets
+ * of the environment the command ran with (an env file's included), whatever printed it.
+ */
+export function problemLine(line: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (!line) return undefined;
+  redactor.addSecrets(environmentSecrets(env));
+  return redactor.text(line);
+}
 
 /** summary.json and summary.md of the run in a reports folder, where it wrote them. */
 export function readRunSummary(reportsDir: string): { json?: RunSummary; markdown?: string } {

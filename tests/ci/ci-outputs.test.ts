@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseDocument } from "yaml";
-import { jobSummary, stepOutputs, writeStepFiles, type StepResult } from "../../lib/runner/ci-outputs.ts";
+import { jobSummary, problemLine, stepOutputs, writeStepFiles, type StepResult } from "../../lib/runner/ci-outputs.ts";
 import { ROOT } from "../support/cli.ts";
 
 type Json = Record<string, unknown>;
@@ -112,6 +112,16 @@ describe("the step's outputs", () => {
     const text = jobSummary(bad, stepOutputs(bad));
     expect(text).toContain("configuration (exit 2)");
     expect(text).toContain("REQUEST_TIMEOUT_MS: 'abc'");
+  });
+
+  test("the command's line in the job summary passes the one redactor, with the step's own secrets", () => {
+    const token = "tok-ci-step-7Hq2ZpLx9";
+    const line = `conformance: refused with ${token} for card 4111111111111111`;
+    const shown = problemLine(line, { PARTNER_ACCESS_TOKEN: token })!;
+    expect(shown).not.toContain(token);
+    expect(shown).not.toContain("4111111111111111");
+    expect(shown).toContain("411111");
+    expect(problemLine(undefined, {})).toBeUndefined();
   });
 
   test("GITHUB_OUTPUT gets one name=value line per output; nothing is written outside GitHub Actions", () => {
