@@ -2,8 +2,10 @@
  * The GitHub action's step, run locally as the runner runs it: scripts/ci-step.sh with the inputs
  * as INPUT_* variables and GITHUB_OUTPUT / GITHUB_STEP_SUMMARY pointing at temporary files. Green
  * against the embedded sandbox (an env-file read, the report and the pack built), red against a
- * sandbox with a fault, a bad configuration and a bad input each exit 2 with one line.
+ * sandbox with a fault, a bad configuration and a bad input each exit 2 with one line; a cancelled
+ * job's SIGTERM reaches the run once and the step reports it interrupted.
  */
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,17 +20,28 @@ interface Step extends CliResult {
   dir: string;
 }
 
-/** Runs the step in a fresh working folder with these inputs (and this env file, if any). */
-async function runStep(inputs: Record<string, string>, envFile?: string): Promise<Step> {
+const STEP = join(ROOT, "scripts", "ci-step.sh");
+
+/** A fresh working folder, and the step's environment there: the inputs, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY as files. */
+function prepare(inputs: Record<string, string>, envFile?: string): { dir: string; env: Record<string, string> } {
   const dir = mkdtempSync(join(tmpdir(), "ci-step-"));
   const files = { GITHUB_OUTPUT: join(dir, "github-output"), GITHUB_STEP_SUMMARY: join(dir, "step-summary") };
   for (const file of Object.values(files)) writeFileSync(file, "");
   if (envFile !== undefined) writeFileSync(join(dir, "ci.env"), envFile);
-  const env = { ...files, ...(envFile !== undefined ? { INPUT_ENV_FILE: "ci.env" } : {}), ...inputs };
-  const run = await runProcess("bash", [join(ROOT, "scripts", "ci-step.sh")], env, 240_000, dir);
-  const lines = readFileSync(files.GITHUB_OUTPUT, "utf8").split("\n").filter(Boolean);
+  return { dir, env: { ...files, ...(envFile !== undefined ? { INPUT_ENV_FILE: "ci.env" } : {}), ...inputs } };
+}
+
+/** What the step wrote where GitHub Actions reads it. */
+function collect(dir: string, run: CliResult): Step {
+  const lines = readFileSync(join(dir, "github-output"), "utf8").split("\n").filter(Boolean);
   const outputs = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
-  return { ...run, outputs, jobSummary: readFileSync(files.GITHUB_STEP_SUMMARY, "utf8"), dir };
+  return { ...run, outputs, jobSummary: readFileSync(join(dir, "step-summary"), "utf8"), dir };
+}
+
+/** Runs the step with these inputs (and this env file, if any). */
+async function runStep(inputs: Record<string, string>, envFile?: string): Promise<Step> {
+  const { dir, env } = prepare(inputs, envFile);
+  return collect(dir, await runProcess("bash", [STEP], env, 240_000, dir));
 }
 
 const shown = (s: Step) => `${s.stdout.slice(-3000)}\n${s.stderr}`;
@@ -76,6 +89,20 @@ describe("scripts/ci-step.sh, the action's step", () => {
     expect(step.code, shown(step)).toBe(2);
     expect(step.outputs).toMatchObject({ "verdict": "configuration", "exit-code": "2", "summary-json": "" });
     expect(step.jobSummary).toMatch(/configuration \(exit 2\)[\s\S]*REQUEST_TIMEOUT_MS/);
+  });
+
+  test("a cancelled job: SIGTERM to the step is forwarded to the run, the step waits for it and reports it interrupted (143)", async () => {
+    const { dir, env } = prepare({ INPUT_HTML_REPORT: "false", INPUT_CERTIFY: "false", INPUT_ARGS: "--quiet" });
+    let signalled = false;
+    // As the runner cancels: the step's own process gets the signal, once the run has started.
+    const run = await runProcess("bash", [STEP], env, 240_000, dir, (stdout, child) => {
+      if (!signalled && /conformance: target /.test(stdout)) signalled = child.kill("SIGTERM");
+    });
+    const step = collect(dir, run);
+    expect(signalled).toBe(true);
+    expect(step.code, shown(step)).toBe(143);
+    expect(step.outputs).toMatchObject({ "verdict": "interrupted", "exit-code": "143" });
+    expect(step.jobSummary).toContain("interrupted");
   });
 
   test.for([
