@@ -106,6 +106,28 @@ describe("the installed command", () => {
     expect(existsSync(join(dir, "reports", "certification.zip"))).toBe(true);
   });
 
+  test("sandbox serves the reference sandbox from the package; a run against it by URL is green; SIGTERM stops it with 0", async () => {
+    const dir = workingFolder("separate-sandbox", "");
+    let checked: Promise<CliResult> | undefined;
+    const sandbox = await runProcess(
+      installedCommand(installed),
+      ["sandbox", "--port", "0"],
+      {},
+      180_000,
+      dir,
+      (out, child) => {
+        const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+        if (!url || checked) return;
+        const green = workingFolder("against-sandbox", `TARGET_BASE_URL=${url}\n`);
+        checked = run(green, ["--check", "CARD-STMT-PERIOD", "--quiet"]).finally(() => child.kill("SIGTERM"));
+      },
+    );
+    expect(sandbox.code, shown(sandbox)).toBe(0);
+    const green = await checked!;
+    expect(green.code, shown(green)).toBe(0);
+    expect(green.stdout).toMatch(/target http:\/\/127\.0\.0\.1:\d+/);
+  });
+
   test("red against a sandbox with a fault: exit 1, exactly the fault's checks failed", async () => {
     const fault = FAULT_CASES.find((c) => c.name === "statement answered with 201")!;
     const sandbox = await startSandbox({ faults: fault.faults });
