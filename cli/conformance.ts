@@ -26,9 +26,12 @@ import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 import { createRunContext, loadConfiguredProfile } from "../lib/checks/run-context.ts";
 import { FileDebitBudget } from "../lib/http/debit-budget.ts";
 import { describePreflight, runPreflight } from "../lib/runner/preflight.ts";
+import { tlsSessions } from "../lib/http/tls-session.ts";
+import { networkLines, networkReport, networkRunNote, type NetworkReport } from "../lib/reporting/network.ts";
 import { PREFLIGHT_REQUESTS } from "../suites/preflight-requests.ts";
 import { debitShare, planRunLimits, workerCount, type RunLimits } from "../lib/http/run-limits.ts";
 import { withBaseUrl, type RunPlan } from "../lib/checks/run-plan.ts";
+import { withoutProxy } from "../lib/config/proxy.ts";
 import type { DebitRange } from "../lib/checks/amount-range.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
@@ -146,6 +149,14 @@ async function decideDebitRange(
   }
 }
 
+/** The TLS sessions and the proxy the preflight went through (tls-session.ts), for the summary and the console. */
+function networkSeen(config: Config, quiet: boolean): NetworkReport | undefined {
+  const network = networkReport(tlsSessions(), redactor.text(config.network.proxy.httpsProxy));
+  const lines = networkLines(network).map((line) => `preflight: ${line}`);
+  if (!quiet && lines.length) process.stdout.write(`${lines.join("\n")}\n`);
+  return network;
+}
+
 /** The live progress, unless --quiet or a merge: the workers' request feed goes to a folder of this run (in the plan). */
 function liveProgress(
   options: ReturnType<typeof parseOptions>,
@@ -232,7 +243,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     loaded.target.baseUrl || mergeFrom !== undefined
       ? undefined
       : await startSandbox({ profile: loaded.partner.cryptoProfile, cardApiJws: loaded.cardApi.jws });
-  const config = sandbox ? withBaseUrl(loaded, sandbox.url) : loaded;
+  const config = sandbox ? withBaseUrl({ ...loaded, network: withoutProxy(loaded.network) }, sandbox.url) : loaded;
   const { limits, workers, budgetFile } = planLimits(config, shard, startedAt);
   try {
     const target =
@@ -242,12 +253,13 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
           ? `embedded sandbox ${sandbox.url}`
           : config.target.baseUrl!;
     process.stdout.write(
-      `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
+      `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${networkRunNote(config, (url) => redactor.text(url))}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
     );
     const debitRange =
       mergeFrom === undefined
         ? await decideDebitRange(config, limits, !options["no-preflight"], Boolean(sandbox))
         : undefined;
+    const network = mergeFrom === undefined ? networkSeen(config, Boolean(sandbox)) : undefined;
     const progress = liveProgress(options, dir, Boolean(shard));
     const plan: RunPlan = {
       config,
@@ -268,6 +280,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
         inFlightEach: limits.inFlightShare,
         ...(limits.rpsShare ? { rpsEach: limits.rpsShare } : {}),
       },
+      ...(network ? { network } : {}),
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
     };

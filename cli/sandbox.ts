@@ -1,25 +1,43 @@
 /**
- * npm run sandbox -- --port P [--profile NAME|PATH]
+ * npm run sandbox -- --port P [--profile NAME|PATH] [--tls] [--mtls] [--tls-dir DIR]
  * Serves the reference sandbox on 127.0.0.1:P in the foreground until stopped (Ctrl-C), with the
  * crypto profile a harness would name in CRYPTO_PROFILE (`default` unless given). With `jws`, the
  * card API JWS is verified as CARD_API_JWS_* in the environment configure it (as for the harness).
+ * --tls serves HTTPS with a certificate of a throwaway CA made at start; --mtls (implies --tls) also
+ * demands a client certificate of that CA. The CA, a client certificate and key, and a PKCS#12 go
+ * into --tls-dir (default: a new temporary folder), and the variables to set are printed.
  */
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { writeTlsFolder } from "../sandbox/tls-folder.ts";
+import { makeSandboxCertificates } from "../sandbox/certificates.ts";
 import { readCardApiJws } from "../lib/config/card-api-jws.ts";
 import { ConfigError } from "../lib/config/errors.ts";
 import { createReader } from "../lib/config/reader.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 import { startSandbox } from "../sandbox/server.ts";
 
-const USAGE = "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts]";
+const USAGE = "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR]";
 
-function options(argv: string[]): { port: number; profile: string } {
-  let values: { port?: string; profile?: string };
+interface SandboxCliOptions {
+  port: number;
+  profile: string;
+  /** HTTPS (--tls, --mtls or --tls-dir), with client certificates demanded (--mtls). */
+  tls?: { mtls: boolean; dir?: string };
+}
+
+function options(argv: string[]): SandboxCliOptions {
+  let values: { "port"?: string; "profile"?: string; "tls"?: boolean; "mtls"?: boolean; "tls-dir"?: string };
   try {
     values = parseArgs({
       args: argv,
-      options: { port: { type: "string", short: "p" }, profile: { type: "string" } },
+      options: {
+        "port": { type: "string", short: "p" },
+        "profile": { type: "string" },
+        "tls": { type: "boolean" },
+        "mtls": { type: "boolean" },
+        "tls-dir": { type: "string" },
+      },
     }).values;
   } catch (error) {
     throw new UsageError(`${(error as Error).message}; ${USAGE}`);
@@ -27,14 +45,22 @@ function options(argv: string[]): { port: number; profile: string } {
   const text = values.port;
   const port = Number(text ?? "4010");
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${text} is not a TCP port`);
-  return { port, profile: values.profile ?? "default" };
+  const https = values.tls || values.mtls || values["tls-dir"] !== undefined;
+  const dir = values["tls-dir"];
+  return {
+    port,
+    profile: values.profile ?? "default",
+    ...(https ? { tls: { mtls: Boolean(values.mtls), ...(dir ? { dir } : {}) } } : {}),
+  };
 }
 
 /** The command, callable by the installed `payment-conformance sandbox` (cli/payment-conformance.mjs). */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
-  const { port, profile } = options(argv);
+  const { port, profile, tls } = options(argv);
   const cardApiJws = readCardApiJws(createReader(process.env));
-  const sandbox = await startSandbox({ port, profile, cardApiJws }).catch((error: Error) => {
+  const certificates = tls ? makeSandboxCertificates() : undefined;
+  const https = certificates ? { tls: { certificates, mtls: tls!.mtls } } : {};
+  const sandbox = await startSandbox({ port, profile, cardApiJws, ...https }).catch((error: Error) => {
     // The same rule as CRYPTO_PROFILE, reported against the option the user typed.
     throw error instanceof ConfigError
       ? new UsageError(`--profile ${error.message.replace(/^CRYPTO_PROFILE: /, "")}`)
@@ -43,6 +69,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   process.stdout.write(
     `sandbox: listening on ${sandbox.url} with crypto profile ${profile} (test data: docs/sandbox.md › Test data)\n`,
   );
+  if (certificates)
+    process.stdout.write(writeTlsFolder(certificates, tls!.dir, tls!.mtls, sandbox.url).join("\n") + "\n");
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);

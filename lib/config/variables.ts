@@ -12,13 +12,14 @@ import {
   SANDBOX_STATEMENT_PERIOD,
   SANDBOX_TERMINAL,
 } from "../test-data/published.ts";
+import { NETWORK_VARIABLES } from "./network-variables.ts";
 
 export interface VariableSpec {
   /** Default when neither the environment nor `.env` sets it ("" = unset). */
   default: string;
   /** Secret values are never printed and are replaced in every report. */
   secret?: boolean;
-  group: "target" | "run" | "partner transfer API" | "card API" | "fixtures" | "certification" | "safety";
+  group: "target" | "network" | "run" | "partner transfer API" | "card API" | "fixtures" | "certification" | "safety";
   doc: string;
 }
 
@@ -37,6 +38,7 @@ export const VARIABLES = {
   },
   PARTNER_API_BASE_URL: { default: "", group: "target", doc: "Base URL for the partner transfer API only." },
   MERCHANT_API_BASE_URL: { default: "", group: "target", doc: "Base URL for the merchant API only." },
+  ...NETWORK_VARIABLES,
   TARGET_UTC_OFFSET: {
     default: "+05:00",
     group: "target",

@@ -3,6 +3,7 @@ import type { Family } from "../catalogue/types.ts";
 import type { ClauseRow } from "./coverage.ts";
 import { cell, firstLine, ICON, seconds } from "./format.ts";
 import { FAMILY_TITLES } from "./labels.ts";
+import { networkLines } from "./network.ts";
 import { notJudgedByReason, partialNote, type Summary } from "./summary.ts";
 
 const OUTCOME_COLUMNS = "| passed | failed | warning | skipped |";
@@ -26,6 +27,7 @@ function runInfo(s: Summary): string[] {
     ...(s.propertyRuns !== undefined ? [`- property runs per check: ${s.propertyRuns}`] : []),
     ...(s.debitAmounts ? [`- ${s.debitAmounts} (decided once, before the checks; every worker used it)`] : []),
     ...(s.workers ? [`- workers: ${workersText(s.workers)}`] : []),
+    ...networkLines(s.network).map((line) => `- ${line}`),
   ];
 }
 

@@ -16,6 +16,7 @@ import {
   type OperationRow,
 } from "./coverage.ts";
 import type { SpecClause } from "./spec-clauses.ts";
+import type { NetworkReport } from "./network.ts";
 
 export type Verdict = "conformant" | "not conformant" | "incomplete";
 
@@ -37,6 +38,8 @@ export interface RunInfo {
   selectedChecks?: string[];
   /** --shard=i/n: one part of a run; a part with no check of its own is not a run that judged nothing. */
   shard?: string;
+  /** TLS sessions and proxy as the preflight found them, with info observations (network.ts). */
+  network?: NetworkReport;
 }
 
 /** A must check not judged: the target refused the fixture request it depends on (lib/checks/precondition.ts). */
