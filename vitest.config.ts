@@ -29,6 +29,7 @@ export const UNIT_TESTS = [
   "tests/ledger/readback.test.ts",
   "tests/openapi/bundle.test.ts",
   "tests/openapi/export.test.ts",
+  "tests/package/dependencies.test.ts",
   "tests/redaction/**/*.test.ts",
   "tests/reporting/exchange-log.test.ts",
   "tests/reporting/report-html.test.ts",
