@@ -63,16 +63,34 @@ export function runCli(
   cwd = ROOT,
   send?: SendSignal,
 ): Promise<CliResult> {
+  return runProcess(process.execPath, [...nodeArgs(script), ...args], env, timeoutMs, cwd);
+}
+
+/**
+ * Any program (npm, an installed command) as a child process with the same clean environment and bound.
+ * @param watch sees the output so far and the process at each chunk of stdout (to signal it at a point of the run).
+ */
+export function runProcess(
+  program: string,
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+  cwd = ROOT,
+  watch?: (stdout: string, child: ChildProcess) => void,
+): Promise<CliResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs(script), ...args], {
+    const child = spawn(program, args, {
       cwd,
       env: cleanEnv(env),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d));
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d;
+      watch?.(stdout, child);
+    });
     child.stderr.on("data", (d: Buffer) => (stderr += d));
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     const cancelSignal = scheduleSignal(child, send);
