@@ -63,12 +63,13 @@ export function runCli(
   cwd = ROOT,
   send?: SendSignal,
 ): Promise<CliResult> {
-  return runProcess(process.execPath, [...nodeArgs(script), ...args], env, timeoutMs, cwd);
+  return runProcess(process.execPath, [...nodeArgs(script), ...args], env, timeoutMs, cwd, undefined, send);
 }
 
 /**
  * Any program (npm, an installed command) as a child process with the same clean environment and bound.
  * @param watch sees the output so far and the process at each chunk of stdout (to signal it at a point of the run).
+ * @param send a signal sent after a time, once a condition holds (scheduleSignal).
  */
 export function runProcess(
   program: string,
@@ -77,6 +78,7 @@ export function runProcess(
   timeoutMs = 120_000,
   cwd = ROOT,
   watch?: (stdout: string, child: ChildProcess) => void,
+  send?: SendSignal,
 ): Promise<CliResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
