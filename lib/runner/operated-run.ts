@@ -29,17 +29,16 @@ export function changesExitCode(summary: Summary | undefined, code: number, conf
   const dir = config.run.reportsDir;
   // A shard or an interrupted run misses checks: "newly skipped" would be noise, not change.
   const comparison = summary.shard || signal ? undefined : compareWithLastRun(dir, summary);
-  reportChanges(summary, comparison, config.run.stepSummaryFile);
+  reportChanges(comparison);
   keepForNextRun(dir, summary);
   if (signal) return exitCodeOfSignal(signal);
   return failOnExitCode(failOn, comparison) ?? code;
 }
 
-/** A target found down: summary.json/.md say so (verdict "target unavailable") and the job summary too, then exit 3. */
+/** A target found down: summary.json/.md say so (verdict "target unavailable"), then exit 3. */
 export function unavailable(error: unknown, config: Config, run: { target: string; startedAt: number }): never {
   if (error instanceof TargetUnavailable) {
-    const summary = writeUnavailableSummary(config.run.reportsDir, runInfo(config, run), error.message);
-    reportChanges(summary, undefined, config.run.stepSummaryFile);
+    writeUnavailableSummary(config.run.reportsDir, runInfo(config, run), error.message);
   }
   throw error;
 }
