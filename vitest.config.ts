@@ -17,6 +17,8 @@ export const UNIT_TESTS = [
   "tests/certify/self-qualification.test.ts",
   "tests/certify/statement.test.ts",
   "tests/checks/answers.test.ts",
+  "tests/checks/basis.test.ts",
+  "tests/checks/declared-rules.test.ts",
   "tests/checks/checks.unit.test.ts",
   "tests/checks/run-plan.test.ts",
   "tests/cli/usage.test.ts",

@@ -10,11 +10,13 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
+import { ADDED_OPERATIONS, CATALOGUE_PROBLEM, DOCUMENTED_OPERATIONS } from "../lib/catalogue/index.ts";
 import { validators } from "../lib/validation/registry.ts";
 import { checkAddedOperations } from "../generators/cases/schema-cases.ts";
 import { checkClientData } from "../generators/cases/business.ts";
+import { checkRequestRules } from "../generators/cases/request-rules.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
+import { describeRequestRules } from "../lib/config/request-rules.ts";
 import { ConfigError } from "../lib/config/errors.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
 import { escapeRegExp, redactor } from "../lib/redaction/redact.ts";
@@ -26,9 +28,12 @@ import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 import { createRunContext, loadConfiguredProfile } from "../lib/checks/run-context.ts";
 import { FileDebitBudget } from "../lib/http/debit-budget.ts";
 import { describePreflight, runPreflight } from "../lib/runner/preflight.ts";
+import { tlsSessions } from "../lib/http/tls-session.ts";
+import { networkLines, networkReport, networkRunNote, type NetworkReport } from "../lib/reporting/network.ts";
 import { PREFLIGHT_REQUESTS } from "../suites/preflight-requests.ts";
 import { debitShare, planRunLimits, workerCount, type RunLimits } from "../lib/http/run-limits.ts";
 import { withBaseUrl, type RunPlan } from "../lib/checks/run-plan.ts";
+import { withoutProxy } from "../lib/config/proxy.ts";
 import type { DebitRange } from "../lib/checks/amount-range.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
@@ -147,6 +152,14 @@ async function decideDebitRange(
   }
 }
 
+/** The TLS sessions and the proxy the preflight went through (tls-session.ts), for the summary and the console. */
+function networkSeen(config: Config, quiet: boolean): NetworkReport | undefined {
+  const network = networkReport(tlsSessions(), redactor.text(config.network.proxy.httpsProxy));
+  const lines = networkLines(network).map((line) => `preflight: ${line}`);
+  if (!quiet && lines.length) process.stdout.write(`${lines.join("\n")}\n`);
+  return network;
+}
+
 /** The live progress, unless --quiet or a merge: the workers' request feed goes to a folder of this run (in the plan). */
 function liveProgress(
   options: ReturnType<typeof parseOptions>,
@@ -209,6 +222,18 @@ function runConfiguration(options: ReturnType<typeof parseOptions>): Config {
   return options.strict ? { ...config, run: { ...config.run, strict: true } } : config;
 }
 
+/**
+ * The configuration aimed at the embedded sandbox. Its request rules are the reference, so it
+ * declares them (REQUEST_RULES_FILE=reference) unless the user set the variable: the reference's
+ * assumed rules are judged at should level against it (docs/checks-and-levels.md).
+ */
+export function embeddedSandboxConfig(loaded: Config, url: string): Config {
+  // Never through a proxy the environment names (a CI runner's HTTPS_PROXY): the sandbox is on loopback here.
+  const aimed = withBaseUrl({ ...loaded, network: withoutProxy(loaded.network) }, url);
+  if (loaded.fixtures.requestRules.kind !== "none") return aimed;
+  return { ...aimed, fixtures: { ...aimed.fixtures, requestRules: { kind: "reference" } } };
+}
+
 /** The command, callable in-process (tests/cli/usage.test.ts); conformance.mjs runs it as the process. */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   const startedAt = Date.now();
@@ -224,6 +249,11 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   validators().compileAll(ADDED_OPERATIONS);
   checkAddedOperations(ADDED_OPERATIONS, validators());
   checkClientData(loaded, validators());
+  checkRequestRules(
+    loaded,
+    validators(),
+    [...DOCUMENTED_OPERATIONS, ...ADDED_OPERATIONS].map((op) => op.key),
+  );
   const { shard, mergeFrom, baseline } = checkUsage(options, loaded);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
   await loadConfiguredProfile(loaded);
@@ -233,7 +263,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     loaded.target.baseUrl || mergeFrom !== undefined
       ? undefined
       : await startSandbox({ profile: loaded.partner.cryptoProfile, cardApiJws: loaded.cardApi.jws });
-  const config = sandbox ? withBaseUrl(loaded, sandbox.url) : loaded;
+  const config = sandbox ? embeddedSandboxConfig(loaded, sandbox.url) : loaded;
   const { limits, workers, budgetFile } = planLimits(config, shard, startedAt);
   try {
     const target =
@@ -243,12 +273,13 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
           ? `embedded sandbox ${sandbox.url}`
           : config.target.baseUrl!;
     process.stdout.write(
-      `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
+      `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${networkRunNote(config, (url) => redactor.text(url))}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
     );
     const debitRange =
       mergeFrom === undefined
         ? await decideDebitRange(config, limits, !options["no-preflight"], Boolean(sandbox))
         : undefined;
+    const network = mergeFrom === undefined ? networkSeen(config, Boolean(sandbox)) : undefined;
     const progress = liveProgress(options, dir, Boolean(shard));
     const plan: RunPlan = {
       config,
@@ -263,15 +294,17 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       seed: config.run.seed,
       strict: config.run.strict,
       harnessVersion: HARNESS_VERSION,
-      declaration: declarationOf(config, process.env),
+      declaration: declarationOf(config),
       ...(debitRange ? { debitAmounts: debitRange.why } : {}),
       workers: {
         processes: workers,
         inFlightEach: limits.inFlightShare,
         ...(limits.rpsShare ? { rpsEach: limits.rpsShare } : {}),
       },
+      ...(network ? { network } : {}),
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
+      requestRules: describeRequestRules(config.fixtures.requestRules),
     };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
     const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;

@@ -5,6 +5,7 @@
  * own tests only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { loadProfile, type ProfileKeys } from "../lib/crypto/index.ts";
@@ -18,6 +19,7 @@ import { acceptedAnyway, ROUTES, type Route } from "./routes.ts";
 import { toJsonText } from "./json.ts";
 import { seedLedger } from "./seed.ts";
 import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../lib/test-data/published.ts";
+import type { SandboxCertificates } from "./certificates.ts";
 
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 /** Rejections about the form of the input, which the fault "accepts-invalid-input" turns into successes. */
@@ -41,6 +43,8 @@ export interface SandboxOptions {
   cardApiJws?: CardApiJwsOptions;
   /** The sandbox's clock runs this far ahead of real time (behind when negative): e.g. just before its midnight. */
   clockOffsetMs?: number;
+  /** HTTPS with these certificates (sandbox/certificates.ts); `mtls`: a client certificate the CA issued is demanded. */
+  tls?: { certificates: SandboxCertificates; mtls?: boolean };
 }
 
 export interface RunningSandbox {
@@ -49,6 +53,8 @@ export interface RunningSandbox {
   ledger: Ledger;
   /** Moves the sandbox's clock (tests: a period boundary passed between two readings). */
   setClockOffset(ms: number): void;
+  /** TCP connections accepted so far (a test proves they all came through a proxy). */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -160,7 +166,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const clock = { offsetMs: options.clockOffsetMs ?? 0 };
   const env = await createEnv(options, clock);
-  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res, env).catch((error: Error) => {
       // A sandbox defect, not a documented answer: surfaced as a 500 so the harness reports it.
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
@@ -172,7 +178,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         }),
       );
     });
-  });
+  };
+  const server = options.tls
+    ? createHttpsServer({ keepAliveTimeout: 5_000, ...tlsServerOptions(options.tls) }, listener)
+    : createServer({ keepAliveTimeout: 5_000 }, listener);
+  let connections = 0;
+  server.on("connection", () => connections++);
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -180,14 +191,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${host}:${port}`,
+    url: `${options.tls ? "https" : "http"}://${host}:${port}`,
     port,
     ledger: env.ledger,
     setClockOffset: (ms) => void (clock.offsetMs = ms),
+    connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** The server's key and certificate; with mtls, only clients with a certificate of the sandbox's CA get in. */
+function tlsServerOptions({ certificates: c, mtls }: NonNullable<SandboxOptions["tls"]>) {
+  return {
+    key: c.serverKey,
+    cert: c.serverCert,
+    ...(mtls ? { ca: c.caCert, requestCert: true, rejectUnauthorized: true } : {}),
   };
 }

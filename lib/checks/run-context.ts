@@ -55,7 +55,12 @@ export async function createRunContext(config: Config, planned: Planned = {}): P
   redactor.addSecrets(config.secrets);
   const profile = await loadConfiguredProfile(config);
   const pace = new Pace({ rps: limits.rpsShare, concurrency: limits.inFlightShare, deadlineAt: limits.deadlineAt });
-  const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: limits.inFlightShare, pace });
+  const client = new HttpClient({
+    timeoutMs: config.run.requestTimeoutMs,
+    connections: limits.inFlightShare,
+    pace,
+    network: config.network,
+  });
   const guard = createGuard(config.safety, debitBudgetOf(limits));
   const target = new Target(config, profile, client, guard);
   const decided = planned.debitRange;

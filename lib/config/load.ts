@@ -14,7 +14,10 @@ import { parseKey, type KeyKind } from "../crypto/keys.ts";
 import type { Family, LimitObjectKind } from "../catalogue/types.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
 import { loadClientData, type ClientDataSource } from "./client-data.ts";
+import { loadRequestRules, type RequestRules } from "./request-rules.ts";
 import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../test-data/published.ts";
+import { readNetwork, type NetworkConfig } from "./network.ts";
+import { proxySecrets } from "./proxy.ts";
 import { SECRET_VARIABLES, VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
 
 export const STATEMENT_DATE_FORMATS = ["datetime-offset", "datetime-utc", "date"] as const;
@@ -79,9 +82,13 @@ export interface Config {
     };
     /** CLIENT_DATA_FILE: the client data inside encrypted_data (§2.1), or the sandbox's. */
     clientData: ClientDataSource;
+    /** REQUEST_RULES_FILE: the request rules the target declares (required fields, bounds, …), or none. */
+    requestRules: RequestRules;
     /** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX in minor units; unset: chosen from the payment card's limits. */
     debitAmounts: { minMinor?: number; maxMinor?: number };
   };
+  /** TLS trust, client certificates per family and the outbound proxy (network.ts). */
+  network: NetworkConfig;
   /** Target environment, guard, pace and deadline (safety.ts). */
   safety: SafetySettings;
   /** Values of the secret variables, to be replaced in every output. */
@@ -104,6 +111,7 @@ export function loadConfig(env: Env): Config {
   const hexKey = (name: VariableName) =>
     isProfileModule(cryptoProfile) ? r.string(name) : r.pattern(name, HEX_KEY, "64 hex digits");
   const platformKey = r.string("PLATFORM_SIGNING_KEY");
+  const network = readNetwork(env);
   return {
     target: {
       baseUrl: r.optionalUrl("TARGET_BASE_URL"),
@@ -167,10 +175,13 @@ export function loadConfig(env: Env): Config {
       },
       debitAmounts: readDebitAmounts(r),
       clientData: loadClientData(r.string("CLIENT_DATA_FILE")),
+      requestRules: loadRequestRules(r.string("REQUEST_RULES_FILE")),
     },
     // After fixtures: PAYMENT_CARD_PAN has been validated by then.
     safety: readSafety(r, r.string("PAYMENT_CARD_PAN")),
+    network,
     secrets: [
+      ...proxySecrets(network.proxy),
       ...SECRET_VARIABLES.map((name) => ({ name, value: r.string(name) })),
       ...Object.entries(r.headers("CARD_API_HEADERS")).map(([h, value]) => ({ name: `CARD_API_HEADERS.${h}`, value })),
       { name: "PARTNER_PRIVATE_KEY.d", value: privateJwkD(r.string("PARTNER_PRIVATE_KEY")) },

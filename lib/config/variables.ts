@@ -12,13 +12,14 @@ import {
   SANDBOX_STATEMENT_PERIOD,
   SANDBOX_TERMINAL,
 } from "../test-data/published.ts";
+import { NETWORK_VARIABLES } from "./network-variables.ts";
 
 export interface VariableSpec {
   /** Default when neither the environment nor `.env` sets it ("" = unset). */
   default: string;
   /** Secret values are never printed and are replaced in every report. */
   secret?: boolean;
-  group: "target" | "run" | "partner transfer API" | "card API" | "fixtures" | "certification" | "safety";
+  group: "target" | "network" | "run" | "partner transfer API" | "card API" | "fixtures" | "certification" | "safety";
   doc: string;
 }
 
@@ -37,6 +38,7 @@ export const VARIABLES = {
   },
   PARTNER_API_BASE_URL: { default: "", group: "target", doc: "Base URL for the partner transfer API only." },
   MERCHANT_API_BASE_URL: { default: "", group: "target", doc: "Base URL for the merchant API only." },
+  ...NETWORK_VARIABLES,
   TARGET_UTC_OFFSET: {
     default: "+05:00",
     group: "target",
@@ -199,6 +201,11 @@ export const VARIABLES = {
     default: "",
     group: "fixtures",
     doc: 'JSON file of the client data inside encrypted_data (not shown, §2.1): a list of example client records, or a JSON Schema 2020-12 with `examples`; "{{fresh:…}}" placeholders get a new value per registration (docs/own-server.md). Unset: the sandbox\'s client data.',
+  },
+  REQUEST_RULES_FILE: {
+    default: "",
+    group: "fixtures",
+    doc: 'JSON file of the request rules your server declares (not shown, §2.3): per operation key (e.g. "card-api.transaction-create") a JSON Schema 2020-12 of the request body (required fields, enum, pattern, bounds). A generated request that breaks a declared rule must be refused (should); one that breaks only the reference sandbox\'s assumptions is info. "reference": the reference sandbox\'s own rules (set for the embedded sandbox). Unset: no declared rules (docs/own-server.md).',
   },
   RACE_CARD_IDS: {
     default: SANDBOX_RACE_CARDS.map((c) => c.cardId).join(","),

@@ -77,7 +77,7 @@ export class Target {
     const headers = Object.fromEntries(Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined));
     this.sent++;
     countRequest();
-    const post = () => this.client.post(url, { headers, bodyText, operationKey: op.key });
+    const post = () => this.client.post(url, { headers, bodyText, operationKey: op.key, family: op.family });
     const lane = this.laneOf(op, bodyText);
     return lane ? this.lanes.shared(lane, post) : post();
   }

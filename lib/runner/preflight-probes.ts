@@ -19,9 +19,12 @@ import type { Family } from "../catalogue/types.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
+import { networkProblem } from "./preflight-network.ts";
 
 export type ProbeOutcome =
-  { kind: "ok"; exchange: Exchange } | { kind: "unreachable" | "problem" | "inconclusive" | "not sent"; text: string };
+  | { kind: "ok"; exchange: Exchange }
+  /** network: a TLS or proxy failure with a configuration cause (preflight-network.ts), said first. */
+  | { kind: "network" | "unreachable" | "problem" | "inconclusive" | "not sent"; text: string };
 
 type Answer = "ok" | "refused" | "rejected" | { unreachable: string } | { inconclusive: string };
 
@@ -70,6 +73,9 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
     if (error instanceof RequestRefused) return { kind: "not sent", text: `${spec.op.title}: ${error.message}` };
     throw error;
   }
+  const variable = baseUrlVariable(run.config, spec.op.family);
+  const network = networkProblem(exchange, run.config, spec.op.family, variable);
+  if (network) return { kind: "network", text: network };
   const answer = readAnswer(exchange);
   const status = exchange.response?.status;
   if (answer === "ok") return { kind: "ok", exchange };
@@ -87,7 +93,6 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
     };
   }
   if ("unreachable" in answer) {
-    const variable = baseUrlVariable(run.config, spec.op.family);
     return {
       kind: "unreachable",
       text: `${variable}: ${new URL(exchange.request.url).origin} cannot be reached (${answer.unreachable}): check the URL and that the target is running`,

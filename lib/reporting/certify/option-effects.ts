@@ -4,6 +4,7 @@
  * this harness (by the prefix of the operation they belong to, or named), so they never name a
  * check that does not exist; tests/certify/statement.test.ts keeps the named ones real.
  */
+import { CATALOGUE } from "../../catalogue/index.ts";
 import type { Declaration } from "./declaration.ts";
 
 export interface OptionEffect {
@@ -47,6 +48,26 @@ function cryptoProfileEffect(d: Declaration, byPrefix: (...prefixes: string[]) =
     `${name}${builtIn ? "" : " (module)"}`,
     `every partner transfer API request is sealed and signed with it, and the response signature verified${name === "jws" ? "; every card API request carries its detached JWS" : ""}`,
     [...byPrefix("PT-BIZ-"), ...(name === "jws" ? byPrefix("CARD-") : [])],
+  );
+}
+
+/**
+ * Declared request rules turn the generated negatives that break them into should failures (the
+ * rule named); without a declaration those that break only the reference's assumptions are info.
+ */
+function requestRulesEffect(rules: NonNullable<Declaration["requestRulesFile"]>, checkIds: string[]): OptionEffect {
+  const codes = rules.operations
+    ? CATALOGUE.filter((op) => rules.operations!.includes(op.key)).map((op) => op.code)
+    : CATALOGUE.map((op) => op.code);
+  const reference = rules.path === "reference";
+  return effect(
+    "REQUEST_RULES_FILE",
+    reference
+      ? "reference (the reference sandbox's own rules)"
+      : `${rules.sha256 ?? "(unreadable)"} (${codes.join(", ")})`,
+    "a generated request that breaks a declared rule must be refused (should, the rule named in the failure)",
+    [],
+    { enabled: checkIds.filter((id) => codes.some((code) => id === `${code}-NEGATIVE`)) },
   );
 }
 
@@ -120,15 +141,6 @@ export function optionEffects(d: Declaration, checkIds: string[]): OptionEffect[
         d.clientDataFile.kind === "schema" ? { enabled: known("PT-BIZ-NEGATIVE") } : {},
       ),
     );
-  if (d.requestRulesFile)
-    rows.push(
-      effect(
-        "REQUEST_RULES_FILE",
-        d.requestRulesFile.sha256 ?? "(unreadable)",
-        "the declared request rules: their negatives are judged at should level, the rule named in the failure",
-        [],
-        { enabled: byPrefix("").filter((id) => id.endsWith("-NEGATIVE")) },
-      ),
-    );
+  if (d.requestRulesFile) rows.push(requestRulesEffect(d.requestRulesFile, checkIds));
   return rows;
 }
