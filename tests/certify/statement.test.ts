@@ -100,13 +100,17 @@ describe("per declared option, the checks it enabled, disabled or changed", () =
     expect(effects.find((e) => e.option === "STATEMENT_DATE_FORMAT")!.changed).toContain("CARD-STMT-PERIOD");
   });
 
-  test("jws changes the card API checks too: every card API request carries its detached JWS", () => {
+  test("CARD_API_AUTH: what the card API requests carry, and the checks it changes", () => {
     const jws = { CRYPTO_PROFILE: "jws" };
-    const row = optionEffects(declarationOf(loadConfig(jws)), CHECK_IDS)[0]!;
-    expect(row.option).toBe("CRYPTO_PROFILE");
-    expect(row.changed).toEqual(expect.arrayContaining(["CARD-TXN-HTTP-200", "PT-BIZ-SIGNATURE"]));
-    const plain = optionEffects(declarationOf(loadConfig({})), CHECK_IDS)[0]!;
-    expect(plain.changed.some((id) => id.startsWith("CARD-"))).toBe(false);
+    const rows = optionEffects(declarationOf(loadConfig(jws)), CHECK_IDS);
+    expect(rows.find((e) => e.option === "CARD_API_AUTH")).toMatchObject({
+      value: "jws",
+      effect: "every card API request carries a detached JWS of its body (CARD_API_JWS_*)",
+    });
+    expect(rows.find((e) => e.option === "CARD_API_AUTH")!.changed).toContain("CARD-TXN-HTTP-200");
+    expect(rows.find((e) => e.option === "CRYPTO_PROFILE")!.changed.some((id) => id.startsWith("CARD-"))).toBe(false);
+    const none = optionEffects(declarationOf(loadConfig({})), CHECK_IDS).find((e) => e.option === "CARD_API_AUTH")!;
+    expect(none).toMatchObject({ value: "none", changed: [] });
   });
 
   test("the limits vocabulary as declared, with the checks that read it", () => {

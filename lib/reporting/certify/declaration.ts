@@ -28,6 +28,8 @@ export interface DeclaredKey {
 
 export interface Declaration {
   cryptoProfile: { name: string; builtIn: boolean; keys: DeclaredKey[] };
+  /** CARD_API_AUTH as the run resolved it: none, headers, jws, bearer or module. */
+  cardApiAuth: string;
   /** Names only: the values are secrets. */
   cardApiHeaders: string[];
   idempotencyMode: string;
@@ -101,6 +103,7 @@ export function declarationOf(config: Config): Declaration {
   const rules = requestRulesOf(config);
   return {
     cryptoProfile: { name: config.partner.cryptoProfile, builtIn, keys: profileKeys(config, builtIn) },
+    cardApiAuth: config.cardApi.auth,
     cardApiHeaders: Object.keys(config.cardApi.headers).sort(),
     idempotencyMode: config.cardApi.idempotencyMode,
     statementDateFormat: config.cardApi.dateFormat,

@@ -40,16 +40,24 @@ function effect(option: string, value: string, text: string, changed: string[], 
   return { option, value, effect: text, changed: [...new Set(changed)].sort(), enabled: [], disabled: [], ...more };
 }
 
-/** The profile seals and signs every partner request and verifies the responses; `jws` also signs every card API request (a detached JWS header). */
+/** The profile seals and signs every partner request and verifies the responses; card API auth is CARD_API_AUTH's. */
 function cryptoProfileEffect(d: Declaration, byPrefix: (...prefixes: string[]) => string[]): OptionEffect {
   const { name, builtIn } = d.cryptoProfile;
   return effect(
     "CRYPTO_PROFILE",
     `${name}${builtIn ? "" : " (module)"}`,
-    `every partner transfer API request is sealed and signed with it, and the response signature verified${name === "jws" ? "; every card API request carries its detached JWS" : ""}`,
-    [...byPrefix("PT-BIZ-"), ...(name === "jws" ? byPrefix("CARD-") : [])],
+    "every partner transfer API request is sealed and signed with it, and the response signature verified",
+    byPrefix("PT-BIZ-"),
   );
 }
+
+const CARD_API_AUTH: Record<string, string> = {
+  none: "card API requests carry no auth of the harness's (CARD_API_HEADERS only)",
+  headers: "card API requests carry CARD_API_HEADERS",
+  jws: "every card API request carries a detached JWS of its body (CARD_API_JWS_*)",
+  bearer: "every card API request carries the partner's access token as a bearer",
+  module: "every card API request carries the profile module's headers",
+};
 
 /**
  * Declared request rules turn the generated negatives that break them into should failures (the
@@ -121,6 +129,12 @@ export function optionEffects(d: Declaration, checkIds: string[]): OptionEffect[
       `${amounts(d.debitAmounts.minMinor)} / ${amounts(d.debitAmounts.maxMinor)}`,
       "the amounts of every valid debit (unset: chosen inside the payment card's own limits)",
       byPrefix("CARD-TXN-", "CARD-LEDGER-"),
+    ),
+    effect(
+      "CARD_API_AUTH",
+      d.cardApiAuth,
+      CARD_API_AUTH[d.cardApiAuth] ?? d.cardApiAuth,
+      d.cardApiAuth === "none" ? [] : byPrefix("CARD-"),
     ),
     effect(
       "CARD_API_HEADERS",
