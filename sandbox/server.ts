@@ -43,8 +43,6 @@ export interface SandboxOptions {
   profile?: string;
   /** The `jws` profile's card API JWS as the partner configured it (a shared secret is both sides' key). */
   cardApiJws?: CardApiJwsOptions;
-  /** The sandbox's clock runs this far ahead of real time (behind when negative): e.g. just before its midnight. */
-  clockOffsetMs?: number;
   /** HTTPS with these certificates (sandbox/certificates.ts); `mtls`: a client certificate the CA issued is demanded. */
   tls?: { certificates: SandboxCertificates; mtls?: boolean };
   /** What card API requests must carry (card-auth.ts); `profile` (what the crypto profile demands) when unset. */
@@ -53,18 +51,20 @@ export interface SandboxOptions {
   tokenTtlMs?: number;
   /** The client its token endpoint knows; the published test client when unset. */
   tokenClient?: TokenClient;
+  /** The sandbox's clock runs this far ahead of real time (behind when negative): e.g. just before its midnight. */
+  clockOffsetMs?: number;
 }
 
 export interface RunningSandbox {
   url: string;
   port: number;
   ledger: Ledger;
-  /** Moves the sandbox's clock (tests: a period boundary passed between two readings). */
-  setClockOffset(ms: number): void;
   /** TCP connections accepted so far (a test proves they all came through a proxy). */
   connections(): number;
   /** The token endpoint: requests answered, tokens issued. */
   tokens: TokenIssuer;
+  /** Moves the sandbox's clock (tests: a period boundary passed between two readings). */
+  setClockOffset(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -213,9 +213,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     url: `${options.tls ? "https" : "http"}://${host}:${port}`,
     port,
     ledger: env.ledger,
-    setClockOffset: (ms) => void (clock.offsetMs = ms),
     connections: () => connections,
     tokens: env.tokens,
+    setClockOffset: (ms) => void (clock.offsetMs = ms),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -271,9 +271,9 @@ export const VARIABLES = {
     doc: "Expected answer to a replayed request_id with the same body (not shown): replay (the original answer), reject, or either. Never a second posting.",
   },
   CATALOGUE_DIR: {
-    default: "catalogue",
+    default: "",
     group: "run",
-    doc: "Folder of added operations (*.operation.json with their *.schema.json), checked by the generic suite; see catalogue/README.md.",
+    doc: "Folder of added operations (*.operation.json with their *.schema.json), relative to the working folder, checked by the generic suite; unset: the harness's own catalogue/ (see catalogue/README.md).",
   },
   REPORTS_DIR: { default: "reports", group: "run", doc: "Folder for run output (JUnit, Allure results, summary)." },
   CERTIFY_SIGNING_KEY: {
