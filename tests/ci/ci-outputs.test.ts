@@ -33,9 +33,9 @@ const result = (over: Partial<StepResult> = {}): StepResult => ({
   ...over,
 });
 const COUNTS = {
-  must: { passed: 20, failed: 1, warning: 0, skipped: 0 },
-  should: { passed: 30, failed: 0, warning: 2, skipped: 1 },
-  info: { passed: 1, failed: 0, warning: 0, skipped: 0 },
+  must: { passed: 20, failed: 1, warning: 0, skipped: 0, flaky: 0 },
+  should: { passed: 30, failed: 0, warning: 2, skipped: 1, flaky: 1 },
+  info: { passed: 1, failed: 0, warning: 0, skipped: 0, flaky: 0 },
 };
 
 describe("action.yml", () => {
