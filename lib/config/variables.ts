@@ -284,7 +284,7 @@ export const VARIABLES = {
   GITHUB_STEP_SUMMARY: {
     default: "",
     group: "run",
-    doc: "Set by GitHub Actions: npm run compare appends its comparison to this file, the job summary (a run's job summary is its summary.md, written by the CI step). Empty: not written.",
+    doc: "Set by GitHub Actions: the run appends its verdict and what changed since the last run (compare) to this file, the job summary. Empty: not written.",
   },
   CERTIFY_SIGNING_KEY: {
     default: "",

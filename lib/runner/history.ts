@@ -1,16 +1,22 @@
 /**
  * Every run compared with the last one (issue 18 item 4): the last full run's summary is kept in
  * REPORTS_DIR/history/ — where the Allure history lives, the folder CI keeps between runs — and
- * each run writes what changed since (compare.json, a summary.md section — the GitHub job summary
- * through the CI step — and the console's last lines). Only a full run becomes the next run's "last run": a partial
+ * each run writes what changed since (compare.json, a summary.md section, the console's last
+ * lines, the GitHub job summary). Only a full run becomes the next run's "last run": a partial
  * one (--check, --last-failed, a shard) or an interrupted one would make its missing checks look
  * newly skipped next time.
  */
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { carryFailingSince, compareRuns, type Comparison } from "../reporting/compare.ts";
-import { comparisonConsoleLines, readSummaryAt, writeComparison } from "../reporting/compare-report.ts";
-import type { Summary } from "../reporting/summary.ts";
+import {
+  appendStepSummary,
+  comparisonConsoleLines,
+  readSummaryAt,
+  renderComparisonMarkdown,
+  writeComparison,
+} from "../reporting/compare-report.ts";
+import { partialNote, type Summary } from "../reporting/summary.ts";
 
 export function lastSummaryFile(reportsDir: string): string {
   return join(reportsDir, "history", "last-summary.json");
@@ -45,10 +51,9 @@ export function keepForNextRun(reportsDir: string, summary: Summary): void {
   copyFileSync(join(reportsDir, "summary.json"), lastSummaryFile(reportsDir));
 }
 
-/**
- * The console's last lines: what changed. (The GitHub job summary is summary.md, which holds the
- * same section: the CI step, cli/ci-step.ts, writes it; a second writer would repeat it.)
- */
-export function reportChanges(comparison: Comparison | undefined): void {
+/** The console's last lines and the job summary: the verdict, then what changed. */
+export function reportChanges(summary: Summary, comparison: Comparison | undefined, stepSummaryFile: string): void {
   if (comparison) process.stdout.write(`${comparisonConsoleLines(comparison).join("\n")}\n`);
+  const verdict = `### Conformance verdict: ${summary.verdict}${partialNote(summary)}\n\ntarget ${summary.target} · seed ${summary.seed} · ${summary.requests} requests\n`;
+  appendStepSummary(stepSummaryFile, `${verdict}\n${comparison ? renderComparisonMarkdown(comparison) : ""}`);
 }

@@ -29,16 +29,17 @@ export function changesExitCode(summary: Summary | undefined, code: number, conf
   const dir = config.run.reportsDir;
   // A shard or an interrupted run misses checks: "newly skipped" would be noise, not change.
   const comparison = summary.shard || signal ? undefined : compareWithLastRun(dir, summary);
-  reportChanges(comparison);
+  reportChanges(summary, comparison, config.run.stepSummaryFile);
   keepForNextRun(dir, summary);
   if (signal) return exitCodeOfSignal(signal);
   return failOnExitCode(failOn, comparison) ?? code;
 }
 
-/** A target found down: summary.json/.md say so (verdict "target unavailable"), then exit 3. */
+/** A target found down: summary.json/.md say so (verdict "target unavailable") and the job summary too, then exit 3. */
 export function unavailable(error: unknown, config: Config, run: { target: string; startedAt: number }): never {
   if (error instanceof TargetUnavailable) {
-    writeUnavailableSummary(config.run.reportsDir, runInfo(config, run), error.message);
+    const summary = writeUnavailableSummary(config.run.reportsDir, runInfo(config, run), error.message);
+    reportChanges(summary, undefined, config.run.stepSummaryFile);
   }
   throw error;
 }

@@ -89,10 +89,11 @@ describe("every run compared with the last kept run", () => {
   }
   const args = ["--check", "CARD-STMT-HTTP-200", "--check", "CARD-STMT-JSON", "--fail-on", "new"];
 
-  test("a new failure: in compare.json, summary.md (the job summary through the CI step), the console's last lines; --fail-on new exit 1; then still failing: exit 0", async () => {
+  test("a new failure: in compare.json, summary.md, the console's last lines and the job summary; --fail-on new exit 1; then still failing: exit 0", async () => {
     await withSandbox({ faults: [STMT_201] }, async (sandbox) => {
       const dir = tempReportsDir();
-      const env = { REPORTS_DIR: dir, TARGET_BASE_URL: sandbox.url };
+      const stepSummary = join(dir, "job-summary.md");
+      const env = { REPORTS_DIR: dir, TARGET_BASE_URL: sandbox.url, GITHUB_STEP_SUMMARY: stepSummary };
       keptRun(dir, "passed");
       const first = await runCli("conformance.ts", args, env);
       expect(first.code, first.stdout).toBe(1);
@@ -103,6 +104,7 @@ describe("every run compared with the last kept run", () => {
       expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(
         /## What changed since the last run[\s\S]*\*\*New failures\*\* \(1\): `CARD-STMT-HTTP-200`/,
       );
+      expect(readFileSync(stepSummary, "utf8")).toMatch(/### Conformance verdict: not conformant[\s\S]*New failures/);
 
       keptRun(dir, "failed");
       const second = await runCli("conformance.ts", args, env);

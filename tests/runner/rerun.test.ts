@@ -13,7 +13,8 @@ import { evaluateWithRetries } from "../../lib/checks/retry.ts";
 import type { Check, Module, RunContext } from "../../lib/checks/types.ts";
 import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
 import { buildSummary, type Summary } from "../../lib/reporting/summary.ts";
-import { compareWithLastRun, keepForNextRun, lastSummaryFile } from "../../lib/runner/history.ts";
+import { compareRuns } from "../../lib/reporting/compare.ts";
+import { compareWithLastRun, keepForNextRun, lastSummaryFile, reportChanges } from "../../lib/runner/history.ts";
 import { parseRetries, readLastFailed } from "../../lib/runner/last-failed.ts";
 import { checkRow } from "../support/meta.ts";
 import { tempReportsDir } from "../support/cli.ts";
@@ -130,4 +131,19 @@ describe("history: each run compared with the last full one", () => {
       expect(existsSync(lastSummaryFile(dir)), JSON.stringify(extra)).toBe(false);
     }
   });
+});
+
+test("the GitHub job summary gets the verdict and what changed; without GITHUB_STEP_SUMMARY nothing is written", () => {
+  const dir = tempReportsDir();
+  const file = join(dir, "step-summary.md");
+  const info = { target: "t", seed: 3, strict: false, durationMs: 1, harnessVersion: "0", startedAt: "b" };
+  const older = buildSummary([checkRow("A", "passed")], [], { ...info, startedAt: "a" });
+  const newer = buildSummary([checkRow("A", "failed")], [], info);
+  const comparison = compareRuns(older, newer);
+  reportChanges(newer, comparison, file);
+  const text = readFileSync(file, "utf8");
+  expect(text).toMatch(/### Conformance verdict: not conformant/);
+  expect(text).toMatch(/\*\*New failures\*\* \(1\): `A`/);
+  reportChanges(newer, comparison, "");
+  expect(readFileSync(file, "utf8")).toBe(text);
 });

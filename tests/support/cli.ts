@@ -69,7 +69,7 @@ export function runCli(
 /**
  * Any program (npm, an installed command) as a child process with the same clean environment and bound.
  * @param watch sees the output so far and the process at each chunk of stdout (to signal it at a point of the run).
- * @param send a signal sent after a time, once a condition holds (scheduleSignal).
+ * @param send a signal to send the process when due (an interrupted run).
  */
 export function runProcess(
   program: string,
