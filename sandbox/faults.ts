@@ -15,7 +15,9 @@ export type ResponseFault =
   /** Replaces a field's value; "*" in the path walks every array item. */
   | { kind: "set-field"; operation: string; path: string[]; value: unknown }
   /** Adds a field the answer does not have (e.g. a limit group the spec does not show). */
-  | { kind: "add-field"; operation: string; path: string[]; value: unknown };
+  | { kind: "add-field"; operation: string; path: string[]; value: unknown }
+  /** Appends text to a string field: "100.00" + "0" is the same amount with a third decimal, breaking one condition alone. */
+  | { kind: "append-text"; operation: string; path: string[]; text: string };
 
 export const BEHAVIOUR_FAULTS = {
   "statement-ignores-period": "the statement returns every operation of the card, whatever the period",
@@ -81,7 +83,9 @@ export class FaultSet {
   rewriteBody(operation: string, response: SandboxResponse): void {
     if (response.status !== 200) return;
     const edits = this.faults.filter(
-      (f) => (f.kind === "drop-field" || f.kind === "set-field" || f.kind === "add-field") && f.operation === operation,
+      (f) =>
+        (f.kind === "drop-field" || f.kind === "set-field" || f.kind === "add-field" || f.kind === "append-text") &&
+        f.operation === operation,
     );
     if (!edits.length) return;
     // Answers may share cached parts (statement rows): edit a copy.
@@ -91,6 +95,8 @@ export class FaultSet {
       if (f.kind === "set-field" && f.operation === operation)
         edit(response.body, f.path, (o, k) => (o[k] = structuredClone(f.value)));
       if (f.kind === "add-field") edit(response.body, f.path, (o, k) => (o[k] = structuredClone(f.value)), true);
+      if (f.kind === "append-text")
+        edit(response.body, f.path, (o, k) => (o[k] = typeof o[k] === "string" ? o[k] + f.text : o[k]));
     }
   }
 

@@ -43,8 +43,18 @@ export async function evaluateAll(config: Config, modules = ALL_MODULES): Promis
   }
 }
 
-/** Ids of the checks that did not pass (any level), sorted. */
+/** A check crashed: its failure says nothing of the target, so no test may count it as a kill. */
+export class CheckCrashed extends Error {
+  override name = "CheckCrashed";
+}
+
+/**
+ * Ids of the checks that failed (any level), sorted. A check that crashed (category "harness") is
+ * never counted as failed: it throws, so every test built on this turns red on a crash.
+ */
 export function failingIds(results: CheckResult[]): string[] {
+  const crashed = results.filter((r) => r.category === "harness");
+  if (crashed.length) throw new CheckCrashed(crashed.map((r) => `${r.id} crashed: ${r.message}`).join("\n"));
   return results
     .filter((r) => r.outcome === "failed")
     .map((r) => r.id)
