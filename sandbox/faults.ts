@@ -42,6 +42,7 @@ export const BEHAVIOUR_FAULTS = {
   "frozen-usage": "limits report the usage of the start of the day, whatever was debited since",
   "wrong-remaining": "limits report remaining one unit above value − current",
   "limits-not-enforced": "debits are accepted whatever the limits (minimum and cumulative)",
+  "cumulative-limits-not-enforced": "debits are accepted over a cumulative limit's remaining (minimums still enforced)",
   "limit-race": "the limit check and the posting are not atomic: parallel debits all pass the check",
   "operations-outside-period": "every statement also holds an operation dated a day before its period",
   "empty-period-is-an-error": "a statement with no operations in its period is answered 404 instead of an empty list",

@@ -43,9 +43,10 @@ function resolveCard(env: SandboxEnv, party: PartyRefs): SandboxCard {
 }
 
 function checkLimits(env: SandboxEnv, card: SandboxCard, minor: number): void {
+  const cumulative = !env.faults.has("cumulative-limits-not-enforced");
   for (const limit of limitsForCard(env.ledger, card)) {
     if (minor < limit.minMinor) reject(422, "BELOW_MINIMUM", `amount is below the minimum of limit ${limit.id}`);
-    if (usageMinor(env.ledger, limit) + minor > limit.totalMinor)
+    if (cumulative && usageMinor(env.ledger, limit) + minor > limit.totalMinor)
       reject(422, "LIMIT_EXCEEDED", `limit ${limit.id} would be exceeded`);
   }
 }

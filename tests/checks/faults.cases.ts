@@ -160,7 +160,7 @@ export const FAULT_CASES: FaultCase[] = [
     },
   },
   behaviour("statement-ignores-period", {
-    "CARD-LEDGER-PERIOD": ["invariant", "a period without debits"],
+    "CARD-LEDGER-PERIOD": ["invariant", "a period without debits (1 January 2001) returned"],
     "CARD-STMT-PERIOD": ["value", "outside the requested period"],
   }),
   {
@@ -362,6 +362,18 @@ export const FAULT_CASES: FaultCase[] = [
     "CARD-LEDGER-RACE": ["invariant", "over the remaining"],
     "CARD-LEDGER-REMAINING": ["invariant", "not all non-negative"],
   }),
+  // Each condition of CARD-LEDGER-LIMITS-ENFORCED alone: limits-not-enforced breaks the minimum first, this the cumulative.
+  behaviour("cumulative-limits-not-enforced", {
+    "CARD-LEDGER-LIMITS-ENFORCED": ["invariant", "was accepted over the remaining"],
+    "CARD-LEDGER-RACE": ["invariant", "over the remaining"],
+    "CARD-LEDGER-REMAINING": ["invariant", "not all non-negative"],
+  }),
+  {
+    name: "statement operations in another currency",
+    faults: [{ kind: "set-field", operation: STMT, path: ["operations", "*", "currency"], value: "USD" }],
+    // the second condition of CARD-LEDGER-STATEMENT alone: the amounts are right, the currency is not
+    fails: { "CARD-LEDGER-STATEMENT": ["invariant", "in a currency other than KZT"] },
+  },
   behaviour("limit-race", { "CARD-LEDGER-RACE": ["invariant", "over the remaining"] }),
   // (the added operation is the statement card's first one, so every other card's statement shows it: a leak too)
   behaviour("operations-outside-period", {
@@ -370,7 +382,7 @@ export const FAULT_CASES: FaultCase[] = [
     "CARD-STMT-PERIOD": ["value", "outside the requested period"],
   }),
   behaviour("empty-period-is-an-error", {
-    "CARD-LEDGER-PERIOD": ["invariant", "a period without debits"],
+    "CARD-LEDGER-PERIOD": ["invariant", "not with an empty list"],
     "CARD-STMT-POSITIVE": "rejected-valid",
   }),
   // payment semantics (issue 15): one fault per rule family of the semantic NEGATIVE rows,
