@@ -97,4 +97,6 @@ export interface Module {
   readonly checks: readonly Check[];
   /** Its success scenario's request, for the reason given when the target refuses it. */
   readonly fixture?: FixtureRequest;
+  /** Id prefixes besides the operation's code, for checks of a theme that spans operations (`CARD-LEDGER`). */
+  readonly themes?: readonly string[];
 }

@@ -31,17 +31,21 @@ export const transactionCreateModule = defineModule({
     see: "DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX (and the PAYMENT_CARD_* fixtures, CURRENCY)",
   },
   checks: [
-    ...successChecks(op, "§2.3"),
-    successValue(op, { suffix: "STATUS-OK", path: ["status"], expected: "ok", spec: "§2.3" }),
-    successValue(op, { suffix: "REQUEST-SUCCESS", path: ["request_status"], expected: "success", spec: "§2.3" }),
+    ...successChecks(op, "§2.3", { http200: "CARD-TXN-HTTP-200", json: "CARD-TXN-JSON", schema: "CARD-TXN-SCHEMA" }),
+    successValue(op, { id: "CARD-TXN-STATUS-OK", path: ["status"], expected: "ok", spec: "§2.3" }),
+    successValue(op, { id: "CARD-TXN-REQUEST-SUCCESS", path: ["request_status"], expected: "success", spec: "§2.3" }),
     fieldForm(op, {
-      suffix: "DT-OFFSET",
+      id: "CARD-TXN-DT-OFFSET",
       path: ["dt"],
       def: "timestampNumericOffset",
       spec: "§2.3",
       what: "an ISO 8601 timestamp with a numeric UTC offset",
     }),
     debitOfUnknownCardRefused,
-    ...generatedChecks(op, "§2.3", casesFor),
+    ...generatedChecks(op, "§2.3", casesFor, {
+      positive: "CARD-TXN-POSITIVE",
+      negative: "CARD-TXN-NEGATIVE",
+      no5xx: "CARD-TXN-NO-5XX",
+    }),
   ],
 });

@@ -10,18 +10,10 @@ import { defineModule } from "../../lib/checks/define.ts";
 import { parallelDebitsWithinLimit, parallelReplaysPostOnce } from "./ledger/concurrency.checks.ts";
 import { modelChecks } from "./ledger/model.checks.ts";
 import { replayPostsOnce, reusedRequestIdRefused } from "./transaction-idempotency.checks.ts";
-import { limitsOfOtherObject } from "./isolation.checks.ts";
 
 export const transactionLedgerModule = defineModule({
   operation: op,
+  themes: ["CARD-LEDGER"],
   scenarios: {},
-  // The limits isolation check debits the payment card too, so it runs here, in the card's lane.
-  checks: [
-    replayPostsOnce,
-    reusedRequestIdRefused,
-    ...modelChecks,
-    parallelDebitsWithinLimit,
-    parallelReplaysPostOnce,
-    limitsOfOtherObject,
-  ],
+  checks: [replayPostsOnce, reusedRequestIdRefused, ...modelChecks, parallelDebitsWithinLimit, parallelReplaysPostOnce],
 });

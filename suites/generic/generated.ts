@@ -11,6 +11,7 @@ import type { OperationCases } from "../../generators/cases/types.ts";
 import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
 import { defineProperty, type Case } from "../../lib/checks/property.ts";
 import type { Check, CheckContext } from "../../lib/checks/types.ts";
+import { idOf } from "./ids.ts";
 
 export type CasesFor = (op: Operation, ctx: CheckContext) => Promise<OperationCases>;
 
@@ -53,9 +54,9 @@ function mutationRows(cases: OperationCases): Case[] {
     .map((m) => mutated(cases, full, m));
 }
 
-function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
+function positiveAcceptance(op: Operation, id: string, casesFor: CasesFor): Check {
   return defineProperty({
-    id: `${op.code}-POSITIVE`,
+    id: idOf(op, id),
     level: "should",
     spec: op.spec,
     operation: op,
@@ -74,9 +75,9 @@ function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
   });
 }
 
-function negativeRejection(op: Operation, requestSpec: string, casesFor: CasesFor): Check {
+function negativeRejection(op: Operation, id: string, requestSpec: string, casesFor: CasesFor): Check {
   return defineProperty({
-    id: `${op.code}-NEGATIVE`,
+    id: idOf(op, id),
     level: "should",
     spec: requestSpec,
     operation: op,
@@ -93,9 +94,9 @@ function negativeRejection(op: Operation, requestSpec: string, casesFor: CasesFo
   });
 }
 
-function noServerErrors(op: Operation, casesFor: CasesFor): Check {
+function noServerErrors(op: Operation, id: string, casesFor: CasesFor): Check {
   return defineProperty({
-    id: `${op.code}-NO-5XX`,
+    id: idOf(op, id),
     level: "should",
     spec: "§7",
     operation: op,
@@ -118,7 +119,18 @@ function noServerErrors(op: Operation, casesFor: CasesFor): Check {
   });
 }
 
+/** The ids of the three generated-request checks of an operation, written literally by its module. */
+export interface GeneratedIds {
+  positive: string;
+  negative: string;
+  no5xx: string;
+}
+
 /** The three generated-request checks of an operation. */
-export function generatedChecks(op: Operation, requestSpec: string, casesFor: CasesFor): Check[] {
-  return [positiveAcceptance(op, casesFor), negativeRejection(op, requestSpec, casesFor), noServerErrors(op, casesFor)];
+export function generatedChecks(op: Operation, requestSpec: string, casesFor: CasesFor, ids: GeneratedIds): Check[] {
+  return [
+    positiveAcceptance(op, ids.positive, casesFor),
+    negativeRejection(op, ids.negative, requestSpec, casesFor),
+    noServerErrors(op, ids.no5xx, casesFor),
+  ];
 }

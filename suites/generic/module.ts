@@ -24,7 +24,20 @@ export function genericModule(op: Operation): Module {
           return ctx.sendVariant(op, request);
         },
       },
-      checks: [...successChecks(op, op.spec), ...generatedChecks(op, op.spec, casesFor)],
+      // Its ids follow from the code of its catalogue entry (catalogue/*.operation.json): the one place
+      // an id is not written out, since the operation has no code of its own.
+      checks: [
+        ...successChecks(op, op.spec, {
+          http200: `${op.code}-HTTP-200`,
+          json: `${op.code}-JSON`,
+          schema: `${op.code}-SCHEMA`,
+        }),
+        ...generatedChecks(op, op.spec, casesFor, {
+          positive: `${op.code}-POSITIVE`,
+          negative: `${op.code}-NEGATIVE`,
+          no5xx: `${op.code}-NO-5XX`,
+        }),
+      ],
     });
     modules.set(op.key, module);
   }
