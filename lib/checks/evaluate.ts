@@ -7,8 +7,8 @@ import type { Exchange } from "../http/exchange.ts";
 import { inCheckScope } from "../http/lanes.ts";
 import { RequestRefused } from "../http/target.ts";
 import { EvidenceRecorder } from "./evidence.ts";
-import { CheckFailure, CheckNotJudged, CheckSkipped, type FailureCategory } from "./failure.ts";
-import { NOT_JUDGED, refusalReason, refusedForBusinessReason, SUCCESS_SCENARIO } from "./precondition.ts";
+import { CheckFailure, CheckNotJudged, CheckSkipped, notJudged, type FailureCategory } from "./failure.ts";
+import { NOT_JUDGED, refusalReason, refusedForBusinessReason } from "./precondition.ts";
 import { checkSlots, runConcurrently } from "./schedule.ts";
 import { deriveSeed } from "./seed.ts";
 import type { Check, CheckContext, Level, Module, Outcome, RunContext } from "./types.ts";
@@ -58,6 +58,7 @@ export class ModuleRun {
         debitAmounts: () => this.run.debitAmounts(),
         send: (op, body, options) => target.send(op, body, options),
         sendVariant: (op, variant) => target.sendVariant(op, variant),
+        notJudged,
       });
       this.memo.set(name, pending);
     }
@@ -98,9 +99,8 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     debitAmounts: () => moduleRun.run.debitAmounts(),
     scenario: async (name) => {
       const exchange = record(await moduleRun.scenario(name));
-      // Nothing to judge when the target refused the fixture request: not a failure (precondition.ts).
-      if (name === SUCCESS_SCENARIO && refusedForBusinessReason(exchange))
-        throw new CheckNotJudged(refusalReason(moduleRun.module, exchange));
+      // Nothing to judge when the target refused a fixture request, any scenario: not a failure (precondition.ts).
+      if (refusedForBusinessReason(exchange)) throw new CheckNotJudged(refusalReason(moduleRun.module, name, exchange));
       return exchange;
     },
     send: async (op, body, options) => record(await target.send(op, body, options)),
@@ -110,6 +110,7 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     skip: (reason) => {
       throw new CheckSkipped(reason);
     },
+    notJudged,
     isolated: (cardId, fn) => moduleRun.run.target.isolated(cardId, fn),
     shared: (key, make) => sharedOf(moduleRun.run, key, make),
   };

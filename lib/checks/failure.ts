@@ -58,3 +58,8 @@ export class CheckNotJudged extends CheckSkipped {
 export function fail(category: FailureCategory, detail: string): never {
   throw new CheckFailure(category, detail);
 }
+
+/** Ends a check (or a scenario, and so every check that reads it) as not judged: our fixture is the cause, `variable` is where to look. */
+export function notJudged(reason: string, variable: string): never {
+  throw new CheckNotJudged(`not judged: ${reason}; see ${variable}`);
+}

@@ -13,7 +13,7 @@ import { redactor } from "../redaction/redact.ts";
 import { answerKind, requireAnswer } from "./answers.ts";
 import { defineCheck } from "./define.ts";
 import { shrinkCase, tryCases, type Draw } from "./fast-check-runner.ts";
-import { fail, type FailureCategory } from "./failure.ts";
+import { CheckFailure, fail, type FailureCategory } from "./failure.ts";
 import type { CaseContext, Check, CheckContext, Level } from "./types.ts";
 
 /** A generated request; its label names the row it comes from (valid, a boundary, a mutation). */
@@ -22,8 +22,8 @@ export interface Case {
   request: (ctx: CaseContext) => RequestVariant | Promise<RequestVariant>;
 }
 
-/** Why an answer is wrong for a case, or undefined when it is right. */
-export type Verdict = (exchange: Exchange, c: Case) => { category: FailureCategory; detail: string } | undefined;
+/** Judges the answer to one case: returns when it is right, fails (`fail(category, detail)`, the one way) when it is not. */
+export type Verdict = (exchange: Exchange, c: Case) => void;
 
 export interface PropertySpec {
   id: string;
@@ -72,8 +72,13 @@ async function tryCase(
     return { refused: error.message };
   }
   if (exchange.transportError || answerKind(exchange) === "transport") return { exchange, transport: true };
-  const problem = spec.verdict(exchange, c);
-  return { exchange, ...(problem ? { problem: { exchange, c, ...problem } } : {}) };
+  try {
+    spec.verdict(exchange, c);
+  } catch (error) {
+    if (!(error instanceof CheckFailure)) throw error;
+    return { exchange, problem: { exchange, c, category: error.category, detail: error.detail } };
+  }
+  return { exchange };
 }
 
 async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void> {

@@ -35,6 +35,8 @@ export interface CaseContext {
 
 /** What a scenario (a named request of a module) gets to build and send its request. */
 export interface ScenarioContext extends CaseContext {
+  /** Ends the scenario — and every check that reads it — as not judged: our fixture cannot be built or was refused. */
+  notJudged(reason: string, variable: string): never;
   /** Seed of this scenario, derived from SEED and the scenario's name. */
   readonly seed: number;
   /** Sends a request; the exchange is recorded by each check that uses the scenario (CheckContext.scenario). */
@@ -64,6 +66,8 @@ export interface CheckContext extends CaseContext {
   note(text: string): void;
   /** Ends the check as skipped, with the reason shown in every report. */
   skip(reason: string): never;
+  /** Ends the check as not judged (the run is incomplete): our fixture is the cause, `variable` names it. */
+  notJudged(reason: string, variable: string): never;
   /** Runs `fn` holding the card's isolation lane exclusively (lib/http/lanes.ts): no other check debits the card meanwhile. */
   isolated<T>(cardId: string, fn: () => Promise<T>): Promise<T>;
   /** One value per run under `key`, made by the first check that asks (e.g. the ledger survey the five ledger checks share). */
@@ -93,10 +97,15 @@ export interface FixtureRequest {
 
 export interface Module {
   readonly operation: Operation;
+  /**
+   * Named requests built from the configured fixtures, sent once and shared by the module's checks.
+   * One rule for all of them (lib/checks/precondition.ts): a scenario the target refuses for a
+   * business reason leaves every check that reads it not judged, never failed.
+   */
   readonly scenarios: Readonly<Record<string, Scenario>>;
   readonly checks: readonly Check[];
-  /** Its success scenario's request, for the reason given when the target refuses it. */
-  readonly fixture?: FixtureRequest;
+  /** What each scenario's request is, for the reason given when the target refuses it. */
+  readonly fixtures?: Readonly<Record<string, FixtureRequest>>;
   /** Id prefixes besides the operation's code, for checks of a theme that spans operations (`CARD-LEDGER`). */
   readonly themes?: readonly string[];
 }

@@ -17,7 +17,14 @@ export const limitsListModule = defineModule({
     account: (ctx) => ctx.send(op, limitsRequest(ctx.config, "account")),
     client: (ctx) => ctx.send(op, limitsRequest(ctx.config, "client")),
   },
-  fixture: { what: () => "the limits list of PAYMENT_CARD_ID", see: "PAYMENT_CARD_ID and LIMIT_OBJECT_TYPES" },
+  fixtures: {
+    [SUCCESS]: { what: () => "the limits list of PAYMENT_CARD_ID", see: "PAYMENT_CARD_ID and LIMIT_OBJECT_TYPES" },
+    account: {
+      what: () => "the limits list of PAYMENT_ACCOUNT_NUMBER",
+      see: "PAYMENT_ACCOUNT_NUMBER and LIMIT_OBJECT_TYPES",
+    },
+    client: { what: () => "the limits list of PAYMENT_CLIENT_ID", see: "PAYMENT_CLIENT_ID and LIMIT_OBJECT_TYPES" },
+  },
   checks: [
     ...successChecks(op, "§2.4", { http200: "CARD-LIM-HTTP-200", json: "CARD-LIM-JSON", schema: "CARD-LIM-SCHEMA" }),
     successValue(op, { id: "CARD-LIM-STATUS-OK", path: ["status"], expected: "ok", spec: "§2.4" }),

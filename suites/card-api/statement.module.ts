@@ -20,9 +20,11 @@ export const statementModule = defineModule({
   scenarios: {
     [SUCCESS]: (ctx) => ctx.send(op, seededStatementRequest(ctx.config)),
   },
-  fixture: {
-    what: () => "the statement of STATEMENT_CARD_ID for the configured period",
-    see: "STATEMENT_CARD_ID, STATEMENT_PERIOD_START / STATEMENT_PERIOD_END and STATEMENT_DATE_FORMAT",
+  fixtures: {
+    [SUCCESS]: {
+      what: () => "the statement of STATEMENT_CARD_ID for the configured period",
+      see: "STATEMENT_CARD_ID, STATEMENT_PERIOD_START / STATEMENT_PERIOD_END and STATEMENT_DATE_FORMAT",
+    },
   },
   checks: [
     ...successChecks(op, "§2.2", { http200: "CARD-STMT-HTTP-200", json: "CARD-STMT-JSON", schema: "CARD-STMT-SCHEMA" }),

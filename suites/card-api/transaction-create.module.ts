@@ -23,12 +23,14 @@ export const transactionCreateModule = defineModule({
       return exchange;
     },
   },
-  fixture: {
-    what: (sent) => {
-      const debit = (sent as { debit?: { amount?: unknown; currency?: unknown } } | undefined)?.debit;
-      return `the fixture debit of ${typeof debit?.amount === "number" ? debit.amount.toFixed(2) : String(debit?.amount)} ${String(debit?.currency ?? "")} from PAYMENT_CARD_ID`;
+  fixtures: {
+    [SUCCESS]: {
+      what: (sent) => {
+        const debit = (sent as { debit?: { amount?: unknown; currency?: unknown } } | undefined)?.debit;
+        return `the fixture debit of ${typeof debit?.amount === "number" ? debit.amount.toFixed(2) : String(debit?.amount)} ${String(debit?.currency ?? "")} from PAYMENT_CARD_ID`;
+      },
+      see: "DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX (and the PAYMENT_CARD_* fixtures, CURRENCY)",
     },
-    see: "DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX (and the PAYMENT_CARD_* fixtures, CURRENCY)",
   },
   checks: [
     ...successChecks(op, "§2.3", { http200: "CARD-TXN-HTTP-200", json: "CARD-TXN-JSON", schema: "CARD-TXN-SCHEMA" }),

@@ -9,6 +9,7 @@ import type { Operation } from "../../lib/catalogue/index.ts";
 import type { Mutation } from "../../generators/schema/mutations.ts";
 import type { OperationCases } from "../../generators/cases/types.ts";
 import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
+import { fail } from "../../lib/checks/failure.ts";
 import { defineProperty, type Case } from "../../lib/checks/property.ts";
 import type { Check, CheckContext } from "../../lib/checks/types.ts";
 import { idOf } from "./ids.ts";
@@ -66,11 +67,11 @@ function positiveAcceptance(op: Operation, id: string, casesFor: CasesFor): Chec
     examples: async (ctx) => (await casesFor(op, ctx)).validExamples,
     verdict: (exchange) => {
       const kind = answerKind(exchange);
-      if (kind === "success") return undefined;
-      return {
-        category: kind === "server-error" ? "server-error" : "rejected-valid",
-        detail: `${describeAnswer(exchange)} to a valid request`,
-      };
+      if (kind !== "success")
+        fail(
+          kind === "server-error" ? "server-error" : "rejected-valid",
+          `${describeAnswer(exchange)} to a valid request`,
+        );
     },
   });
 }
@@ -87,10 +88,10 @@ function negativeRejection(op: Operation, id: string, requestSpec: string, cases
       "is tried once, then random ones. A rejection is any 4xx, or a 2xx whose body says status ≠ ok, request_status ≠ success or state false (§7 shows no error shape).",
     cases: async (ctx) => negativeCases(await casesFor(op, ctx)),
     examples: async (ctx) => mutationRows(await casesFor(op, ctx)),
-    verdict: (exchange) =>
-      answerKind(exchange) === "success"
-        ? { category: "accepted-invalid", detail: `${describeAnswer(exchange)} to an invalid request` }
-        : undefined,
+    verdict: (exchange) => {
+      if (answerKind(exchange) === "success")
+        fail("accepted-invalid", `${describeAnswer(exchange)} to an invalid request`);
+    },
   });
 }
 
@@ -112,10 +113,10 @@ function noServerErrors(op: Operation, id: string, casesFor: CasesFor): Check {
       const cases = await casesFor(op, ctx);
       return [...cases.boundaries, ...mutationRows(cases)];
     },
-    verdict: (exchange, c) =>
-      answerKind(exchange) === "server-error"
-        ? { category: "server-error", detail: `HTTP ${exchange.response!.status} to "${c.label}"` }
-        : undefined,
+    verdict: (exchange, c) => {
+      if (answerKind(exchange) === "server-error")
+        fail("server-error", `HTTP ${exchange.response!.status} to "${c.label}"`);
+    },
   });
 }
 

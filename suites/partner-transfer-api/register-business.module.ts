@@ -16,9 +16,11 @@ export const registerBusinessModule = defineModule({
     [SUCCESS]: async (ctx) =>
       ctx.send(op, await sealRequest(ctx.profile, clientDataFor(ctx.config, fakerFor(ctx.seed), true))),
   },
-  fixture: {
-    what: () => "the registration of a client from the configured client data",
-    see: "CLIENT_DATA_FILE (the client data inside encrypted_data)",
+  fixtures: {
+    [SUCCESS]: {
+      what: () => "the registration of a client from the configured client data",
+      see: "CLIENT_DATA_FILE (the client data inside encrypted_data)",
+    },
   },
   checks: [
     ...successChecks(op, "§2.1", { http200: "PT-BIZ-HTTP-200", json: "PT-BIZ-JSON", schema: "PT-BIZ-SCHEMA" }),

@@ -292,9 +292,13 @@ export const FAULT_CASES: FaultCase[] = [
     faults: [{ kind: "set-field", operation: LIM, path: ["dt"], value: "2026-11-22T10:00:00" }],
     fails: { "CARD-LIM-DT": "schema", "CARD-LIM-SCHEMA": "schema" },
   },
-  // A refusal of the account and client limits reads as our fixtures refused: not judged (incomplete),
-  // and the generated requests of those kinds fail POSITIVE.
-  behaviour("limits-only-for-cards", { "CARD-LIM-POSITIVE": "rejected-valid" }, ["CARD-LIM-OBJECT-KINDS"]),
+  // A refusal of the account and client limits reads as our fixtures refused — the one rule for a
+  // refused scenario: every check that reads them is not judged (incomplete) — and the generated
+  // requests of those kinds fail POSITIVE.
+  behaviour("limits-only-for-cards", { "CARD-LIM-POSITIVE": "rejected-valid" }, [
+    "CARD-LIM-MONEY-EXACT",
+    "CARD-LIM-OBJECT-KINDS",
+  ]),
   // an info check: its failure is an observation, never a verdict (tests/reporting/summary.test.ts)
   {
     name: "limits with a group the spec does not show",
