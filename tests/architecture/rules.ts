@@ -5,7 +5,7 @@
 import type { Edge } from "./graph.ts";
 
 /** The foundation of lib/: may import each other (without a cycle), never anything above. */
-export const FOUNDATION = ["config", "catalogue", "validation", "crypto", "time", "redaction", "test-data"].map(
+export const FOUNDATION = ["config", "catalogue", "validation", "crypto", "time", "redaction", "test-data", "payments"].map(
   (f) => `lib/${f}`,
 );
 /** A leaf of lib/config (it imports nothing): the one piece of configuration lib/crypto may use. */

@@ -3,13 +3,9 @@
  * Exact money: every bound is whole minor units.
  */
 import { describe, expect, test } from "vitest";
-import {
-  chooseDebitRange,
-  limitAmountsOf,
-  minorOf,
-  type LimitAmount,
-  type RangeOptions,
-} from "../../lib/checks/amount-range.ts";
+import { chooseDebitRange, type RangeOptions } from "../../lib/checks/amount-range.ts";
+import { amountLimitsOf, type AmountLimit } from "../../lib/payments/limits.ts";
+import { minorUnitsOf } from "../../lib/payments/money.ts";
 import { debitRangeFor } from "../../lib/checks/debit-amounts.ts";
 import { loadConfig } from "../../lib/config/load.ts";
 import { expectConfigError } from "../support/config-error.ts";
@@ -21,12 +17,15 @@ const OPTIONS: RangeOptions = {
   avoidMinor: Object.values(MAGIC_AMOUNTS_MINOR),
   currency: "KZT",
 };
-const amount = (group: string, type: string, value: string, remaining = value): LimitAmount => ({
+const amount = (group: string, type: string, value: string, remaining = value): AmountLimit => ({
+  key: `${group}/L/${type}`,
   group,
   type,
   value,
+  current: "0.00",
   remaining,
   currency: "KZT",
+  where: `limits.${group}[0].amount[0]`,
 });
 const SANDBOX_LIKE = [
   amount("product", "min", "1.00"),
@@ -38,7 +37,7 @@ const SANDBOX_LIKE = [
 const ROWS: Array<
   [
     string,
-    LimitAmount[] | undefined,
+    AmountLimit[] | undefined,
     Partial<RangeOptions>,
     { min: number; max: number; fixed: number; source: string; why: RegExp },
   ]
@@ -166,18 +165,9 @@ describe("the chosen range for a limits list", () => {
 });
 
 test("amounts are read exactly, in minor units", () => {
-  expect(["100", "100.5", "100.50", "0.07", "19999999.99", 12.34, "1,00", "-1.00", "1.005", ""].map(minorOf)).toEqual([
-    10_000,
-    10_050,
-    10_050,
-    7,
-    1_999_999_999,
-    1_234,
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-  ]);
+  expect(
+    ["100", "100.5", "100.50", "0.07", "19999999.99", 12.34, "1,00", "-1.00", "1.005", ""].map(minorUnitsOf),
+  ).toEqual([10_000, 10_050, 10_050, 7, 1_999_999_999, 1_234, undefined, undefined, undefined, undefined]);
 });
 
 test("every group of a limits list is read, records without amounts are skipped", () => {
@@ -189,7 +179,7 @@ test("every group of a limits list is read, records without amounts are skipped"
       note: "x",
     },
   };
-  expect(limitAmountsOf(body).map((l) => `${l.group}/${l.type}`)).toEqual(["product/min", "wallet/sum"]);
+  expect(amountLimitsOf(body).map((l) => `${l.group}/${l.type}`)).toEqual(["product/min", "wallet/sum"]);
 });
 
 describe("DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX", () => {

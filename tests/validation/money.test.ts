@@ -4,10 +4,12 @@ import {
   amountProblem,
   minorUnitDigits,
   parseKeepingNumberText,
-  scaledUnits,
+  formatMicro,
+  formatUnits,
+  micro,
+  unitsOf,
   withExtraDecimal,
-} from "../../lib/validation/money.ts";
-import { formatMicro, micro } from "../../suites/card-api/ledger/readback.ts";
+} from "../../lib/payments/money.ts";
 
 const EXACT: Array<[string, unknown, string]> = [
   ["two decimals of tenge", 12.34, "KZT"],
@@ -58,13 +60,29 @@ test("ledger amounts are read exactly: a drift never rounds away", () => {
   expect(micro("1.5e1")).toBe(15_000_000);
   expect(micro(0.1 + 0.2)).toBeUndefined();
   expect(micro("0.0000001")).toBeUndefined();
-  expect(scaledUnits("-2.5", 2)).toBe(-250n);
+  expect(unitsOf("-2.5", 2)).toBe(-250n);
   expect([formatMicro(12_340_000), formatMicro(1_115_000), formatMicro(-2_500_000)]).toEqual([
     "12.34",
     "1.115",
     "-2.50",
   ]);
 });
+
+test.for([
+  [10_050, 2, 2, "100.50"],
+  [7, 2, 2, "0.07"],
+  [-250n, 2, 2, "-2.50"],
+  [1_115_000, 6, 2, "1.115"],
+  [5, 0, 0, "5"],
+  [5, 0, 2, "5.00"],
+  [1_234, 3, 3, "1.234"],
+  [Number.NaN, 6, 2, "NaN"],
+] as const)(
+  "the one formatter: %s units of 10^-%s with at least %s decimals is %s",
+  ([units, scale, decimals, text]) => {
+    expect(formatUnits(units, scale, decimals)).toBe(text);
+  },
+);
 
 test("one decimal more than the currency has", () => {
   expect([withExtraDecimal(10, 2), withExtraDecimal(12.34, 2), withExtraDecimal(7, 0)]).toEqual([10.005, 12.345, 7.5]);

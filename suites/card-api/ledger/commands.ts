@@ -8,17 +8,10 @@ import fc from "fast-check";
 import { answerKind, describeAnswer, requireAnswer } from "../../../lib/checks/answers.ts";
 import { amountAbove, type DebitRange } from "../../../lib/checks/amount-range.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
-import {
-  formatMicro,
-  largestMinimum,
-  micro,
-  newOperations,
-  readStatement,
-  smallestRemaining,
-  windowSince,
-  type AmountLimit,
-  type ObjectKind,
-} from "./readback.ts";
+import { largestMinimum, newOperations, readStatement, smallestRemaining, windowSince } from "./readback.ts";
+import type { ObjectKind } from "../../../lib/payments/kinds.ts";
+import type { AmountLimit } from "../../../lib/payments/limits.ts";
+import { formatMicro, micro } from "../../../lib/payments/money.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
 import type { LedgerModel } from "./observations.ts";
 import { checkUsage, checkRemaining, checkStatement, checkWithin, nearDayBoundary } from "./observations.ts";

@@ -14,9 +14,7 @@ import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor, freshRequestId } from "../../../generators/faker.ts";
 import {
   amountLimits,
-  formatMicro,
   largestMinimum,
-  micro,
   newOperations,
   postedAmount,
   recentOperations,
@@ -24,6 +22,7 @@ import {
   statementOperations,
   windowSince,
 } from "./readback.ts";
+import { formatMicro, micro } from "../../../lib/payments/money.ts";
 
 const REPLAYS = 10;
 

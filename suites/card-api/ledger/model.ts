@@ -13,24 +13,19 @@ import { RequestRefused } from "../../../lib/http/target.ts";
 import type { DebitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../../generators/faker.ts";
 import { checkRemaining, checkWithin, type Invariant, type Observed } from "./observations.ts";
-import { LIMIT_OBJECT_KINDS, limitsObjectValue } from "../../../generators/card-api/limits.ts";
-import {
-  amountLimits,
-  readStatement,
-  windowSince,
-  type AmountLimit,
-  type ObjectKind,
-  type Operation,
-} from "./readback.ts";
+import { limitsObjectValue } from "../../../generators/card-api/limits.ts";
+import { amountLimits, readStatement, windowSince } from "./readback.ts";
+import { OBJECT_KINDS, type ObjectKind, type StatementOperation } from "../../../lib/payments/kinds.ts";
+import type { AmountLimit } from "../../../lib/payments/limits.ts";
 import type { Period } from "../../../generators/card-api/period.ts";
 import { describeAnswer } from "../../../lib/checks/answers.ts";
 
-export const OBJECT_KINDS = LIMIT_OBJECT_KINDS;
+export { OBJECT_KINDS };
 
 export class LedgerReal implements Observed {
   readonly faker: Faker;
   readonly since = Date.now();
-  baselineOperations: Operation[] = [];
+  baselineOperations: StatementOperation[] = [];
   baselineLimits = new Map<ObjectKind, AmountLimit[]>();
   /** The last exchange, attached as evidence when an invariant breaks. */
   last: Exchange | undefined;
@@ -79,7 +74,7 @@ export class LedgerReal implements Observed {
   }
 
   /** The payment card's statement, with the period as sent; unreadable, the check cannot judge (skipped). */
-  async statement(period: Period): Promise<{ operations: Operation[]; sent: Period }> {
+  async statement(period: Period): Promise<{ operations: StatementOperation[]; sent: Period }> {
     const read = await readStatement(this.ctx, this.ctx.config.fixtures.payment.cardId, period);
     this.observe(read.exchange);
     if (!read.operations)

@@ -6,8 +6,12 @@
  */
 import type { DebitRequest } from "../../../generators/card-api/transaction.ts";
 import type { Period } from "../../../generators/card-api/period.ts";
+import { sameDay } from "../../../lib/time/days.ts";
 import { parseIsoDateTime } from "../../../lib/time/iso.ts";
-import { formatMicro, micro, postedAmount, type AmountLimit, type ObjectKind, type Operation } from "./readback.ts";
+import { postedAmount } from "./readback.ts";
+import type { ObjectKind, StatementOperation } from "../../../lib/payments/kinds.ts";
+import type { AmountLimit } from "../../../lib/payments/limits.ts";
+import { formatMicro, micro } from "../../../lib/payments/money.ts";
 import type { CheckContext } from "../../../lib/checks/types.ts";
 
 /** The invariants a model sequence asserts; each is its own check (model.checks.ts). */
@@ -29,8 +33,6 @@ export interface Observed {
   assert(invariant: Invariant, holds: boolean, detail: () => string): void;
 }
 
-const DAY_MS = 86_400_000;
-
 function sorted(values: number[]): string {
   return (
     [...values]
@@ -41,7 +43,7 @@ function sorted(values: number[]): string {
 }
 
 /** New operations in the window are exactly the accepted debits: amount, currency, once each. */
-export function checkStatement(r: Observed, m: LedgerModel, fresh: Operation[]): void {
+export function checkStatement(r: Observed, m: LedgerModel, fresh: StatementOperation[]): void {
   const currency = r.ctx.config.fixtures.payment.currency;
   const got = fresh.map((op) => postedAmount(op) ?? NaN);
   const want = m.accepted.map((a) => a.micro);
@@ -62,7 +64,7 @@ export function checkStatement(r: Observed, m: LedgerModel, fresh: Operation[]):
 }
 
 /** Every operation of a statement lies in its period (read generously, as the request was sent). */
-export function checkWithin(r: Observed, operations: Operation[], period: Period): void {
+export function checkWithin(r: Observed, operations: StatementOperation[], period: Period): void {
   const outside = operations.filter((op) => {
     const at = typeof op.datetime === "string" ? parseIsoDateTime(op.datetime) : undefined;
     return at !== undefined && (at < period.start - 1_000 || at > period.end + 1_000);
@@ -76,16 +78,6 @@ export function checkWithin(r: Observed, operations: Operation[], period: Period
         .map((o) => String(o.datetime))
         .join(", ")}`,
   );
-}
-
-function offsetMs(offset: string): number {
-  return offset === "Z"
-    ? 0
-    : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000;
-}
-
-function sameDay(a: number, b: number, offset: string): boolean {
-  return Math.floor((a + offsetMs(offset)) / DAY_MS) === Math.floor((b + offsetMs(offset)) / DAY_MS);
 }
 
 /** Within `marginMs` of midnight at the target's offset, when a daily limit may reset between two requests. */

@@ -1,9 +1,11 @@
 /**
- * Exact money (§2.2, §2.4): amounts are read as decimals, never through float arithmetic, and
- * judged against the currency's minor unit from the ISO 4217 table (the `currency-codes` package,
- * maintained from the ISO list: KZT has two digits, JPY none, BHD three). A JSON number is read
- * through its shortest round-trip text (String(x)), which is exactly the decimal the double
- * stands for: 0.30000000000000004 stays that, and 1.5e1 is 15.
+ * Exact money (§2.2, §2.4), the one place amounts are read and written: amounts are read as
+ * decimals (`parseDecimal`, and `unitsOf` and its named scales below), never through float
+ * arithmetic, written by one formatter (`formatUnits`), and judged against the currency's minor
+ * unit from the ISO 4217 table (the `currency-codes` package, maintained from the ISO list: KZT
+ * has two digits, JPY none, BHD three). A JSON number is read through its shortest round-trip text
+ * (String(x)), which is exactly the decimal the double stands for: 0.30000000000000004 stays that,
+ * and 1.5e1 is 15.
  */
 import currencyCodes from "currency-codes";
 
@@ -63,13 +65,52 @@ export function amountProblem(value: unknown, currency: unknown): string | undef
 }
 
 /** An amount in units of 10^-scale, exactly; undefined when it has more decimals than that or is not a decimal. */
-export function scaledUnits(value: unknown, scale: number): bigint | undefined {
+export function unitsOf(value: unknown, scale: number): bigint | undefined {
   const text = amountText(value);
   const decimal = text === undefined ? undefined : parseDecimal(text);
   if (!decimal || decimal.scale > scale) return undefined;
   const units = decimal.units * 10n ** BigInt(scale - decimal.scale);
   return decimal.negative ? -units : units;
 }
+
+/** "100", "100.5", "100.00" or 100.5 → 10050 hundredths (a two-digit currency's minor units); undefined when negative or finer. */
+export function minorUnitsOf(value: unknown): number | undefined {
+  const units = unitsOf(value, 2);
+  return units === undefined || units < 0n ? undefined : Number(units);
+}
+
+/**
+ * 12.34, 1.234e1 or "12.34" → 12340000 micro-units, exactly: how the ledger compares what it posted
+ * with what it reads back. No rounding hides a drift: a float-sum leak such as 0.30000000000000004
+ * has more decimals than micro-units hold, so it reads as undefined and never compares equal.
+ */
+export function micro(value: unknown): number | undefined {
+  const units = unitsOf(value, 6);
+  return units === undefined ? undefined : Number(units);
+}
+
+/**
+ * The one formatter: units of 10^-scale as decimal text with at least `decimals` digits (a
+ * currency's minor unit); finer digits are kept, so a message never rounds a drift away:
+ * formatUnits(10050, 2) → "100.50", formatUnits(1115000, 6) → "1.115". Not a whole number → as is.
+ */
+export function formatUnits(units: number | bigint, scale: number, decimals = 2): string {
+  if (typeof units === "number" && !Number.isInteger(units)) return String(units);
+  const n = BigInt(units);
+  const digits = (n < 0n ? -n : n).toString().padStart(scale + 1, "0");
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = digits
+    .slice(digits.length - scale)
+    .replace(/0+$/, "")
+    .padEnd(decimals, "0");
+  return `${n < 0n ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
+/** Hundredths as text: 10050 → "100.50". */
+export const formatMinor = (minor: number): string => formatUnits(minor, 2);
+
+/** Micro-units as text: 12340000 → "12.34", 1115000 → "1.115". */
+export const formatMicro = (units: number): string => formatUnits(units, 6);
 
 /**
  * A JSON text parsed with every number kept as its literal text ("10.10", "1.5e1", "-0.0"), for a
