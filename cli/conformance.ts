@@ -115,7 +115,10 @@ function handOutLimits(
       debitShare(cap, shards),
     ).file;
   }
-  const limits = planRunLimits(config, { workers, shards, startedAt }, budgetFile);
+  // Isolation lanes hold across the workers (lib/http/file-lanes.ts): a debiting module may sit in any file.
+  const lanesDir = join(config.run.reportsDir, ".run", `lanes-${process.pid}`);
+  mkdirSync(lanesDir, { recursive: true });
+  const limits = planRunLimits(config, { workers, shards, startedAt }, budgetFile, lanesDir);
   process.env[RUN_LIMITS_ENV] = JSON.stringify(limits);
   return { limits, workers, ...(budgetFile ? { budgetFile } : {}) };
 }
@@ -262,6 +265,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   } finally {
     await sandbox?.close();
     rmSync(join(dir, ".run", `progress-${process.pid}`), { recursive: true, force: true });
+    rmSync(join(dir, ".run", `lanes-${process.pid}`), { recursive: true, force: true });
     if (budgetFile) rmSync(budgetFile, { force: true });
   }
 }

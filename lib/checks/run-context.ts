@@ -14,7 +14,7 @@ import { debitRangeOf } from "../checks/debit-amounts.ts";
 import { redactor } from "../redaction/redact.ts";
 import { validators } from "../validation/registry.ts";
 import { createGuard } from "../http/guard.ts";
-import { currentRunLimits, debitBudgetOf, type RunLimits } from "../http/run-limits.ts";
+import { currentRunLimits, debitBudgetOf, lanesOf, type RunLimits } from "../http/run-limits.ts";
 
 /** The partner's side of the keys: what the harness signs, encrypts and verifies with. */
 export function profileKeysOf(config: Config): ProfileKeys {
@@ -54,6 +54,6 @@ export async function createRunContext(
   const pace = new Pace({ rps: limits.rps, concurrency: limits.concurrency, deadlineAt: limits.deadlineAt });
   const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: limits.concurrency, pace });
   const guard = createGuard(config.safety, debitBudgetOf(limits));
-  const target = new Target(config, profile, client, guard);
+  const target = new Target(config, profile, client, guard, lanesOf(limits));
   return { config, target, validators: validators(), debitAmounts: () => debitRangeOf(config, target) };
 }

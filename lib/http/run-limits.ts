@@ -12,6 +12,8 @@
  */
 import type { Config } from "../config/load.ts";
 import { FileDebitBudget, MemoryDebitBudget, type DebitBudget } from "./debit-budget.ts";
+import { FileLanes } from "./file-lanes.ts";
+import { Lanes, type LaneLocks } from "./lanes.ts";
 
 /** Internal hand-off from the CLI to its workers; not configuration (see lib/config/variables.ts). */
 export const RUN_LIMITS_ENV = "CONFORMANCE_RUN_LIMITS";
@@ -29,6 +31,8 @@ export interface RunLimits {
   budgetFile?: string;
   /** The cap of this process's budget (in-process runs), minor units. */
   budgetCapMinor?: number;
+  /** The run's isolation lanes folder (file-lanes.ts): lanes hold across every worker; absent: within this process. */
+  lanesDir?: string;
 }
 
 export interface RunShape {
@@ -45,7 +49,7 @@ export function workerCount(config: Config, available: number, shards: number): 
 }
 
 /** The CLI's plan, before any worker starts; the budget file is created by the caller. */
-export function planRunLimits(config: Config, shape: RunShape, budgetFile?: string): RunLimits {
+export function planRunLimits(config: Config, shape: RunShape, budgetFile?: string, lanesDir?: string): RunLimits {
   const { maxRps, concurrency, runDeadlineMs, maxDebitTotalMinor } = config.safety;
   const processes = shape.workers * shape.shards;
   return {
@@ -53,6 +57,7 @@ export function planRunLimits(config: Config, shape: RunShape, budgetFile?: stri
     ...(maxRps ? { rps: maxRps / processes } : {}),
     concurrency: Math.max(1, Math.floor(concurrency / processes)),
     ...(budgetFile ? { budgetFile } : {}),
+    ...(lanesDir ? { lanesDir } : {}),
     ...(maxDebitTotalMinor !== undefined ? { budgetCapMinor: debitShare(maxDebitTotalMinor, shape.shards) } : {}),
   };
 }
@@ -67,6 +72,11 @@ export function currentRunLimits(config: Config, env: NodeJS.ProcessEnv = proces
   const handed = env[RUN_LIMITS_ENV];
   if (handed) return JSON.parse(handed) as RunLimits;
   return planRunLimits(config, { workers: 1, shards: 1, startedAt: Date.now() });
+}
+
+/** The isolation lanes of this process: shared with every worker of the run through the lanes folder, when there is one. */
+export function lanesOf(limits: RunLimits): LaneLocks {
+  return limits.lanesDir ? new FileLanes(limits.lanesDir) : new Lanes();
 }
 
 export function debitBudgetOf(limits: RunLimits): DebitBudget | undefined {

@@ -9,7 +9,7 @@ import type { Operation } from "../catalogue/index.ts";
 import type { CryptoProfile } from "../crypto/index.ts";
 import type { HttpClient } from "./client.ts";
 import type { Exchange } from "./exchange.ts";
-import { countRequest, Lanes } from "./lanes.ts";
+import { countRequest, Lanes, type LaneLocks } from "./lanes.ts";
 
 export interface SendOptions {
   /** Headers to add or replace; `undefined` removes a default header (e.g. to omit auth). */
@@ -38,14 +38,13 @@ export type RequestGuard = (op: Operation, bodyText: string) => void;
 export class Target {
   /** Requests sent through this target so far (for the run's figures). */
   sent = 0;
-  /** Isolation lanes per card (lanes.ts): every debit passes its card's lane. */
-  readonly lanes = new Lanes();
-
   constructor(
     readonly config: Config,
     readonly profile: CryptoProfile,
     private readonly client: HttpClient,
     private readonly guard?: RequestGuard,
+    /** Isolation lanes per card (lanes.ts, across workers: file-lanes.ts): every debit passes its card's lane. */
+    readonly lanes: LaneLocks = new Lanes(),
   ) {}
 
   url(op: Operation): string {
