@@ -40,6 +40,7 @@ export const UNIT_TESTS = [
 export const SANDBOX_TESTS = [
   "tests/checks/faults.test.ts",
   "tests/checks/fault-mutants.test.ts",
+  "tests/checks/isolation-declared.test.ts",
   "tests/checks/info-level.test.ts",
   "tests/checks/signature-key.test.ts",
   "tests/crypto/redaction.test.ts",

@@ -9,6 +9,7 @@ import { RequestRefused } from "../http/target.ts";
 import { EvidenceRecorder } from "./evidence.ts";
 import { CheckFailure, CheckNotJudged, CheckSkipped, notJudged, type FailureCategory } from "./failure.ts";
 import { NOT_JUDGED, refusalReason, refusedForBusinessReason } from "./precondition.ts";
+import { requireDeclared, touchesOf } from "./isolation.ts";
 import { checkSlots, runConcurrently } from "./schedule.ts";
 import { deriveSeed } from "./seed.ts";
 import type { Check, CheckContext, Level, Module, Outcome, RunContext } from "./types.ts";
@@ -91,6 +92,7 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     return exchange;
   };
   const { config, target, validators } = moduleRun.run;
+  const touches = touchesOf(check, moduleRun.module);
   const ctx: CheckContext = {
     config,
     validators,
@@ -103,8 +105,14 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
       if (refusedForBusinessReason(exchange)) throw new CheckNotJudged(refusalReason(moduleRun.module, name, exchange));
       return exchange;
     },
-    send: async (op, body, options) => record(await target.send(op, body, options)),
-    sendVariant: async (op, variant) => record(await target.sendVariant(op, variant)),
+    send: async (op, body, options) => (
+      requireDeclared(check, touches, op),
+      record(await target.send(op, body, options))
+    ),
+    sendVariant: async (op, variant) => (
+      requireDeclared(check, touches, op),
+      record(await target.sendVariant(op, variant))
+    ),
     record: (exchange) => void record(exchange),
     note: (text) => void notes.push(text),
     skip: (reason) => {
@@ -124,7 +132,12 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     seed,
   };
   // Checks run side by side (schedule.ts): each counts the requests of its own async context.
-  const { result, counter } = inCheckScope(() => settle(() => check.run(ctx)));
+  // A check declared to own the payment card runs holding its lane exclusively (isolation.ts).
+  const run = () =>
+    touches === "payment-card"
+      ? target.isolated(config.fixtures.payment.cardId, async () => check.run(ctx))
+      : check.run(ctx);
+  const { result, counter } = inCheckScope(() => settle(run));
   const outcome = await result;
   const { sample, omitted } = evidence.sample(outcome.outcome === "failed");
   return {

@@ -5,6 +5,7 @@ import type { CryptoProfile } from "../crypto/profile.ts";
 import type { RequestVariant, SendOptions, Target } from "../http/target.ts";
 import type { ValidatorRegistry } from "../validation/registry.ts";
 import type { DebitRange } from "./amount-range.ts";
+import type { Touches } from "./isolation.ts";
 
 /** must: the spec states it · should: sound practice where the spec is silent · info: observation. */
 export type Level = "must" | "should" | "info";
@@ -84,6 +85,8 @@ export interface Check {
   readonly title: string;
   /** Why the check exists and what it tolerates; shown in the report. */
   readonly description?: string;
+  /** What it touches (lib/checks/isolation.ts), when not what its module declares. */
+  readonly touches?: Touches;
   run(ctx: CheckContext): Promise<void> | void;
 }
 
@@ -106,6 +109,8 @@ export interface Module {
   readonly checks: readonly Check[];
   /** What each scenario's request is, for the reason given when the target refuses it. */
   readonly fixtures?: Readonly<Record<string, FixtureRequest>>;
+  /** What its checks touch unless they say otherwise (lib/checks/isolation.ts); read-only when absent. */
+  readonly touches?: Touches;
   /** Id prefixes besides the operation's code, for checks of a theme that spans operations (`CARD-LEDGER`). */
   readonly themes?: readonly string[];
 }

@@ -94,6 +94,7 @@ function movedBy(
 
 export const limitsOfOtherObject = defineCheck({
   id: "CARD-LIM-OTHER-OBJECT",
+  touches: "payment-card",
   level: "should",
   spec: "§2.4",
   title: "Limits list: the limits of a card do not show another card's usage",

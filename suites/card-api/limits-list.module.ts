@@ -40,7 +40,7 @@ export const limitsListModule = defineModule({
     limitsGroupsAsShown,
     limitsOfUnknownObjects,
     limitsMoneyExact,
-    // It debits the payment card, holding the card's lane: like every debit of it, in card-api.test.ts.
+    // It debits the payment card holding the card's lane, which holds across workers (lib/http/file-lanes.ts).
     limitsOfOtherObject,
     ...generatedChecks(op, "§2.4", casesFor, {
       positive: "CARD-LIM-POSITIVE",

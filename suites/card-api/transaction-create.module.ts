@@ -10,6 +10,8 @@ import { debitOfUnknownCardRefused } from "./unknown-objects.checks.ts";
 
 export const transactionCreateModule = defineModule({
   operation: op,
+  // Its fixed debit, generated debits and the unknown-card debit go beside other checks (each takes the card's lane shared).
+  touches: "debits",
   scenarios: {
     // A fixed amount the target allows (10.00 where its limits permit): the answer to a plain
     // valid debit should not depend on the seed. Every check that judges it notes the amount and why.

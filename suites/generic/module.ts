@@ -6,6 +6,7 @@
 import type { Operation } from "../../lib/catalogue/index.ts";
 import { casesFor } from "../../generators/cases/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
+import { movesMoney } from "../../lib/checks/isolation.ts";
 import type { Module } from "../../lib/checks/types.ts";
 import { generatedChecks } from "./generated.ts";
 import { SUCCESS, successChecks } from "./success.ts";
@@ -18,6 +19,7 @@ export function genericModule(op: Operation): Module {
   if (!module) {
     module = defineModule({
       operation: op,
+      touches: movesMoney(op) ? "debits" : "read-only",
       scenarios: {
         [SUCCESS]: async (ctx) => {
           const request = await (await casesFor(op, ctx)).validExamples[0]!.request(ctx);

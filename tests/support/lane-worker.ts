@@ -23,6 +23,7 @@ const MAX_MS = 60_000;
 /** A second debiting module: its check debits the payment card (each debit takes the card's lane shared). */
 const storm: Module = {
   operation: CREATE_TRANSACTION,
+  touches: "debits",
   scenarios: {},
   checks: [
     {

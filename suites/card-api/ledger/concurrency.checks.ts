@@ -77,6 +77,7 @@ async function raceCard(ctx: CheckContext): Promise<{ cardId: string; remaining:
 
 export const parallelDebitsWithinLimit = defineCheck({
   id: "CARD-LEDGER-RACE",
+  touches: "race-card",
   level: "should",
   spec: "§2.4",
   title: "Create transaction: parallel debits whose sum exceeds the remaining limit never pass it together",
