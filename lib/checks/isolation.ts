@@ -11,9 +11,9 @@
  * - `race-card`: a card of the race pool, which it holds exclusively itself (`ctx.isolated`).
  */
 import type { Operation } from "../catalogue/index.ts";
-import type { Check, Module } from "./types.ts";
+import type { Check, Module, Touches } from "./types.ts";
 
-export type Touches = "read-only" | "debits" | "payment-card" | "race-card";
+export type { Touches };
 
 export const TOUCHES: readonly Touches[] = ["read-only", "debits", "payment-card", "race-card"];
 

@@ -5,12 +5,14 @@ import type { CryptoProfile } from "../crypto/profile.ts";
 import type { RequestVariant, SendOptions, Target } from "../http/target.ts";
 import type { ValidatorRegistry } from "../validation/registry.ts";
 import type { DebitRange } from "./amount-range.ts";
-import type { Touches } from "./isolation.ts";
 
 /** must: the spec states it · should: sound practice where the spec is silent · info: observation. */
 export type Level = "must" | "should" | "info";
 
 export type Outcome = "passed" | "failed" | "skipped";
+
+/** What a check touches (lib/checks/isolation.ts says what each means and how the engine holds to it). */
+export type Touches = "read-only" | "debits" | "payment-card" | "race-card";
 
 /** What a run shares: configuration, the target and the compiled schemas. */
 export interface RunContext {
