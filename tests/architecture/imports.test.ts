@@ -7,7 +7,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { importGraph, parseImports, type Edge } from "./graph.ts";
-import { cycles, ruleBroken, unitOf } from "./rules.ts";
+import { cycles, ruleBroken, sandboxReachBroken, unitOf } from "./rules.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const graph = importGraph(ROOT);
@@ -19,7 +19,16 @@ const fileCycles = (edges: readonly Edge[]) => cycles(edges.map((e) => [e.from, 
 
 describe("the harness's import graph", () => {
   test("is read from every layer (the parser finds the imports at all)", () => {
-    for (const root of ["lib/", "suites/", "generators/", "sandbox/", "cli/", "bench/"]) {
+    for (const root of [
+      "lib/",
+      "suites/",
+      "generators/",
+      "sandbox/",
+      "cli/",
+      "bench/",
+      "tests/",
+      "tests/support/foreign-target/",
+    ]) {
       expect(
         graph.some((e) => e.from.startsWith(root)),
         root,
@@ -34,6 +43,10 @@ describe("the harness's import graph", () => {
 
   test("has no folder-level cycle", () => {
     expect(folderCycles(graph)).toEqual([]);
+  });
+
+  test("the sandbox loads, through any chain of imports, only the published data, the clock and the crypto", () => {
+    expect(sandboxReachBroken(graph)).toEqual([]);
   });
 
   test("has no file-level cycle, type-only imports included", () => {
@@ -60,6 +73,19 @@ describe("the rules fail where they should (synthetic graphs)", () => {
     ["a generator imports a suite", edge("generators/x.ts", "suites/modules.ts", true)],
     ["a suite imports the sandbox", edge("suites/x.ts", "sandbox/server.ts")],
     ["anything imports the tests", edge("bench/x.ts", "tests/support/cli.ts")],
+    [
+      "the foreign target imports the harness",
+      edge("tests/support/foreign-target/validate.ts", "lib/validation/money.ts"),
+    ],
+    [
+      "the foreign target imports the sandbox",
+      edge("tests/support/foreign-target/ledger.ts", "sandbox/limits.ts", true),
+    ],
+    [
+      "the foreign target imports a test helper",
+      edge("tests/support/foreign-target/server.ts", "tests/support/harness.ts"),
+    ],
+    ["the cli imports the foreign target", edge("cli/x.ts", "tests/support/foreign-target/server.ts")],
   ] as const)("%s is reported", ([, e]) => {
     expect(broken([e])).toHaveLength(1);
   });
@@ -72,6 +98,9 @@ describe("the rules fail where they should (synthetic graphs)", () => {
       edge("sandbox/x.ts", "lib/test-data/published.ts"),
       edge("generators/x.ts", "lib/http/target.ts", true),
       edge("cli/x.ts", "sandbox/server.ts"),
+      edge("tests/checks/x.test.ts", "sandbox/faults.ts"),
+      edge("tests/foreign/x.test.ts", "tests/support/foreign-target/server.ts"),
+      edge("tests/support/foreign-target/server.ts", "tests/support/foreign-target/data.ts"),
     ];
     expect(broken(fine)).toEqual([]);
   });
@@ -87,6 +116,16 @@ describe("the rules fail where they should (synthetic graphs)", () => {
   test("lib/config/errors.ts is its own unit: crypto may throw ConfigError without a folder cycle", () => {
     const g = [edge("lib/config/load.ts", "lib/crypto/index.ts"), edge("lib/crypto/index.ts", "lib/config/errors.ts")];
     expect(folderCycles(g)).toEqual([]);
+  });
+
+  test("the sandbox regaining the harness's schemas through the crypto profiles is found, with the chain", () => {
+    const g = [
+      edge("sandbox/env.ts", "lib/crypto/index.ts"),
+      edge("lib/crypto/index.ts", "lib/config/errors.ts"),
+      edge("lib/crypto/index.ts", "lib/validation/registry.ts"),
+      edge("lib/crypto/profile.ts", "lib/catalogue/types.ts", true),
+    ];
+    expect(sandboxReachBroken(g)).toEqual(["sandbox/env.ts → lib/crypto/index.ts → lib/validation/registry.ts"]);
   });
 
   test("a file-level cycle is found", () => {

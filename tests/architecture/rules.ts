@@ -5,11 +5,22 @@
 import type { Edge } from "./graph.ts";
 
 /** The foundation of lib/: may import each other (without a cycle), never anything above. */
-export const FOUNDATION = ["config", "catalogue", "validation", "crypto", "time", "redaction", "test-data", "payments"].map(
-  (f) => `lib/${f}`,
-);
+export const FOUNDATION = [
+  "config",
+  "catalogue",
+  "validation",
+  "crypto",
+  "time",
+  "redaction",
+  "test-data",
+  "payments",
+].map((f) => `lib/${f}`);
 /** A leaf of lib/config (it imports nothing): the one piece of configuration lib/crypto may use. */
 export const CONFIG_ERRORS = "lib/config/errors";
+/** The second, independently written correct target of the harness's own tests: it imports nothing of the harness or the sandbox. */
+export const FOREIGN_TARGET = "tests/support/foreign-target";
+/** What the sandbox may reach, through any chain of imports: the published data, the clock, the crypto profiles (and the leaf ConfigError they throw). */
+export const SANDBOX_REACH = ["sandbox", "lib/test-data", "lib/time", "lib/crypto", CONFIG_ERRORS];
 
 /** The layers of lib/, top to bottom: a unit imports only units below it (and the foundation). */
 const LIB_LAYERS: Record<string, readonly string[]> = {
@@ -24,11 +35,12 @@ const LIB_LAYERS: Record<string, readonly string[]> = {
 /** The unit an import edge belongs to: `lib/<folder>`, `lib/config/errors`, or a top folder. */
 export function unitOf(path: string): string {
   if (path === "lib/config/errors.ts") return CONFIG_ERRORS;
+  if (path.startsWith(`${FOREIGN_TARGET}/`)) return FOREIGN_TARGET;
   const parts = path.split("/");
   return parts[0] === "lib" && parts.length > 2 ? `lib/${parts[1]}` : parts[0]!;
 }
 
-const ANYWHERE_BUT_TESTS = (to: string) => to !== "tests";
+const ANYWHERE_BUT_TESTS = (to: string) => to !== "tests" && to !== FOREIGN_TARGET;
 
 /** Why an edge breaks the rules, or undefined when it keeps them. */
 export function ruleBroken(edge: Edge): string | undefined {
@@ -42,6 +54,12 @@ export function ruleBroken(edge: Edge): string | undefined {
 function allowedTargets(from: string, typeOnly: boolean): (to: string) => boolean {
   const foundation = (to: string) => FOUNDATION.includes(to) || to === CONFIG_ERRORS;
   switch (from) {
+    // The harness's own tests reach everything they test.
+    case "tests":
+      return () => true;
+    // Independent by construction: a shared helper would make its agreement with the harness a tautology.
+    case FOREIGN_TARGET:
+      return () => false;
     // The composition roots: they start the sandbox, the suites and the engine.
     case "cli":
       return (to) => ANYWHERE_BUT_TESTS(to) && to !== "bench";
@@ -65,6 +83,32 @@ function allowedTargets(from: string, typeOnly: boolean): (to: string) => boolea
   const below = LIB_LAYERS[from];
   if (below) return (to) => below.includes(to) || foundation(to);
   return () => false;
+}
+
+/**
+ * Every file the files under `root` load at run time, through any chain of imports, with the chain.
+ * Type-only imports are erased (a type names a shape, it ships no schema or table): the direct
+ * rules above hold them.
+ */
+export function reachableFrom(edges: readonly Edge[], root: string): Map<string, string[]> {
+  const next = new Map<string, string[]>();
+  for (const e of edges.filter((e) => !e.typeOnly)) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+  const seen = new Map<string, string[]>();
+  const queue = [...new Set(edges.map((e) => e.from).filter((f) => f.startsWith(`${root}/`)))].map((f) => [f]);
+  for (const path of queue) {
+    const file = path.at(-1)!;
+    if (seen.has(file)) continue;
+    seen.set(file, path);
+    for (const to of next.get(file) ?? []) if (!seen.has(to)) queue.push([...path, to]);
+  }
+  return seen;
+}
+
+/** The files the sandbox reaches outside SANDBOX_REACH, each with the chain of imports that reaches it. */
+export function sandboxReachBroken(edges: readonly Edge[]): string[] {
+  return [...reachableFrom(edges, "sandbox")]
+    .filter(([file]) => !SANDBOX_REACH.includes(unitOf(file)))
+    .map(([, chain]) => chain.join(" → "));
 }
 
 /** Strongly connected components with more than one node (Tarjan): every cycle of the graph. */
