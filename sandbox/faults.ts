@@ -46,7 +46,7 @@ export const BEHAVIOUR_FAULTS = {
   "limit-race": "the limit check and the posting are not atomic: parallel debits all pass the check",
   "operations-outside-period": "every statement also holds an operation dated a day before its period",
   "empty-period-is-an-error": "a statement with no operations in its period is answered 404 instead of an empty list",
-  // payment semantics (issue 15): one fault per rule family of sandbox/rules, and the money and isolation faults
+  // payment semantics: one fault per rule family of sandbox/rules, and the money and isolation faults
   "accepts-foreign-card-data":
     "a debit is posted to the card its card_id (else PAN) names, whatever PAN, CVC, expiry, account and client come with it",
   "accepts-mismatched-money":

@@ -25,7 +25,7 @@ function located(id: string): { check: Check; module: Module } {
   return { check: module.checks.find((c) => c.id === id)!, module };
 }
 
-/** The check, crashing on `JSON.parse("{")` wherever it would have failed (the mutant of issue 20). */
+/** The check, crashing on `JSON.parse("{")` wherever it would have failed. */
 function crashing(check: Check): Check {
   return {
     ...check,

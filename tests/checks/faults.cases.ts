@@ -389,7 +389,7 @@ export const FAULT_CASES: FaultCase[] = [
     "CARD-LEDGER-PERIOD": ["invariant", "not with an empty list"],
     "CARD-STMT-POSITIVE": "rejected-valid",
   }),
-  // payment semantics (issue 15): one fault per rule family of the semantic NEGATIVE rows,
+  // payment semantics: one fault per rule family of the semantic NEGATIVE rows,
   behaviour("accepts-foreign-card-data", { "CARD-TXN-NEGATIVE": "accepted-invalid" }),
   behaviour("accepts-mismatched-money", { "CARD-TXN-NEGATIVE": "accepted-invalid" }),
   behaviour("accepts-nonsense-periods", { "CARD-STMT-NEGATIVE": "accepted-invalid" }),
@@ -415,7 +415,7 @@ export const FAULT_CASES: FaultCase[] = [
     fails: { "CARD-LIM-MONEY-EXACT": ["value", `].${field}: `], "CARD-LEDGER-REMAINING": ["invariant", "≠ value"] },
   })),
   behaviour("limits-negative-zero", { "CARD-LIM-MONEY-EXACT": ["value", '].current: "-0.00" is a negative zero'] }),
-  // (before issue 15 the ledger compared amounts as two-decimal text, and 12.341 passed for 12.34)
+  // (the ledger once compared amounts as two-decimal text, and 12.341 passed for 12.34)
   behaviour("statement-amount-drift", {
     "CARD-LEDGER-RACE": ["invariant", "with another amount"],
     "CARD-LEDGER-STATEMENT": "invariant",

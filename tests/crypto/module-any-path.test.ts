@@ -1,5 +1,5 @@
 /**
- * Profile modules without friction (issue #12 item 5): a `.ts`, `.mts`, `.js` or `.mjs` module
+ * Profile modules without friction: a `.ts`, `.mts`, `.js` or `.mjs` module
  * loads from a folder outside the checkout (no package.json above it, so Node reads `.ts` and
  * `.js` as CommonJS there), by absolute or relative path, in-process and through the CLI; it gets
  * the keys as configured plus its own variables, may judge the keys itself (validateKeys, exit 2

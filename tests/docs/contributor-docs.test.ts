@@ -3,7 +3,7 @@
  * exists, every check id they cite is defined, and where both state a rule of the authoring
  * contract they state the same one (ids literal, one way to fail, one rule for a refused fixture).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { registeredChecks } from "../../lib/checks/define.ts";
@@ -47,4 +47,20 @@ test("both pages state one authoring contract: ids literal, fail() the one way t
     expect(text, page).toMatch(/`fail\(category, message\)`/);
     expect(text, page).toMatch(/ctx\.notJudged\(reason, variable\)/);
   }
+});
+
+test("code and docs carry no tracker references (an issue number says nothing to a reader of the file)", () => {
+  const files = readdirSync(ROOT, { recursive: true, encoding: "utf8" })
+    .map((f) => f.split("\\").join("/"))
+    .filter(
+      (f) => /\.(ts|mts|md)$/.test(f) && !/^(node_modules|reports|\.git|\.scratch|openapi)\/|\/node_modules\//.test(f),
+    );
+  expect(files.length).toBeGreaterThan(100);
+  const TRACKER = /\bissues? #?\d+|(?<![\w&])#\d{1,4}\b|\bi\d{2}\b/i;
+  const found = files.flatMap((f) =>
+    read(f)
+      .split("\n")
+      .flatMap((line, i) => (TRACKER.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+  );
+  expect(found).toEqual([]);
 });

@@ -1,5 +1,5 @@
 /**
- * Debit amounts fit the target (issue 12 item 1): a table of limits lists → the chosen range.
+ * Debit amounts fit the target: a table of limits lists → the chosen range.
  * Exact money: every bound is whole minor units.
  */
 import { describe, expect, test } from "vitest";

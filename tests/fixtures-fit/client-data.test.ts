@@ -1,5 +1,5 @@
 /**
- * CLIENT_DATA_FILE (issue 12 item 2): example records or a JSON Schema 2020-12 with examples,
+ * CLIENT_DATA_FILE: example records or a JSON Schema 2020-12 with examples,
  * {{fresh:…}} placeholders filled per registration, and every bad file refused at start naming
  * the variable.
  */

@@ -1,5 +1,5 @@
 /**
- * "Not judged" and the incomplete verdict (issue 12 item 3): which answers are a business refusal
+ * "Not judged" and the incomplete verdict: which answers are a business refusal
  * of a fixture request, and how every output says so — summary verdict, console, summary.md,
  * JUnit properties, certification pack.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #12 item 8: the harness on a correct target it was not written against. The foreign
+ * The harness on a correct target it was not written against. The foreign
  * target (tests/support/foreign-target/) implements §4.1–§4.4 with its own fixtures, keys,
  * crypto, auth and spec-silent choices; the harness is configured for it only as docs/own-server.md
  * says — a `.env` in the partner's folder, a client-data file and a profile module — and run as

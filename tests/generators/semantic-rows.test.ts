@@ -1,5 +1,5 @@
 /**
- * The semantic NEGATIVE rows (issue 15) keep the request schema-valid and change it: each breaks
+ * The semantic NEGATIVE rows keep the request schema-valid and change it: each breaks
  * a payment rule, not the schema (the schema rows are tested elsewhere). Applied to the full
  * request and to generated valid bodies, as the NEGATIVE check applies them.
  */

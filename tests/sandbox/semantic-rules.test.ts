@@ -1,5 +1,5 @@
 /**
- * Each semantic NEGATIVE row (issue 15) on its own: the conforming sandbox refuses it for the rule
+ * Each semantic NEGATIVE row on its own: the conforming sandbox refuses it for the rule
  * it breaks (the error code of sandbox/rules), and the fault of its rule family lets it through —
  * so every row, not only its family, can fail CARD-…-NEGATIVE.
  */
