@@ -12,7 +12,6 @@ import { defineConfig } from "vitest/config";
 
 export const UNIT_TESTS = [
   "tests/architecture/**/*.test.ts",
-  "tests/bench/load.test.ts",
   "tests/catalogue/catalogue.test.ts",
   "tests/checks/answers.test.ts",
   "tests/checks/checks.unit.test.ts",

@@ -86,7 +86,7 @@ function allowedTargets(from: string, typeOnly: boolean): (to: string) => boolea
 }
 
 /**
- * Every file the files under `root` load at run time, through any chain of imports, with the chain.
+ * Every file that `root` (a file, or the files under a folder) loads at run time, through any chain of imports, with the chain.
  * Type-only imports are erased (a type names a shape, it ships no schema or table): the direct
  * rules above hold them.
  */
@@ -94,7 +94,8 @@ export function reachableFrom(edges: readonly Edge[], root: string): Map<string,
   const next = new Map<string, string[]>();
   for (const e of edges.filter((e) => !e.typeOnly)) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
   const seen = new Map<string, string[]>();
-  const queue = [...new Set(edges.map((e) => e.from).filter((f) => f.startsWith(`${root}/`)))].map((f) => [f]);
+  const starts = edges.map((e) => e.from).filter((f) => f === root || f.startsWith(`${root}/`));
+  const queue = [...new Set(starts)].map((f) => [f]);
   for (const path of queue) {
     const file = path.at(-1)!;
     if (seen.has(file)) continue;

@@ -8,7 +8,7 @@ import { CHECKS_DOC, checksDoc } from "../../cli/docs-checks.ts";
 import { CARD_STATEMENT, DOCUMENTED_OPERATIONS } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
-import { ROOT } from "../support/cli.ts";
+import { ROOT } from "../support/root.ts";
 
 test("docs/checks.md is fresh (run npm run docs:checks after adding or changing a check)", () => {
   expect(readFileSync(CHECKS_DOC, "utf8"), "docs/checks.md is stale: run npm run docs:checks").toBe(checksDoc());

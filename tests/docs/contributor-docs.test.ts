@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import { registeredChecks } from "../../lib/checks/define.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
-import { ROOT } from "../support/cli.ts";
+import { ROOT } from "../support/root.ts";
 
 const PAGES = ["ARCHITECTURE.md", "CONTRIBUTING.md"] as const;
 const read = (page: string) => readFileSync(join(ROOT, page), "utf8");

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { ROOT } from "../support/cli.ts";
+import { ROOT } from "../support/root.ts";
 
 const read = (file: string): string => readFileSync(join(ROOT, file), "utf8");
 const PAGES = [

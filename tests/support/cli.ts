@@ -3,10 +3,11 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { conformanceArgs } from "../../bench/processes.ts";
 
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+import { ROOT } from "./root.ts";
+
+export { ROOT };
 
 export interface CliResult {
   code: number | null;
