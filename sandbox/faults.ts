@@ -76,8 +76,9 @@ export class FaultSet {
     this.behaviours = new Set(faults.flatMap((f) => (f.kind === "behaviour" ? [f.name] : [])));
   }
 
-  has(name: BehaviourFaultName): boolean {
-    return this.behaviours.has(name);
+  /** The behaviour faults switched on; what each changes is in fault-hooks.ts, the one table. */
+  behaviourNames(): BehaviourFaultName[] {
+    return [...this.behaviours];
   }
 
   /** Applies the body faults of an operation's success answer (before it is signed). */
