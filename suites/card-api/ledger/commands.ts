@@ -15,6 +15,7 @@ import { formatMicro, micro } from "../../../lib/payments/money.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
 import type { LedgerModel } from "./observations.ts";
 import { checkUsage, checkRemaining, checkStatement, checkWithin, nearDayBoundary } from "./observations.ts";
+import { fail } from "../../../lib/checks/failure.ts";
 
 type Command = fc.AsyncCommand<LedgerModel, LedgerReal>;
 
@@ -55,12 +56,13 @@ class OverLimitDebit implements Command {
     const amount = units / 1_000_000;
     if ((await debitOf(m, r, amount)) !== true) return;
     const passed = await limitsPassed(r, before, units, types);
-    r.assert(
-      "limits-enforced",
-      passed.length === 0,
-      () =>
-        `a debit of ${amount.toFixed(2)} was accepted over the remaining ${passed.join(", ")}, and that usage moved`,
-    );
+    r.judge("limits-enforced", () => {
+      if (passed.length !== 0)
+        fail(
+          "invariant",
+          `a debit of ${amount.toFixed(2)} was accepted over the remaining ${passed.join(", ")}, and that usage moved`,
+        );
+    });
   }
   toString = () => "debitOverRemainingLimit()";
 }
@@ -92,11 +94,10 @@ class BelowMinimumDebit implements Command {
     if (minimum < 20_000) return;
     const amount = (minimum - 10_000) / 1_000_000;
     const accepted = await debitOf(m, r, amount);
-    r.assert(
-      "limits-enforced",
-      accepted !== true,
-      () => `a debit of ${amount.toFixed(2)}, under the minimum ${formatMicro(minimum)}, was accepted`,
-    );
+    r.judge("limits-enforced", () => {
+      if (accepted === true)
+        fail("invariant", `a debit of ${amount.toFixed(2)}, under the minimum ${formatMicro(minimum)}, was accepted`);
+    });
   }
   toString = () => "debitUnderMinimum()";
 }
@@ -150,14 +151,17 @@ class ReadEmptyPeriod implements Command {
       end: Date.UTC(2001, 0, 2),
     });
     r.observe(read.exchange);
-    r.assert(
-      "period",
-      read.operations !== undefined,
-      () =>
-        `a period without debits (1 January 2001) was answered ${describeAnswer(read.exchange)}, not with an empty list`,
-    );
+    r.judge("period", () => {
+      if (read.operations === undefined)
+        fail(
+          "invariant",
+          `a period without debits (1 January 2001) was answered ${describeAnswer(read.exchange)}, not with an empty list`,
+        );
+    });
     const count = read.operations?.length ?? 0;
-    r.assert("period", count === 0, () => `a period without debits (1 January 2001) returned ${count} operation(s)`);
+    r.judge("period", () => {
+      if (count !== 0) fail("invariant", `a period without debits (1 January 2001) returned ${count} operation(s)`);
+    });
   }
   toString = () => "readEmptyPeriod()";
 }

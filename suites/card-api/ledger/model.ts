@@ -6,7 +6,7 @@
  */
 import type { Faker } from "@faker-js/faker";
 import { CREATE_TRANSACTION } from "../../../lib/catalogue/index.ts";
-import { fail } from "../../../lib/checks/failure.ts";
+import { CheckFailure } from "../../../lib/checks/failure.ts";
 import type { CheckContext } from "../../../lib/checks/types.ts";
 import type { Exchange } from "../../../lib/http/exchange.ts";
 import { RequestRefused } from "../../../lib/http/target.ts";
@@ -99,13 +99,21 @@ export class LedgerReal implements Observed {
     }
   }
 
-  /** Fails the check when this sequence asserts the invariant. */
-  assert(invariant: Invariant, holds: boolean, detail: () => string): void {
-    if (this.invariant === "all" && !holds && !this.broken.has(invariant))
-      this.broken.set(invariant, { detail: detail(), exchange: this.last });
-    if (invariant === this.invariant && !holds) {
-      if (this.last) this.ctx.record(this.last);
-      fail("invariant", detail());
+  /**
+   * Judges one invariant: its failure (`fail()`, thrown by `body`) fails the check when this
+   * sequence judges that invariant; a survey of all of them notes the first breach of each and goes on.
+   */
+  judge(invariant: Invariant, body: () => void): void {
+    try {
+      body();
+    } catch (error) {
+      if (!(error instanceof CheckFailure)) throw error;
+      if (this.invariant === "all" && !this.broken.has(invariant))
+        this.broken.set(invariant, { detail: error.detail, exchange: this.last });
+      if (invariant === this.invariant) {
+        if (this.last) this.ctx.record(this.last);
+        throw error;
+      }
     }
   }
 }
