@@ -211,7 +211,7 @@ function runConfiguration(options: ReturnType<typeof parseOptions>): Config {
   return options.strict ? { ...config, run: { ...config.run, strict: true } } : config;
 }
 
-/** The command, callable in-process (tests/cli/usage.test.ts); conformance.mjs runs it as the process. */
+/** The command, callable in-process (tests/cli/usage.unit.test.ts); conformance.mjs runs it as the process. */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   const startedAt = Date.now();
   const options = parseOptions(argv);

@@ -1,7 +1,7 @@
 /**
  * docs/checks.md: every check of the documented operations — id, level, §, title, and the file
  * that writes its id (where it is defined, or the module that gives a template its id). Written by
- * `npm run docs:checks`; tests/docs/checks-doc.test.ts fails when stale.
+ * `npm run docs:checks`; tests/docs/checks-doc.unit.test.ts fails when stale.
  */
 import type { Module } from "../checks/types.ts";
 

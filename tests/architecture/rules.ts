@@ -1,6 +1,6 @@
 /**
  * The import rules of ARCHITECTURE.md, as data: which unit (a top folder, or a folder of lib/) may
- * import which. imports.test.ts applies them to the real graph and to synthetic ones.
+ * import which. imports.unit.test.ts applies them to the real graph and to synthetic ones.
  */
 import type { Edge } from "./graph.ts";
 

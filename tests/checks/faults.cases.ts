@@ -299,7 +299,7 @@ export const FAULT_CASES: FaultCase[] = [
     "CARD-LIM-MONEY-EXACT",
     "CARD-LIM-OBJECT-KINDS",
   ]),
-  // an info check: its failure is an observation, never a verdict (tests/reporting/summary.test.ts)
+  // an info check: its failure is an observation, never a verdict (tests/reporting/summary.unit.test.ts)
   {
     name: "limits with a group the spec does not show",
     faults: [{ kind: "add-field", operation: LIM, path: ["limits", "extra"], value: [] }],
