@@ -3,6 +3,8 @@ import type { CryptoProfile } from "../lib/crypto/index.ts";
 import type { FaultHooks } from "./fault-hooks.ts";
 import type { FaultSet } from "./faults.ts";
 import type { Ledger } from "./ledger.ts";
+import type { TokenIssuer } from "./tokens.ts";
+import type { CardApiVerifier } from "./card-auth.ts";
 import { reject } from "./protocol.ts";
 import { requestProblems } from "./validation.ts";
 
@@ -13,8 +15,14 @@ export interface SandboxEnv {
   /** Where the sandbox deviates on purpose (fault-hooks.ts): conforming unless a behaviour fault says otherwise. */
   hooks: FaultHooks;
   profile: CryptoProfile;
+  /** Issues access tokens and says which bearer tokens are valid now. */
+  tokens: TokenIssuer;
+  /** Card API auth as configured (card-auth.ts). */
+  verifyCardApi: CardApiVerifier;
   /** When set, card API requests must carry this header (card API auth is not shown, §5). */
   cardApiHeader?: { name: string; value: string };
+  /** The sandbox's clock: real time plus its clock offset (postings, usage periods, `dt`). */
+  now(): number;
 }
 
 /** Rejects with 400 and the schema's complaints when a body does not match a request schema (validation.ts). */

@@ -14,6 +14,16 @@ export type Outcome = "passed" | "failed" | "skipped";
 /** What a check touches (lib/checks/isolation.ts says what each means and how the engine holds to it). */
 export type Touches = "read-only" | "debits" | "payment-card" | "race-card";
 
+/**
+ * What a judgement rests on (docs/checks-and-levels.md): `spec` — a clause states it (a type, a
+ * format, a value shown, a path, JSON, HTTP 200, and the sound reading of what a field means);
+ * `declared` — the target's own configuration states it (REQUEST_RULES_FILE, CLIENT_DATA_FILE,
+ * the limits vocabulary, IDEMPOTENCY_MODE, …); `reference` — only the reference sandbox's choice
+ * (an assumed required field, bound or pattern). A reference judgement is at most `info`.
+ */
+export type Basis = "spec" | "declared" | "reference";
+export const BASES: readonly Basis[] = ["spec", "declared", "reference"];
+
 /** What a run shares: configuration, the target and the compiled schemas. */
 export interface RunContext {
   readonly config: Config;
@@ -87,6 +97,10 @@ export interface Check {
   readonly level: Level;
   /** The clause the check rests on, e.g. "§4.2". */
   readonly spec: string;
+  /** What the check's rule rests on; never `reference` for a `must` (tests/checks/basis.unit.test.ts). */
+  readonly basis: Basis;
+  /** Its generated cases state a basis of their own (a `reference` case is judged at most `info`). */
+  readonly basisPerCase?: boolean;
   /** What holds when the check passes, e.g. "statement operations lie within the period". */
   readonly title: string;
   /** Why the check exists and what it tolerates; shown in the report. */

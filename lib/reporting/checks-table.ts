@@ -1,9 +1,9 @@
 /**
- * docs/checks.md: every check of the documented operations — id, level, §, title, and the file
- * that writes its id (where it is defined, or the module that gives a template its id). Written by
- * `npm run docs:checks`; tests/docs/checks-doc.unit.test.ts fails when stale.
+ * docs/checks.md: every check of the documented operations — id, level, basis, §, title, and the
+ * file that writes its id (where it is defined, or the module that gives a template its id).
+ * Written by `npm run docs:checks`; tests/docs/checks-doc.unit.test.ts fails when stale.
  */
-import type { Module } from "../checks/types.ts";
+import type { Check, Module } from "../checks/types.ts";
 
 const HEADER = `# Checks
 
@@ -12,16 +12,26 @@ Every id is written literally in the file named beside it: where the check is de
 check built from a template (suites/generic/), in the module that lists it and gives it its id.
 Levels: **must** fails the run; **should** fails only with --strict (a warning otherwise);
 **info** is an observation and never changes the verdict.
+Basis ([checks-and-levels.md](checks-and-levels.md#the-basis-of-every-judgement)): **spec** a clause states
+it; **declared** the target's configuration states it; **per case** each generated case states its own,
+and a case resting only on the reference sandbox's choice is judged at most info.
 
-| id | level | § | title | file |
-|---|---|---|---|---|
+| id | level | basis | § | title | file |
+|---|---|---|---|---|---|
 `;
+
+/** "spec", "declared", or "spec; per case" for a check whose generated cases state their own basis. */
+export function basisCell(check: Pick<Check, "basis" | "basisPerCase">): string {
+  return check.basisPerCase ? `${check.basis}; per case` : check.basis;
+}
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 /** `fileOf(id)`: the file that writes the id literally (cli/docs-checks.ts reads the sources). */
 export function renderChecksTable(modules: readonly Module[], fileOf: (id: string) => string): string {
   const checks = modules.flatMap((m) => m.checks).sort((a, b) => a.id.localeCompare(b.id));
-  const rows = checks.map((c) => `| ${c.id} | ${c.level} | ${c.spec} | ${cell(c.title)} | ${fileOf(c.id)} |`);
+  const rows = checks.map(
+    (c) => `| ${c.id} | ${c.level} | ${basisCell(c)} | ${c.spec} | ${cell(c.title)} | ${fileOf(c.id)} |`,
+  );
   return `${HEADER}${rows.join("\n")}\n`;
 }

@@ -24,7 +24,7 @@ function amountLimit(type: string, value: number, used: number, skew: number, cu
 }
 
 function limitRecord(env: SandboxEnv, l: LimitDefinition) {
-  const current = env.hooks.frozenUsage ? 0 : usageMinor(env.ledger, l, Date.now(), env.hooks.usageCountsEveryCard);
+  const current = env.hooks.frozenUsage ? 0 : usageMinor(env.ledger, l, env.now(), env.hooks.usageCountsEveryCard);
   const skew = env.hooks.remainingSkewMinor;
   return {
     id: l.id,
@@ -59,5 +59,5 @@ export function limitsList(req: SandboxRequest, env: SandboxEnv): SandboxRespons
   const mine = env.ledger.limits.filter((l) => l.object.kind === objectKind && l.object.value === objectValue);
   const limits: Record<string, unknown[]> = { product: [], card: [] };
   for (const l of mine) (limits[l.group] ??= []).push(limitRecord(env, l));
-  return ok({ status: "ok", request_status: "success", dt: nowWithOffset(), limits });
+  return ok({ status: "ok", request_status: "success", dt: nowWithOffset(env.now()), limits });
 }

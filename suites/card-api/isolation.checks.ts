@@ -22,9 +22,11 @@ import { jsonObject, type Exchange } from "../../lib/http/exchange.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
-import { amountLimits } from "./ledger/readback.ts";
+import { readLimits } from "./ledger/readback.ts";
 import type { StatementOperation } from "../../lib/payments/kinds.ts";
+import type { AmountLimit } from "../../lib/payments/limits.ts";
 import { formatMicro, micro } from "../../lib/payments/money.ts";
+import { boundaryBetween } from "../../lib/time/period-boundary.ts";
 
 /** The card that is not the payment card (the statement fixture); skipped when both are one card. */
 function otherCardId(ctx: CheckContext): string {
@@ -53,6 +55,7 @@ export const statementOfOtherCard = defineCheck({
   id: "CARD-STMT-OTHER-CARD",
   level: "must",
   spec: "§4.2",
+  basis: "spec",
   title: "Card statement: the statement of a card lists none of another card's operations",
   description:
     "The statements of the statement card and of the payment card over the same (seeded) period share no operation (same type, amount, currency, datetime and rrn). " +
@@ -79,12 +82,7 @@ export const statementOfOtherCard = defineCheck({
 });
 
 /** The other card's own (card group) cumulative limits that moved by exactly `units` between two readings. */
-function movedBy(
-  before: Awaited<ReturnType<typeof amountLimits>>,
-  after: typeof before,
-  units: number,
-  types: string[],
-): string[] {
+function movedBy(before: AmountLimit[], after: typeof before, units: number, types: string[]): string[] {
   const was = new Map(before.map((l) => [l.key, micro(l.current)]));
   return after
     .filter((l) => l.key.startsWith("card/") && types.includes(l.type) && was.get(l.key) !== undefined)
@@ -97,6 +95,7 @@ export const limitsOfOtherObject = defineCheck({
   touches: "payment-card",
   level: "should",
   spec: "§2.4",
+  basis: "spec",
   title: "Limits list: the limits of a card do not show another card's usage",
   description:
     "Reads the own (card group) limits of the statement card, debits the payment card once (the fixed amount its own limits allow), holding its lane,, and reads them again: " +
@@ -106,7 +105,7 @@ export const limitsOfOtherObject = defineCheck({
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
       const other = otherCardId(ctx);
       const cumulative = ctx.config.cardApi.cumulativeLimitTypes;
-      const before = await amountLimits(ctx, "card", other);
+      const { limits: before, at: readAt } = await readLimits(ctx, "card", other);
       if (!before.some((l) => l.key.startsWith("card/") && cumulative.includes(l.type)))
         ctx.skip(`card ${other} lists no cumulative limit of its own (group card)`);
       // The fixed debit the target's own limits allow (lib/checks/debit-amounts.ts), in micro-units.
@@ -120,7 +119,12 @@ export const limitsOfOtherObject = defineCheck({
       requireAnswer(exchange);
       if (answerKind(exchange) !== "success")
         ctx.skip(`the payment card's debit of ${formatMicro(units)} was refused (${describeAnswer(exchange)})`);
-      const moved = movedBy(before, await amountLimits(ctx, "card", other), units, cumulative);
+      const after = await readLimits(ctx, "card", other);
+      // Usage resets when a limit's period ends: readings on either side of it are not compared.
+      const periods = before.filter((l) => cumulative.includes(l.type)).map((l) => l.period);
+      const boundary = boundaryBetween(readAt, after.at, ctx.config.target.utcOffset, periods);
+      if (boundary) ctx.skip(`not judged: the limits of card ${other} were read on either side of ${boundary}`);
+      const moved = movedBy(before, after.limits, units, cumulative);
       if (moved.length) {
         fail(
           "value",

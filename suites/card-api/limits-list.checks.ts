@@ -13,6 +13,7 @@ export const limitsListedForEveryObjectKind = defineCheck({
   id: "CARD-LIM-OBJECT-KINDS",
   level: "must",
   spec: "§2.4",
+  basis: "spec",
   title: "Limits list: the limits of an account and of a client are listed too",
   description:
     "§1 and §2.4: the object whose limits are listed is a card, an account or a client (their object.type values: LIMIT_OBJECT_TYPES; only card is shown).",
@@ -43,9 +44,10 @@ export const limitsGroupsAsShown = defineCheck({
   id: "CARD-LIM-GROUPS",
   level: "info",
   spec: "§2.4",
+  basis: "spec",
   title: "Limits list: the limits object holds only the groups §2.4 shows (product, card)",
   description:
-    "An observation, never a failure: other groups are tolerated (the spec does not say the list is closed), but a reader of the report learns that the target has them and that the harness does not judge their limits.",
+    "An observation, never a failure: other groups are tolerated (the spec does not say the list is closed), but a reader of the report learns that the target has them: their records are not validated against the limit-record schema, while their amount limits count like the others' for the debit amounts and the ledger checks.",
   async run(ctx) {
     const { limits } = requireSuccessBody(await ctx.scenario(SUCCESS));
     const groups = limits && typeof limits === "object" ? Object.keys(limits) : [];
@@ -53,7 +55,7 @@ export const limitsGroupsAsShown = defineCheck({
     if (other.length)
       fail(
         "value",
-        `the limits object has group(s) §2.4 does not show: ${other.join(", ")} (tolerated; their limits are not judged)`,
+        `the limits object has group(s) §2.4 does not show: ${other.join(", ")} (tolerated: their records are not schema-checked; their amount limits count for the debit amounts and the ledger checks)`,
       );
   },
 });

@@ -33,6 +33,7 @@ function debitingModule(touches: Touches | undefined): Module {
   const check: Check = {
     id: "CARD-LIM-DEBITS-ONCE",
     level: "info",
+    basis: "spec",
     spec: "§4.3",
     title: "debits the payment card once",
     async run(ctx) {

@@ -25,6 +25,7 @@ const amount = (group: string, type: string, value: string, remaining = value): 
   current: "0.00",
   remaining,
   currency: "KZT",
+  period: "day",
   where: `limits.${group}[0].amount[0]`,
 });
 const SANDBOX_LIKE = [

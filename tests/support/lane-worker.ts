@@ -29,6 +29,7 @@ const storm: Module = {
     {
       id: "CARD-TXN-STORM",
       level: "info",
+      basis: "spec",
       spec: "§4.3",
       title: "debits the payment card until told to stop",
       async run(ctx) {

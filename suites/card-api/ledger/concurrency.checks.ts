@@ -12,12 +12,15 @@ import type { CheckContext } from "../../../lib/checks/types.ts";
 import { amountAbove } from "../../../lib/checks/amount-range.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor, freshRequestId } from "../../../generators/faker.ts";
+import { boundaryBetween } from "../../../lib/time/period-boundary.ts";
+import type { Exchange } from "../../../lib/http/exchange.ts";
 import {
-  amountLimits,
+  answeredAt,
   largestMinimum,
   newOperations,
   postedAmount,
   recentOperations,
+  readLimits,
   smallestRemaining,
   statementOperations,
   windowSince,
@@ -62,17 +65,39 @@ function raceDebit(ctx: CheckContext, cardId: string, amount: number) {
   return { ...body, debit: { amount, currency, terminal_number, card: { card_id: cardId } } };
 }
 
+interface RaceCard {
+  cardId: string;
+  remaining: number;
+  amount: number;
+  /** When the target answered the limits reading (its `dt`), and the periods of its cumulative limits. */
+  readAt: number;
+  periods: string[];
+}
+
 /** The first race card with room for at least one debit of the race amount, and that amount. */
-async function raceCard(ctx: CheckContext): Promise<{ cardId: string; remaining: number; amount: number } | undefined> {
+async function raceCard(ctx: CheckContext): Promise<RaceCard | undefined> {
   for (const cardId of ctx.config.fixtures.raceCardIds) {
-    const limits = await amountLimits(ctx, "card", cardId);
+    const { limits, at } = await readLimits(ctx, "card", cardId);
+    const cumulative = limits.filter((l) => ctx.config.cardApi.cumulativeLimitTypes.includes(l.type));
     const remaining = smallestRemaining(limits, ctx.config.cardApi.cumulativeLimitTypes);
     if (remaining === undefined || remaining <= 0) continue;
     const perDebit = Math.ceil((2 * remaining) / ctx.config.cardApi.raceDebits / 10_000) * 10_000;
     const amount = Math.max(perDebit, largestMinimum(limits, ctx.config.cardApi.minimumLimitTypes), 10_000);
-    if (amount <= remaining) return { cardId, remaining, amount };
+    if (amount <= remaining) return { cardId, remaining, amount, readAt: at, periods: cumulative.map((l) => l.period) };
   }
   return undefined;
+}
+
+/**
+ * The remaining limit was read before the debits: when the target's period ended in between (its
+ * midnight at TARGET_UTC_OFFSET, told by its own `dt`), the limit reset, and debits past the old
+ * remaining prove nothing — not judged, naming the boundary, never a failure.
+ */
+function notJudgedAcrossBoundary(ctx: CheckContext, race: RaceCard, exchanges: Exchange[]): void {
+  const last = Math.max(...exchanges.map(answeredAt));
+  const boundary = boundaryBetween(race.readAt, last, ctx.config.target.utcOffset, race.periods);
+  if (boundary)
+    ctx.skip(`not judged: the race card's limits were read before ${boundary}, and its debits were answered after it`);
 }
 
 export const parallelDebitsWithinLimit = defineCheck({
@@ -80,6 +105,8 @@ export const parallelDebitsWithinLimit = defineCheck({
   touches: "race-card",
   level: "should",
   spec: "§2.4",
+  // declared: the limits vocabulary (CUMULATIVE_LIMIT_TYPES) and the target's own limits
+  basis: "declared",
   title: "Create transaction: parallel debits whose sum exceeds the remaining limit never pass it together",
   description:
     "RACE_DEBITS debits of a race card at once, together about twice its remaining cumulative limit: the accepted ones stay within it, and the statement holds exactly them. Each run exhausts one race card for the limit's period (RACE_CARD_IDS is a pool).",
@@ -95,7 +122,7 @@ export const parallelDebitsWithinLimit = defineCheck({
 });
 
 /** The race itself, on a card whose lane the check holds. */
-async function raceOn(ctx: CheckContext, race: { cardId: string; remaining: number; amount: number }): Promise<void> {
+async function raceOn(ctx: CheckContext, race: RaceCard): Promise<void> {
   const since = Date.now();
   const before = await statementOperations(ctx, race.cardId, windowSince(since));
   const amount = race.amount / 1_000_000;
@@ -108,6 +135,7 @@ async function raceOn(ctx: CheckContext, race: { cardId: string; remaining: numb
   const accepted = exchanges.filter((e) => answerKind(e) === "success");
   accepted.slice(0, 2).forEach((e) => ctx.record(e));
   const total = accepted.length * race.amount;
+  if (total > race.remaining) notJudgedAcrossBoundary(ctx, race, exchanges);
   if (total > race.remaining)
     fail(
       "invariant",
@@ -132,6 +160,8 @@ export const parallelReplaysPostOnce = defineCheck({
   id: "CARD-LEDGER-PARALLEL-REPLAY",
   level: "should",
   spec: "§2.3",
+  // declared: IDEMPOTENCY_MODE
+  basis: "declared",
   title: "Create transaction: parallel replays of one request_id post once",
   description: `${REPLAYS} identical requests (same request_id, same body) at once; the statement shows one posting.`,
   run: (ctx) =>

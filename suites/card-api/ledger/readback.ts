@@ -16,6 +16,7 @@ import { limitsObject } from "../../../generators/card-api/limits.ts";
 import type { ObjectKind, StatementOperation } from "../../../lib/payments/kinds.ts";
 import { amountLimitsOf, type AmountLimit } from "../../../lib/payments/limits.ts";
 import { micro } from "../../../lib/payments/money.ts";
+import { parseIsoDateTime } from "../../../lib/time/iso.ts";
 
 /** Margin around "now" for the target's clock: its timestamps may differ from ours by this much. */
 const CLOCK_MARGIN_MS = 10 * 60_000;
@@ -94,8 +95,19 @@ export function newOperations(before: StatementOperation[], after: StatementOper
   });
 }
 
-/** Every amount limit of an object, all groups (product, card and any other), keyed by group/id/type. */
+/** The limits of an object at one moment: the target's own time of the answer (`dt`), else ours. */
+export interface LimitsReading {
+  limits: AmountLimit[];
+  at: number;
+}
+
+/** Every amount limit of an object, all groups (product, card and any other), keyed by group, record and type. */
 export async function amountLimits(ctx: CheckContext, kind: ObjectKind, value: string): Promise<AmountLimit[]> {
+  return (await readLimits(ctx, kind, value)).limits;
+}
+
+/** The limits of an object and when the target answered (its `dt`, else our clock). */
+export async function readLimits(ctx: CheckContext, kind: ObjectKind, value: string): Promise<LimitsReading> {
   const exchange = await ctx.send(LIMITS_LIST, {
     request_id: freshRequestId(),
     object: limitsObject(ctx.config, kind, value),
@@ -103,7 +115,13 @@ export async function amountLimits(ctx: CheckContext, kind: ObjectKind, value: s
   requireAnswer(exchange);
   if (answerKind(exchange) !== "success")
     ctx.skip(`the limits of the ${kind} could not be read (${describeAnswer(exchange)})`);
-  return amountLimitsOf(requireSuccessBody(exchange));
+  return { limits: amountLimitsOf(requireSuccessBody(exchange)), at: answeredAt(exchange) };
+}
+
+/** When the target answered, by its own clock (the answer's `dt`), else by ours. */
+export function answeredAt(exchange: Exchange): number {
+  const dt = (exchange.response?.json as { dt?: unknown } | undefined)?.dt;
+  return (typeof dt === "string" ? parseIsoDateTime(dt) : undefined) ?? exchange.startedAt + exchange.durationMs;
 }
 
 /** The smallest remaining of the cumulative limits, in micro-units (undefined: none). */
