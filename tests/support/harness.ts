@@ -2,7 +2,6 @@
 import { evaluateModule, type CheckResult } from "../../lib/checks/evaluate.ts";
 import { loadConfig, type Config } from "../../lib/config/load.ts";
 import { createRunContext } from "../../lib/checks/run-context.ts";
-import type { Fault } from "../../sandbox/faults.ts";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../sandbox/server.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 
@@ -63,15 +62,4 @@ export function failingIds(results: CheckResult[]): string[] {
     .filter((r) => r.outcome === "failed")
     .map((r) => r.id)
     .sort();
-}
-
-/** Evaluates every module against a sandbox with these faults and returns the failing ids. */
-export async function failingUnder(
-  faults: Fault[],
-  overrides: Record<string, string> = {},
-): Promise<{ ids: string[]; results: CheckResult[] }> {
-  return withSandbox({ faults }, async (sandbox) => {
-    const results = await evaluateAll(configFor(sandbox.url, overrides));
-    return { ids: failingIds(results), results };
-  });
 }
