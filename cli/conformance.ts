@@ -17,7 +17,7 @@ import { checkClientData } from "../generators/cases/business.ts";
 import { checkRequestRules } from "../generators/cases/request-rules.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
 import { describeRequestRules } from "../lib/config/request-rules.ts";
-import { ConfigError } from "../lib/config/errors.ts";
+import { ConfigError } from "../lib/errors/config-error.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
 import { escapeRegExp, redactor } from "../lib/redaction/redact.ts";
 import { writeJunitVerdict } from "../lib/reporting/junit-verdict.ts";

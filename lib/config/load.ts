@@ -8,7 +8,7 @@ import { readCardApiAuth, readTokenSource, type CardApiAuthKind, type TokenSourc
 import { readCardApiJws } from "./card-api-jws.ts";
 import { loadEnvFile } from "./env-file.ts";
 import { createReader, type Env } from "./reader.ts";
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import { profileSpecProblem } from "../crypto/index.ts";
 import { isProfileModule } from "../crypto/module-profile.ts";
 import { parseKey, type KeyKind } from "../crypto/keys.ts";

@@ -10,7 +10,7 @@ import { createPrivateKey, X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createSecureContext } from "node:tls";
 import type { Family } from "../catalogue/types.ts";
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import type { Env } from "./reader.ts";
 import { FAMILY_PREFIXES, type FamilyPrefix, type TlsSuffix } from "./network-variables.ts";
 import { readProxy, type ProxySettings } from "./proxy.ts";

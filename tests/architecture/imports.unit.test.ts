@@ -66,7 +66,7 @@ describe("the rules fail where they should (synthetic graphs)", () => {
     ["the check engine imports reporting", edge("lib/checks/property.ts", "lib/reporting/exchange-log.ts")],
     ["vitest imports the runner", edge("lib/vitest/describe-module.ts", "lib/runner/context.ts")],
     ["a foundation folder imports the check engine", edge("lib/validation/x.ts", "lib/checks/types.ts", true)],
-    ["crypto imports the configuration beyond its errors", edge("lib/crypto/index.ts", "lib/config/reader.ts")],
+    ["crypto imports the configuration", edge("lib/crypto/index.ts", "lib/config/reader.ts")],
     ["the sandbox imports the harness's catalogue", edge("sandbox/routes.ts", "lib/catalogue/index.ts")],
     ["the sandbox imports the harness's validation", edge("sandbox/env.ts", "lib/validation/registry.ts", true)],
     ["a generator runs the check engine", edge("generators/x.ts", "lib/checks/answers.ts")],
@@ -94,7 +94,7 @@ describe("the rules fail where they should (synthetic graphs)", () => {
     const fine = [
       edge("lib/runner/x.ts", "lib/vitest/y.ts"),
       edge("lib/checks/x.ts", "lib/http/y.ts"),
-      edge("lib/crypto/index.ts", "lib/config/errors.ts"),
+      edge("lib/crypto/index.ts", "lib/errors/config-error.ts"),
       edge("sandbox/x.ts", "lib/test-data/published.ts"),
       edge("generators/x.ts", "lib/http/target.ts", true),
       edge("cli/x.ts", "sandbox/server.ts"),
@@ -113,15 +113,21 @@ describe("the rules fail where they should (synthetic graphs)", () => {
     expect(folderCycles(g)).toEqual([["lib/config", "lib/crypto"]]);
   });
 
-  test("lib/config/errors.ts is its own unit: crypto may throw ConfigError without a folder cycle", () => {
-    const g = [edge("lib/config/load.ts", "lib/crypto/index.ts"), edge("lib/crypto/index.ts", "lib/config/errors.ts")];
+  test("ConfigError lives in a neutral leaf: the configuration and the crypto both throw it, no folder cycle", () => {
+    const g = [
+      edge("lib/config/load.ts", "lib/crypto/index.ts"),
+      edge("lib/crypto/index.ts", "lib/errors/config-error.ts"),
+      edge("lib/config/reader.ts", "lib/errors/config-error.ts"),
+    ];
     expect(folderCycles(g)).toEqual([]);
+    expect(broken(g)).toEqual([]);
+    expect(broken([edge("lib/errors/config-error.ts", "lib/time/iso.ts", true)])).toHaveLength(1);
   });
 
   test("the sandbox regaining the harness's schemas through the crypto profiles is found, with the chain", () => {
     const g = [
       edge("sandbox/env.ts", "lib/crypto/index.ts"),
-      edge("lib/crypto/index.ts", "lib/config/errors.ts"),
+      edge("lib/crypto/index.ts", "lib/errors/config-error.ts"),
       edge("lib/crypto/index.ts", "lib/validation/registry.ts"),
       edge("lib/crypto/profile.ts", "lib/catalogue/types.ts", true),
     ];

@@ -6,7 +6,7 @@ import { unknownEnvFileNames } from "../../lib/config/env-file.ts";
 import { expect, test } from "vitest";
 import { renderEnvExample } from "../../lib/config/env-example.ts";
 import { loadConfig } from "../../lib/config/load.ts";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
 import { VARIABLES } from "../../lib/config/variables.ts";
 import { limitsRequest } from "../../generators/card-api/limits.ts";
 

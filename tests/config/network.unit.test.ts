@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
 import { withoutProxy } from "../../lib/config/proxy.ts";
 import { Redactor } from "../../lib/redaction/redact.ts";
 import { makeSandboxCertificates, type SandboxCertificates } from "../../sandbox/certificates.ts";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { DOCUMENTED_OPERATIONS } from "../../lib/catalogue/index.ts";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
 import { loadConfig } from "../../lib/config/load.ts";
 import { describeRequestRules } from "../../lib/config/request-rules.ts";
 import { ValidatorRegistry } from "../../lib/validation/registry.ts";

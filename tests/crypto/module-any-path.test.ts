@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
 import { loadProfile } from "../../lib/crypto/index.ts";
 import { loadConfiguredProfile } from "../../lib/checks/run-context.ts";
 import { redactor } from "../../lib/redaction/redact.ts";

@@ -6,7 +6,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
 import { loadProfile } from "../../lib/crypto/index.ts";
 import { loadConfiguredProfile, profileKeysOf } from "../../lib/checks/run-context.ts";
 import { SANDBOX_KEY_PAIRS } from "../../lib/test-data/published.ts";

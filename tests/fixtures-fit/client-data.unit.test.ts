@@ -9,7 +9,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
 import { luhnCheckDigit } from "../../lib/test-data/luhn.ts";
 import { ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { businessCases, checkClientData } from "../../generators/cases/business.ts";
