@@ -76,7 +76,11 @@ describe("scripts/ci-step.sh, the action's step", () => {
         INPUT_CERTIFY: "false",
       });
       expect(step.code, shown(step)).toBe(1);
-      expect(step.outputs).toMatchObject({ verdict: "not conformant", failed: String(fault.fails.length), pack: "" });
+      expect(step.outputs).toMatchObject({
+        verdict: "not conformant",
+        failed: String(Object.keys(fault.fails).length),
+        pack: "",
+      });
       expect(step.outputs["html-report"]).toBe("");
       expect(step.jobSummary).toContain("not conformant");
     } finally {
