@@ -19,7 +19,7 @@ import { readCardApiJws } from "../lib/config/card-api-jws.ts";
 import { ConfigError } from "../lib/config/errors.ts";
 import { createReader } from "../lib/config/reader.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
-import { parseDuration } from "../lib/time/duration.ts";
+import { parseDuration, parseSignedDuration } from "../lib/time/duration.ts";
 import { SANDBOX_TOKEN_CLIENT } from "../lib/test-data/published.ts";
 import { CARD_API_AUTHS, type CardApiAuth } from "../sandbox/card-auth.ts";
 import { startSandbox } from "../sandbox/server.ts";
@@ -27,14 +27,12 @@ import { startSandbox } from "../sandbox/server.ts";
 const USAGE =
   "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset DURATION, e.g. 90m, -30s, 2h]";
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
-
 /** "90m" → 5 400 000; "-30s" → −30 000; unset → 0. */
 function clockOffset(text: string | undefined): number {
   if (text === undefined) return 0;
-  const m = /^([+-]?\d+)(ms|s|m|h)$/.exec(text.trim());
-  if (!m) throw new UsageError(`--clock-offset ${text} is not a duration such as 90m, -30s, 2h or 500ms`);
-  return Number(m[1]) * UNIT_MS[m[2]!]!;
+  const ms = parseSignedDuration(text);
+  if (ms === undefined) throw new UsageError(`--clock-offset ${text} is not a duration such as 90m, -30s, 2h or 500ms`);
+  return ms;
 }
 
 interface SandboxCliOptions {
