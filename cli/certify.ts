@@ -103,8 +103,9 @@ function verify(path: string, keys: CertifyConfig): number {
   return result.ok ? EXIT.conformant : EXIT.failed;
 }
 
-async function main(): Promise<number> {
-  const values = options(process.argv.slice(2));
+/** The command, callable by the installed `payment-conformance certify` (cli/payment-conformance.mjs). */
+export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
+  const values = options(argv);
   if (values.help) {
     say(HELP);
     return EXIT.conformant;
@@ -115,4 +116,5 @@ async function main(): Promise<number> {
   return values.verify !== undefined ? verify(values.verify, keys) : certify(config.run.reportsDir, keys);
 }
 
-runMain("certify", main);
+// Run as the process when started directly (node --import tsx cli/certify.ts); the installed command (payment-conformance.mjs) runs main itself.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) runMain("certify", main);

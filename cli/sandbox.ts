@@ -12,6 +12,7 @@
  * --clock-offset runs the sandbox's clock ahead (or, negative, behind) real time — postings, daily
  * usage and `dt` — e.g. to see a run cross its midnight (+05:00): `--clock-offset 90m`.
  */
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { writeTlsFolder } from "../sandbox/tls-folder.ts";
 import { makeSandboxCertificates } from "../sandbox/certificates.ts";
@@ -97,8 +98,9 @@ function options(argv: string[]): SandboxCliOptions {
   };
 }
 
-async function main(): Promise<number> {
-  const { port, profile, cardApiAuth, tokenTtlMs, tls, clockOffsetMs } = options(process.argv.slice(2));
+/** The command, callable by the installed `payment-conformance sandbox` (cli/payment-conformance.mjs). */
+export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
+  const { port, profile, cardApiAuth, tokenTtlMs, tls, clockOffsetMs } = options(argv);
   const cardApiJws = readCardApiJws(createReader(process.env));
   const certificates = tls ? makeSandboxCertificates() : undefined;
   const https = certificates ? { tls: { certificates, mtls: tls!.mtls } } : {};
@@ -133,4 +135,5 @@ async function main(): Promise<number> {
   return EXIT.conformant;
 }
 
-runMain("sandbox", main);
+// Run as the process when started directly (node --import tsx cli/sandbox.ts); the installed command (payment-conformance.mjs) runs main itself.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) runMain("sandbox", main);
