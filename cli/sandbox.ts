@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { writeTlsFolder } from "../sandbox/tls-folder.ts";
 import { makeSandboxCertificates } from "../sandbox/certificates.ts";
 import { readCardApiJws } from "../lib/config/card-api-jws.ts";
-import { ConfigError } from "../lib/config/errors.ts";
+import { ConfigError } from "../lib/errors/config-error.ts";
 import { createReader } from "../lib/config/reader.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 import { parseDuration, parseSignedDuration } from "../lib/time/duration.ts";
@@ -26,13 +26,13 @@ import { CARD_API_AUTHS, type CardApiAuth } from "../sandbox/card-auth.ts";
 import { startSandbox } from "../sandbox/server.ts";
 
 const USAGE =
-  "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset DURATION, e.g. 90m, -30s, 2h]";
+  "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset 90m|-30s]";
 
-/** "90m" → 5 400 000; "-30s" → −30 000; unset → 0. */
+/** "90m" → 5 400 000; "-30s" → −30 000 (the one duration reader, with a sign); unset → 0. */
 function clockOffset(text: string | undefined): number {
   if (text === undefined) return 0;
   const ms = parseSignedDuration(text);
-  if (ms === undefined) throw new UsageError(`--clock-offset ${text} is not a duration such as 90m, -30s, 2h or 500ms`);
+  if (ms === undefined) throw new UsageError(`--clock-offset ${text} is not a duration such as 90m, -30s or 500ms`);
   return ms;
 }
 
