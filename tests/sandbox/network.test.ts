@@ -13,6 +13,7 @@ import type { Exchange, TransportErrorKind } from "../../lib/http/exchange.ts";
 import { tlsSessions } from "../../lib/http/tls-session.ts";
 import { networkReport } from "../../lib/reporting/network.ts";
 import { networkProblem } from "../../lib/runner/preflight-network.ts";
+import { startSandbox } from "../../sandbox/server.ts";
 import { startForwardProxy, startHttpsTarget, type ForwardProxy, type HttpsTarget } from "../support/network.ts";
 
 let mtls: HttpsTarget;
@@ -158,6 +159,20 @@ describe("the proxy", () => {
     expect(around.response?.status).toBeDefined();
     expect(proxy.tunnels()).toBe(before + 1);
   });
+});
+
+test("an http:// target through HTTP_PROXY: each request forwarded in absolute form, as curl does, not tunnelled", async () => {
+  const plain = await startSandbox();
+  try {
+    const [tunnels, forwarded] = [proxy.tunnels(), proxy.forwarded()];
+    const cfg = config({ HTTP_PROXY: proxy.url });
+    const answers = [await post(plain.url, cfg.network), await post(plain.url, cfg.network)];
+    // The sandbox's own JSON answer (a 404 for this path): the requests reached it.
+    expect(answers.map((a) => a.response?.json !== undefined)).toEqual([true, true]);
+    expect([proxy.tunnels() - tunnels, proxy.forwarded() - forwarded]).toEqual([0, 2]);
+  } finally {
+    await plain.close();
+  }
 });
 
 describe("per family", () => {
