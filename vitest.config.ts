@@ -15,6 +15,8 @@ export const UNIT_TESTS = [
   "tests/bench/load.test.ts",
   "tests/catalogue/catalogue.test.ts",
   "tests/checks/answers.test.ts",
+  "tests/checks/basis.test.ts",
+  "tests/checks/declared-rules.test.ts",
   "tests/checks/checks.unit.test.ts",
   "tests/checks/run-plan.test.ts",
   "tests/cli/usage.test.ts",

@@ -10,11 +10,13 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
+import { ADDED_OPERATIONS, CATALOGUE_PROBLEM, DOCUMENTED_OPERATIONS } from "../lib/catalogue/index.ts";
 import { validators } from "../lib/validation/registry.ts";
 import { checkAddedOperations } from "../generators/cases/schema-cases.ts";
 import { checkClientData } from "../generators/cases/business.ts";
+import { checkRequestRules } from "../generators/cases/request-rules.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
+import { describeRequestRules } from "../lib/config/request-rules.ts";
 import { ConfigError } from "../lib/config/errors.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
 import { escapeRegExp, redactor } from "../lib/redaction/redact.ts";
@@ -219,6 +221,18 @@ function runConfiguration(options: ReturnType<typeof parseOptions>): Config {
   return options.strict ? { ...config, run: { ...config.run, strict: true } } : config;
 }
 
+/**
+ * The configuration aimed at the embedded sandbox. Its request rules are the reference, so it
+ * declares them (REQUEST_RULES_FILE=reference) unless the user set the variable: the reference's
+ * assumed rules are judged at should level against it (docs/checks-and-levels.md).
+ */
+export function embeddedSandboxConfig(loaded: Config, url: string): Config {
+  // Never through a proxy the environment names (a CI runner's HTTPS_PROXY): the sandbox is on loopback here.
+  const aimed = withBaseUrl({ ...loaded, network: withoutProxy(loaded.network) }, url);
+  if (loaded.fixtures.requestRules.kind !== "none") return aimed;
+  return { ...aimed, fixtures: { ...aimed.fixtures, requestRules: { kind: "reference" } } };
+}
+
 /** The command, callable in-process (tests/cli/usage.test.ts); conformance.mjs runs it as the process. */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   const startedAt = Date.now();
@@ -234,6 +248,11 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   validators().compileAll(ADDED_OPERATIONS);
   checkAddedOperations(ADDED_OPERATIONS, validators());
   checkClientData(loaded, validators());
+  checkRequestRules(
+    loaded,
+    validators(),
+    [...DOCUMENTED_OPERATIONS, ...ADDED_OPERATIONS].map((op) => op.key),
+  );
   const { shard, mergeFrom, baseline } = checkUsage(options, loaded);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
   await loadConfiguredProfile(loaded);
@@ -243,7 +262,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     loaded.target.baseUrl || mergeFrom !== undefined
       ? undefined
       : await startSandbox({ profile: loaded.partner.cryptoProfile, cardApiJws: loaded.cardApi.jws });
-  const config = sandbox ? withBaseUrl({ ...loaded, network: withoutProxy(loaded.network) }, sandbox.url) : loaded;
+  const config = sandbox ? embeddedSandboxConfig(loaded, sandbox.url) : loaded;
   const { limits, workers, budgetFile } = planLimits(config, shard, startedAt);
   try {
     const target =
@@ -283,6 +302,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       ...(network ? { network } : {}),
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
+      requestRules: describeRequestRules(config.fixtures.requestRules),
     };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
     const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;

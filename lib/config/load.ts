@@ -14,6 +14,7 @@ import { parseKey, type KeyKind } from "../crypto/keys.ts";
 import type { Family, LimitObjectKind } from "../catalogue/types.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
 import { loadClientData, type ClientDataSource } from "./client-data.ts";
+import { loadRequestRules, type RequestRules } from "./request-rules.ts";
 import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../test-data/published.ts";
 import { readNetwork, type NetworkConfig } from "./network.ts";
 import { proxySecrets } from "./proxy.ts";
@@ -81,6 +82,8 @@ export interface Config {
     };
     /** CLIENT_DATA_FILE: the client data inside encrypted_data (§2.1), or the sandbox's. */
     clientData: ClientDataSource;
+    /** REQUEST_RULES_FILE: the request rules the target declares (required fields, bounds, …), or none. */
+    requestRules: RequestRules;
     /** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX in minor units; unset: chosen from the payment card's limits. */
     debitAmounts: { minMinor?: number; maxMinor?: number };
   };
@@ -172,6 +175,7 @@ export function loadConfig(env: Env): Config {
       },
       debitAmounts: readDebitAmounts(r),
       clientData: loadClientData(r.string("CLIENT_DATA_FILE")),
+      requestRules: loadRequestRules(r.string("REQUEST_RULES_FILE")),
     },
     // After fixtures: PAYMENT_CARD_PAN has been validated by then.
     safety: readSafety(r, r.string("PAYMENT_CARD_PAN")),

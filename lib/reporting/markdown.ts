@@ -28,6 +28,7 @@ function runInfo(s: Summary): string[] {
     ...(s.debitAmounts ? [`- ${s.debitAmounts} (decided once, before the checks; every worker used it)`] : []),
     ...(s.workers ? [`- workers: ${workersText(s.workers)}`] : []),
     ...networkLines(s.network).map((line) => `- ${line}`),
+    ...(s.requestRules ? [`- request rules: ${s.requestRules}`] : []),
   ];
 }
 
@@ -89,7 +90,8 @@ function problems(s: Summary): string[] {
     "## Failures and warnings",
     "",
     ...bad.map(
-      (c) => `- ${ICON[c.outcome]} **${c.id}** [${c.level}] ${c.spec} — ${c.title}\n  ${cell(firstLine(c.message))}`,
+      (c) =>
+        `- ${ICON[c.outcome]} **${c.id}** [${c.level}]${c.basis ? ` (basis: ${c.basis})` : ""} ${c.spec} — ${c.title}\n  ${cell(firstLine(c.message))}`,
     ),
     ...s.errors.map((e) => `- ❌ run error: ${cell(e)}`),
   ];
@@ -126,11 +128,12 @@ export function renderSummaryMarkdown(s: Summary): string {
     "",
     "## Checks",
     "",
-    "| | id | level | § | check | message |",
-    "|---|---|---|---|---|---|",
+    // basis: what the judgement rests on (spec, declared, or reference: an info observation).
+    "| | id | level | basis | § | check | message |",
+    "|---|---|---|---|---|---|---|",
     ...s.checks.map(
       (c) =>
-        `| ${ICON[c.outcome]} | ${c.id} | ${c.level} | ${c.spec} | ${cell(c.title)} | ${cell(firstLine(c.message))} |`,
+        `| ${ICON[c.outcome]} | ${c.id} | ${c.level} | ${c.basis ?? ""} | ${c.spec} | ${cell(c.title)} | ${cell(firstLine(c.message))} |`,
     ),
     "",
     "## Operations not covered",

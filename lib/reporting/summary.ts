@@ -36,6 +36,8 @@ export interface RunInfo {
   workers?: { processes: number; inFlightEach: number; rpsEach?: number };
   /** --check: only these checks ran, so the verdict speaks for them alone (a pack calls it incomplete). */
   selectedChecks?: string[];
+  /** The request rules the target declared (REQUEST_RULES_FILE), as the workers judged by them. */
+  requestRules?: string;
   /** --shard=i/n: one part of a run; a part with no check of its own is not a run that judged nothing. */
   shard?: string;
   /** TLS sessions and proxy as the preflight found them, with info observations (network.ts). */
