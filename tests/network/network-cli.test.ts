@@ -8,6 +8,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { LIMITS_LIST } from "../../lib/catalogue/index.ts";
 import { CANARY, scanForCanaries } from "../leak/canaries.ts";
 import { folderTexts } from "../leak/texts.ts";
 import { runCli, tempReportsDir, type CliResult } from "../support/cli.ts";
@@ -99,6 +100,31 @@ describe("mutual TLS with a private CA, through a forward proxy with credentials
     );
   });
 });
+
+test("a broken target behind the same network (mTLS, private CA, proxy) is not conformant", async () => {
+  const broken = await startHttpsTarget({
+    mtls: true,
+    faults: [{ kind: "set-field", operation: LIMITS_LIST.key, path: ["status"], value: "OK" }],
+  });
+  const proxy = await startForwardProxy();
+  const dir = tempReportsDir();
+  try {
+    // --no-preflight: the preflight would stop at the refused-looking limits answer (exit 2), before the check.
+    const args = ["--check", "CARD-LIM-STATUS-OK", "--no-preflight", "--quiet"];
+    const result = await runCli("conformance.ts", args, { ...pemEnv(broken, dir), HTTPS_PROXY: proxy.url });
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    const summary = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
+    expect(summary.verdict).toBe("not conformant");
+    // Failed for the wrong status value, not for a transport problem on the way.
+    const check = summary.checks.find((c: { id: string }) => c.id === "CARD-LIM-STATUS-OK");
+    expect(JSON.stringify(check)).toMatch(/OK/);
+    expect(JSON.stringify(check)).not.toMatch(/tls-|proxy-|connection-|transport/);
+    expect(proxy.tunnels()).toBeGreaterThan(0);
+  } finally {
+    await Promise.all([broken.close(), proxy.close()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);
 
 describe("each network misconfiguration is exit 2 with one line naming the variable", () => {
   let mtls: HttpsTarget;
