@@ -39,6 +39,7 @@ export const UNIT_TESTS = [
   "tests/safety/watchdog.test.ts",
   "tests/schemas/**/*.test.ts",
   "tests/time/**/*.test.ts",
+  "tests/tokens/*.unit.test.ts",
 ];
 
 export const SANDBOX_TESTS = [
@@ -52,6 +53,7 @@ export const SANDBOX_TESTS = [
   "tests/safety/guard.test.ts",
   "tests/safety/pace.test.ts",
   "tests/sandbox/**/*.test.ts",
+  "tests/tokens/*.sandbox.test.ts",
 ];
 
 export default defineConfig({

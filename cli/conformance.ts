@@ -41,7 +41,8 @@ import { HARNESS_VERSION } from "../lib/config/version.ts";
 import { profileVariables } from "../lib/crypto/index.ts";
 import { isProfileModule } from "../lib/crypto/module-profile.ts";
 import type { ProgressOptions } from "../lib/reporting/progress.ts";
-import { startSandbox } from "../sandbox/server.ts";
+import { startSandbox, type SandboxOptions } from "../sandbox/server.ts";
+import { shareAccessToken, type SharedToken } from "../lib/runner/access-token.ts";
 import { ALL_MODULES } from "../suites/modules.ts";
 
 /** The suites' module index, for a worker that runs every file (run-plan.ts `moduleIndex`). */
@@ -135,11 +136,11 @@ function planLimits(
  */
 async function decideDebitRange(
   config: Config,
-  limits: RunLimits,
+  planned: Pick<RunPlan, "limits" | "tokenBroker">,
   preflight: boolean,
   quiet: boolean,
 ): Promise<DebitRange> {
-  const run = await createRunContext(config, { limits });
+  const run = await createRunContext(config, planned);
   try {
     if (!preflight) return await run.debitAmounts();
     const report = await runPreflight(run, PREFLIGHT_REQUESTS);
@@ -215,6 +216,13 @@ async function profileLine(spec: string): Promise<string> {
   return ` · profile ${spec}${own.length ? ` reads ${own.map((v) => (v.secret ? `${v.name} (secret)` : v.name)).join(", ")}` : ""}`;
 }
 
+/** The embedded sandbox authenticates card API requests as the configuration does (CARD_API_AUTH). */
+function embeddedSandboxOptions(config: Config): SandboxOptions {
+  const auth = config.cardApi.auth;
+  const cardApiAuth = auth === "module" ? "profile" : auth === "headers" ? "none" : auth;
+  return { profile: config.partner.cryptoProfile, cardApiJws: config.cardApi.jws, cardApiAuth };
+}
+
 /** The configuration of the run, loaded once: --strict and the embedded sandbox's URL go in it, not into process.env. */
 function runConfiguration(options: ReturnType<typeof parseOptions>): Config {
   const config = loadConfig(process.env);
@@ -259,12 +267,14 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   const profileNote = await profileLine(loaded.partner.cryptoProfile);
   const dir = loaded.run.reportsDir;
   const sandbox =
-    loaded.target.baseUrl || mergeFrom !== undefined
-      ? undefined
-      : await startSandbox({ profile: loaded.partner.cryptoProfile, cardApiJws: loaded.cardApi.jws });
+    loaded.target.baseUrl || mergeFrom !== undefined ? undefined : await startSandbox(embeddedSandboxOptions(loaded));
   const config = sandbox ? embeddedSandboxConfig(loaded, sandbox.url) : loaded;
   const { limits, workers, budgetFile } = planLimits(config, shard, startedAt);
+  let sharedToken: SharedToken | undefined;
   try {
+    // The first token before anything is sent: a refused credential is exit 2, also with --no-preflight.
+    sharedToken = mergeFrom === undefined ? await shareAccessToken(config) : undefined;
+    const tokenBroker = sharedToken ? { tokenBroker: sharedToken.address } : {};
     const target =
       mergeFrom !== undefined
         ? `${config.target.baseUrl ?? "embedded sandbox"} (shards merged from ${mergeFrom})`
@@ -276,7 +286,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     );
     const debitRange =
       mergeFrom === undefined
-        ? await decideDebitRange(config, limits, !options["no-preflight"], Boolean(sandbox))
+        ? await decideDebitRange(config, { limits, ...tokenBroker }, !options["no-preflight"], Boolean(sandbox))
         : undefined;
     const network = mergeFrom === undefined ? networkSeen(config, Boolean(sandbox)) : undefined;
     const progress = liveProgress(options, dir, Boolean(shard));
@@ -284,6 +294,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       config,
       limits,
       selectedChecks: options.check ?? [],
+      ...tokenBroker,
       ...(debitRange ? { debitRange } : {}),
       ...(progress ? { progressDir: progress.feedDir } : {}),
       ...(workers === 1 && !shard ? { moduleIndex: MODULE_INDEX } : {}),
@@ -300,6 +311,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
         ...(limits.rpsShare ? { rpsEach: limits.rpsShare } : {}),
       },
       ...(network ? { network } : {}),
+      ...(sharedToken ? { bearerSource: sharedToken.description } : {}),
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
       requestRules: describeRequestRules(config.fixtures.requestRules),
@@ -318,6 +330,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     });
     return verdictExitCode(summary, baseline, dir);
   } finally {
+    await sharedToken?.close();
     await sandbox?.close();
     rmSync(join(dir, ".run", `progress-${process.pid}`), { recursive: true, force: true });
     if (budgetFile) rmSync(budgetFile, { force: true });

@@ -4,6 +4,7 @@
  */
 import { randomInt } from "node:crypto";
 import type { CardApiJwsOptions } from "../crypto/profile.ts";
+import { readCardApiAuth, readTokenSource, type CardApiAuthKind, type TokenSourceConfig } from "./access-token.ts";
 import { readCardApiJws } from "./card-api-jws.ts";
 import { loadEnvFile } from "./env-file.ts";
 import { createReader, type Env } from "./reader.ts";
@@ -40,7 +41,10 @@ export interface Config {
     reportsDir: string;
   };
   partner: {
+    /** The static token (PARTNER_ACCESS_TOKEN); "" when the token is fetched (see `token`). */
     accessToken: string;
+    /** Where the access token comes from: static, a token endpoint or a command (access-token.ts). */
+    token: TokenSourceConfig;
     signingKey: string;
     platformSigningKey: string;
     encryptionKey: string;
@@ -52,6 +56,8 @@ export interface Config {
   };
   cardApi: {
     headers: Record<string, string>;
+    /** CARD_API_AUTH, or what CRYPTO_PROFILE and CARD_API_HEADERS imply (access-token.ts). */
+    auth: CardApiAuthKind;
     /** The `jws` profile's card API detached JWS (CARD_API_JWS_*). */
     jws: CardApiJwsOptions;
     dateFormat: StatementDateFormat;
@@ -112,6 +118,12 @@ export function loadConfig(env: Env): Config {
     isProfileModule(cryptoProfile) ? r.string(name) : r.pattern(name, HEX_KEY, "64 hex digits");
   const platformKey = r.string("PLATFORM_SIGNING_KEY");
   const network = readNetwork(env);
+  const token = readTokenSource(r, env);
+  const cardApiAuth = readCardApiAuth(r, cryptoProfile, isProfileModule(cryptoProfile));
+  const cardApiJws = readCardApiJws(r);
+  // CARD_API_AUTH=jws without a shared secret signs with the partner's key, whatever the profile: it must parse.
+  if (cardApiAuth === "jws" && !cardApiJws.hmacKey)
+    keyText(r.required("PARTNER_PRIVATE_KEY"), "PARTNER_PRIVATE_KEY", "private");
   return {
     target: {
       baseUrl: r.optionalUrl("TARGET_BASE_URL"),
@@ -131,7 +143,8 @@ export function loadConfig(env: Env): Config {
       reportsDir: r.required("REPORTS_DIR"),
     },
     partner: {
-      accessToken: r.required("PARTNER_ACCESS_TOKEN"),
+      accessToken: token.kind === "static" ? token.token : "",
+      token,
       signingKey: hexKey("PARTNER_SIGNING_KEY"),
       platformSigningKey: platformKey && hexKey("PLATFORM_SIGNING_KEY"),
       encryptionKey: hexKey("PARTNER_ENCRYPTION_KEY"),
@@ -145,7 +158,8 @@ export function loadConfig(env: Env): Config {
     },
     cardApi: {
       headers: r.headers("CARD_API_HEADERS"),
-      jws: readCardApiJws(r),
+      auth: cardApiAuth,
+      jws: cardApiJws,
       dateFormat: r.oneOf("STATEMENT_DATE_FORMAT", STATEMENT_DATE_FORMATS),
       idempotencyMode: r.oneOf("IDEMPOTENCY_MODE", IDEMPOTENCY_MODES),
       objectTypes: objectTypes(r),

@@ -29,6 +29,7 @@ function runInfo(s: Summary): string[] {
     ...(s.workers ? [`- workers: ${workersText(s.workers)}`] : []),
     ...networkLines(s.network).map((line) => `- ${line}`),
     ...(s.requestRules ? [`- request rules: ${s.requestRules}`] : []),
+    ...(s.bearerSource ? [`- access token: ${s.bearerSource}`] : []),
   ];
 }
 

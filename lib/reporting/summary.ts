@@ -34,6 +34,8 @@ export interface RunInfo {
   debitAmounts?: string;
   /** The run plan's share of the bounds: worker processes, requests in flight and MAX_RPS of each. */
   workers?: { processes: number; inFlightEach: number; rpsEach?: number };
+  /** Where the partner's access token came from, when it was fetched (PARTNER_TOKEN_URL / PARTNER_TOKEN_COMMAND); not named *token*, which the redactor would blank. */
+  bearerSource?: string;
   /** --check: only these checks ran, so the verdict speaks for them alone (a pack calls it incomplete). */
   selectedChecks?: string[];
   /** The request rules the target declared (REQUEST_RULES_FILE), as the workers judged by them. */

@@ -21,6 +21,8 @@ export const CANARY = {
   /** TLS_CLIENT_KEY_PASSPHRASE and the proxy URL's password (tests/network/network-cli.test.ts sets them). */
   keyPassphrase: "canary-key-passphrase-7b3e9d1f",
   proxyPassword: "canary-proxy-password-2c8a4f6e",
+  /** PARTNER_CLIENT_SECRET of the token endpoint (token-leak.test.ts). */
+  clientSecret: "canary-client-secret-9d4b2e7a",
 } as const;
 
 /** The configuration that carries the canaries into every request the suites send. */
@@ -53,6 +55,7 @@ export const CANARY_PATTERNS: Record<keyof typeof CANARY, RegExp> = {
     `${CANARY.proxyPassword}|${Buffer.from(`partner:${CANARY.proxyPassword}`).toString("base64")}`,
     "i",
   ),
+  clientSecret: new RegExp(CANARY.clientSecret, "i"),
 };
 
 export interface Hit {
