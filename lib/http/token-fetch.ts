@@ -43,7 +43,7 @@ export function parseTokenAnswer(text: string, bareAllowed: boolean): FetchedTok
  * proxy settings, wherever the client takes them.
  */
 export function renewingTokensOf(config: Config): RenewingTokens {
-  const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: 2 });
+  const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: 2, network: config.network });
   return new RenewingTokens(
     () => fetchToken(config.partner.token, client),
     Date.now,

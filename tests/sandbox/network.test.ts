@@ -11,6 +11,8 @@ import type { NetworkConfig } from "../../lib/config/network.ts";
 import { HttpClient } from "../../lib/http/client.ts";
 import type { Exchange, TransportErrorKind } from "../../lib/http/exchange.ts";
 import { tlsSessions } from "../../lib/http/tls-session.ts";
+import { renewingTokensOf } from "../../lib/http/token-fetch.ts";
+import { SANDBOX_TOKEN_CLIENT } from "../../lib/test-data/published.ts";
 import { networkReport } from "../../lib/reporting/network.ts";
 import { networkProblem } from "../../lib/runner/preflight-network.ts";
 import { startSandbox } from "../../sandbox/server.ts";
@@ -173,6 +175,34 @@ test("an http:// target through HTTP_PROXY: each request forwarded in absolute f
   } finally {
     await plain.close();
   }
+});
+
+describe("the token endpoint", () => {
+  const tokenEnv = () => ({
+    PARTNER_TOKEN_URL: mtls.sandbox.url + SANDBOX_TOKEN_CLIENT.tokenPath,
+    PARTNER_CLIENT_ID: SANDBOX_TOKEN_CLIENT.clientId,
+    PARTNER_CLIENT_SECRET: SANDBOX_TOKEN_CLIENT.clientSecret,
+  });
+
+  test("is reached with the same CA, client certificate and proxy as the target", async () => {
+    const tokens = renewingTokensOf(config({ ...tokenEnv(), ...pem(mtls), HTTPS_PROXY: proxy.url }));
+    const before = proxy.tunnels();
+    try {
+      expect(await tokens.current()).toMatch(/\S{8,}/);
+    } finally {
+      await tokens.close();
+    }
+    expect(proxy.tunnels()).toBe(before + 1);
+  });
+
+  test("without the client certificate it cannot be reached, and the line says why", async () => {
+    const tokens = renewingTokensOf(config({ ...tokenEnv(), TLS_CA_FILE: mtls.files.ca }));
+    try {
+      await expect(tokens.current()).rejects.toThrow(/PARTNER_TOKEN_URL: .*client certificate/);
+    } finally {
+      await tokens.close();
+    }
+  });
 });
 
 describe("per family", () => {
