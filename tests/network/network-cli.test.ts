@@ -9,6 +9,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LIMITS_LIST } from "../../lib/catalogue/index.ts";
+import { SANDBOX_TOKEN_CLIENT } from "../../lib/test-data/published.ts";
 import { CANARY, scanForCanaries } from "../leak/canaries.ts";
 import { folderTexts } from "../leak/texts.ts";
 import { runCli, tempReportsDir, type CliResult } from "../support/cli.ts";
@@ -37,18 +38,22 @@ function expectConfigLine(result: CliResult, variable: string): void {
   expect(result.stdout).not.toMatch(/checks? (passed|failed)/);
 }
 
-describe("mutual TLS with a private CA, through a forward proxy with credentials", () => {
+describe("mutual TLS with a private CA, through a forward proxy with credentials, tokens living 5 s", () => {
   let target: HttpsTarget;
   let proxy: ForwardProxy;
   const dir = tempReportsDir();
   let run: CliResult;
   let certify: CliResult;
   beforeAll(async () => {
-    target = await startHttpsTarget({ mtls: true, keyPassphrase: CANARY.keyPassphrase });
+    target = await startHttpsTarget({ mtls: true, keyPassphrase: CANARY.keyPassphrase, tokenTtlMs: 5_000 });
     proxy = await startForwardProxy({ credentials: `${PROXY_USER}:${CANARY.proxyPassword}` });
     const env = {
       ...pemEnv(target, dir),
       HTTPS_PROXY: proxy.url.replace("http://", `http://${PROXY_USER}:${CANARY.proxyPassword}@`),
+      // The token endpoint is the target's own, reached the same way (TLS, client certificate, proxy).
+      PARTNER_TOKEN_URL: target.sandbox.url + SANDBOX_TOKEN_CLIENT.tokenPath,
+      PARTNER_CLIENT_ID: SANDBOX_TOKEN_CLIENT.clientId,
+      PARTNER_CLIENT_SECRET: SANDBOX_TOKEN_CLIENT.clientSecret,
     };
     run = await runCli("conformance.ts", ["--quiet"], env, 180_000);
     certify = await runCli("certify.ts", [], env);
@@ -60,6 +65,10 @@ describe("mutual TLS with a private CA, through a forward proxy with credentials
 
   test("the run is conformant (exit 0)", () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
+  });
+
+  test("the tokens were fetched through the same network, more than once (they expire during the run)", () => {
+    expect(target.sandbox.tokens.requests).toBeGreaterThan(1);
   });
 
   test("every connection the target accepted came through the proxy's tunnels", () => {

@@ -36,13 +36,14 @@ function encrypt(keyPem: string, passphrase: string): string {
 }
 
 export async function startHttpsTarget(
-  options: CertificateOptions & { mtls?: boolean; keyPassphrase?: string; faults?: Fault[] } = {},
+  options: CertificateOptions & { mtls?: boolean; keyPassphrase?: string; faults?: Fault[]; tokenTtlMs?: number } = {},
 ): Promise<HttpsTarget> {
   const certificates = makeSandboxCertificates(options);
   const keyPassphrase = options.keyPassphrase ?? "key-passphrase";
   const sandbox = await startSandbox({
     tls: { certificates, mtls: options.mtls ?? false },
     ...(options.faults ? { faults: options.faults } : {}),
+    ...(options.tokenTtlMs ? { tokenTtlMs: options.tokenTtlMs } : {}),
   });
   const dir = mkdtempSync(join(tmpdir(), "tls-target-"));
   const file = (name: string, content: string | Buffer) => (writeFileSync(join(dir, name), content), join(dir, name));
