@@ -1,7 +1,7 @@
 /**
  * The classification of network failures no local server here produces on demand (TLS 1.2 alerts,
  * DNS, other answers to CONNECT), from the errors as undici reports them; the live ones are in
- * network.test.ts.
+ * tests/sandbox/network.sandbox.test.ts.
  */
 import { expect, test } from "vitest";
 import { classify } from "../../lib/http/classify.ts";
