@@ -45,7 +45,11 @@ describe("mutual TLS with a private CA, through a forward proxy with credentials
   let run: CliResult;
   let certify: CliResult;
   beforeAll(async () => {
-    target = await startHttpsTarget({ mtls: true, keyPassphrase: CANARY.keyPassphrase, tokenTtlMs: 5_000 });
+    target = await startHttpsTarget({
+      mtls: true,
+      keyPassphrase: CANARY.keyPassphrase,
+      sandbox: { tokenTtlMs: 5_000 },
+    });
     proxy = await startForwardProxy({ credentials: `${PROXY_USER}:${CANARY.proxyPassword}` });
     const env = {
       ...pemEnv(target, dir),
@@ -113,7 +117,7 @@ describe("mutual TLS with a private CA, through a forward proxy with credentials
 test("a broken target behind the same network (mTLS, private CA, proxy) is not conformant", async () => {
   const broken = await startHttpsTarget({
     mtls: true,
-    faults: [{ kind: "set-field", operation: LIMITS_LIST.key, path: ["status"], value: "OK" }],
+    sandbox: { faults: [{ kind: "set-field", operation: LIMITS_LIST.key, path: ["status"], value: "OK" }] },
   });
   const proxy = await startForwardProxy();
   const dir = tempReportsDir();
