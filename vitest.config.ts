@@ -16,6 +16,7 @@ export const UNIT_TESTS = [
   "tests/catalogue/catalogue.test.ts",
   "tests/checks/answers.test.ts",
   "tests/checks/checks.unit.test.ts",
+  "tests/checks/run-plan.test.ts",
   "tests/cli/usage.test.ts",
   "tests/config/**/*.test.ts",
   "tests/crypto/jws-profile.test.ts",

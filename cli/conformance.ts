@@ -27,13 +27,14 @@ import { createRunContext, loadConfiguredProfile } from "../lib/checks/run-conte
 import { FileDebitBudget } from "../lib/http/debit-budget.ts";
 import { describePreflight, runPreflight } from "../lib/runner/preflight.ts";
 import { PREFLIGHT_REQUESTS } from "../suites/preflight-requests.ts";
-import { debitShare, planRunLimits, RUN_LIMITS_ENV, workerCount, type RunLimits } from "../lib/http/run-limits.ts";
+import { debitShare, planRunLimits, workerCount, type RunLimits } from "../lib/http/run-limits.ts";
+import { withBaseUrl, type RunPlan } from "../lib/checks/run-plan.ts";
+import type { DebitRange } from "../lib/checks/amount-range.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
 import { HARNESS_VERSION } from "../lib/config/version.ts";
 import { profileVariables } from "../lib/crypto/index.ts";
 import { isProfileModule } from "../lib/crypto/module-profile.ts";
-import { PROGRESS_DIR_ENV } from "../lib/reporting/progress-feed.ts";
 import type { ProgressOptions } from "../lib/reporting/progress.ts";
 import { startSandbox } from "../sandbox/server.ts";
 import { ALL_MODULES } from "../suites/modules.ts";
@@ -98,8 +99,8 @@ function clearOutputs(dir: string): void {
   }
 }
 
-/** Plans the run-wide limits and hands them to the workers through the environment. */
-function handOutLimits(
+/** Plans the run-wide limits: each worker's share travels in the run plan. */
+function planLimits(
   config: Config,
   shard: Shard | undefined,
   startedAt: number,
@@ -116,24 +117,33 @@ function handOutLimits(
     ).file;
   }
   const limits = planRunLimits(config, { workers, shards, startedAt }, budgetFile);
-  process.env[RUN_LIMITS_ENV] = JSON.stringify(limits);
   return { limits, workers, ...(budgetFile ? { budgetFile } : {}) };
 }
 
-/** Runs the preflight; returns the debit amounts it found (for the summary), if it got that far. */
-async function preflight(config: Config, limits: RunLimits, quiet: boolean): Promise<string | undefined> {
-  const run = await createRunContext(config, limits);
+/**
+ * Decides the debit range of the run, once: the preflight's (it reads the payment card's limits and
+ * posts the fixture debit at that range's fixed amount), or with --no-preflight one reading of the
+ * limits alone. The workers use it as it is (the run plan); the summary states it.
+ */
+async function decideDebitRange(
+  config: Config,
+  limits: RunLimits,
+  preflight: boolean,
+  quiet: boolean,
+): Promise<DebitRange> {
+  const run = await createRunContext(config, { limits });
   try {
+    if (!preflight) return await run.debitAmounts();
     const report = await runPreflight(run, PREFLIGHT_REQUESTS);
     const lines = describePreflight(report);
     if (!quiet && lines.length) process.stdout.write(`${lines.join("\n")}\n`);
-    return report.amounts;
+    return await run.debitAmounts();
   } finally {
     await run.target.close();
   }
 }
 
-/** The live progress, unless --quiet or a merge: the workers' request feed goes to a folder of this run. */
+/** The live progress, unless --quiet or a merge: the workers' request feed goes to a folder of this run (in the plan). */
 function liveProgress(
   options: ReturnType<typeof parseOptions>,
   dir: string,
@@ -142,7 +152,6 @@ function liveProgress(
   if (options.quiet || options["merge-reports"] !== undefined) return undefined;
   const feedDir = join(dir, ".run", `progress-${process.pid}`);
   rmSync(feedDir, { recursive: true, force: true });
-  process.env[PROGRESS_DIR_ENV] = feedDir;
   // A shard runs a part vitest chooses: its total is what it collects.
   const all = ALL_MODULES.reduce((n, m) => n + m.checks.length, 0);
   return { feedDir, ...(sharded ? {} : { expected: options.check?.length ?? all }) };
@@ -190,6 +199,12 @@ async function profileLine(spec: string): Promise<string> {
   return ` · profile ${spec}${own.length ? ` reads ${own.map((v) => (v.secret ? `${v.name} (secret)` : v.name)).join(", ")}` : ""}`;
 }
 
+/** The configuration of the run, loaded once: --strict and the embedded sandbox's URL go in it, not into process.env. */
+function runConfiguration(options: ReturnType<typeof parseOptions>): Config {
+  const config = loadConfig(process.env);
+  return options.strict ? { ...config, run: { ...config.run, strict: true } } : config;
+}
+
 /** The command, callable in-process (tests/cli/usage.test.ts); conformance.mjs runs it as the process. */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   const startedAt = Date.now();
@@ -200,29 +215,23 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   }
   // First of all: a run that stops on its configuration must not leave the last run's verdict behind for CI to publish.
   clearOutputs(process.env.REPORTS_DIR?.trim() || VARIABLES.REPORTS_DIR.default);
-  if (options.strict) process.env.CONFORMANCE_STRICT = "true";
-  let config = loadConfig(process.env);
+  const loaded = runConfiguration(options);
   if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
   validators().compileAll(ADDED_OPERATIONS);
   checkAddedOperations(ADDED_OPERATIONS, validators());
-  checkClientData(config, validators());
-  const { shard, mergeFrom, baseline } = checkUsage(options, config);
-  // Workers read the same environment: fix the seed and the target before they start.
-  process.env.SEED = String(config.run.seed);
+  checkClientData(loaded, validators());
+  const { shard, mergeFrom, baseline } = checkUsage(options, loaded);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
-  await loadConfiguredProfile(config);
-  const profileNote = await profileLine(config.partner.cryptoProfile);
-  const dir = config.run.reportsDir;
+  await loadConfiguredProfile(loaded);
+  const profileNote = await profileLine(loaded.partner.cryptoProfile);
+  const dir = loaded.run.reportsDir;
   const sandbox =
-    config.target.baseUrl || mergeFrom !== undefined
+    loaded.target.baseUrl || mergeFrom !== undefined
       ? undefined
-      : await startSandbox({ profile: config.partner.cryptoProfile, cardApiJws: config.cardApi.jws });
-  const { limits, workers, budgetFile } = handOutLimits(config, shard, startedAt);
+      : await startSandbox({ profile: loaded.partner.cryptoProfile, cardApiJws: loaded.cardApi.jws });
+  const config = sandbox ? withBaseUrl(loaded, sandbox.url) : loaded;
+  const { limits, workers, budgetFile } = planLimits(config, shard, startedAt);
   try {
-    if (sandbox) {
-      process.env.TARGET_BASE_URL = sandbox.url;
-      config = loadConfig(process.env);
-    }
     const target =
       mergeFrom !== undefined
         ? `${config.target.baseUrl ?? "embedded sandbox"} (shards merged from ${mergeFrom})`
@@ -232,24 +241,36 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     process.stdout.write(
       `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
     );
-    const amounts =
-      mergeFrom === undefined && !options["no-preflight"]
-        ? await preflight(config, limits, Boolean(sandbox))
+    const debitRange =
+      mergeFrom === undefined
+        ? await decideDebitRange(config, limits, !options["no-preflight"], Boolean(sandbox))
         : undefined;
+    const progress = liveProgress(options, dir, Boolean(shard));
+    const plan: RunPlan = {
+      config,
+      limits,
+      selectedChecks: options.check ?? [],
+      ...(debitRange ? { debitRange } : {}),
+      ...(progress ? { progressDir: progress.feedDir } : {}),
+    };
     const info = {
       target,
       seed: config.run.seed,
       strict: config.run.strict,
       harnessVersion: HARNESS_VERSION,
-      ...(amounts ? { debitAmounts: amounts } : {}),
+      ...(debitRange ? { debitAmounts: debitRange.why } : {}),
+      workers: {
+        processes: workers,
+        inFlightEach: limits.inFlightShare,
+        ...(limits.rpsShare ? { rpsEach: limits.rpsShare } : {}),
+      },
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
     };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
     const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;
-    const progress = liveProgress(options, dir, Boolean(shard));
     const summary = await runConformanceVitest({
-      config,
+      plan,
       info,
       pattern,
       shard,

@@ -49,10 +49,11 @@ export class ModuleRun {
       const scenario = this.module.scenarios[name];
       if (!scenario) throw new Error(`module ${this.module.operation.key} has no scenario "${name}"`);
       const seed = deriveSeed(this.run.config.run.seed, `${this.module.operation.code}:${name}`);
-      const { config, target, validators } = this.run;
+      const { config, target, validators, inFlight } = this.run;
       pending = scenario({
         config,
         validators,
+        inFlight,
         profile: target.profile,
         seed,
         debitAmounts: () => this.run.debitAmounts(),
@@ -89,10 +90,11 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     if (evidence.add(exchange)) for (const note of exchange.notes ?? []) if (!notes.includes(note)) notes.push(note);
     return exchange;
   };
-  const { config, target, validators } = moduleRun.run;
+  const { config, target, validators, inFlight } = moduleRun.run;
   const ctx: CheckContext = {
     config,
     validators,
+    inFlight,
     profile: target.profile,
     seed,
     debitAmounts: () => moduleRun.run.debitAmounts(),
@@ -167,7 +169,7 @@ export async function evaluateModule(module: Module, run: RunContext): Promise<C
   return Promise.all(
     runConcurrently(
       module.checks.map((check) => () => moduleRun.evaluate(check)),
-      checkSlots(run.config.safety.concurrency),
+      checkSlots(run.inFlight),
     ),
   );
 }

@@ -88,9 +88,9 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
   let transport: Exchange | undefined;
   let sent = 0;
   const refused = new Map<string, number>();
-  // As many cases in flight as the run allows: the pace holds the whole run to CONCURRENCY.
+  // As many cases in flight as this process may have (its share of CONCURRENCY, from the run plan).
   // Every exchange is recorded by ctx.sendVariant; the evidence keeps a bounded sample (evidence.ts).
-  const tried = await tryCases(draw, ctx.config.safety.concurrency, async (c) => {
+  const tried = await tryCases(draw, ctx.inFlight, async (c) => {
     const t = await tryCase(spec, ctx, c);
     if (t.refused) refused.set(t.refused, (refused.get(t.refused) ?? 0) + 1);
     if (!t.exchange) return "pass";

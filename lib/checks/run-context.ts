@@ -1,7 +1,8 @@
 /**
  * Builds what a run shares from configuration: the crypto profile, the target (with its guard and
  * its pace), the validators. Asynchronous because CRYPTO_PROFILE may name a user module, which is
- * imported (once per context). The run-wide limits come from the CLI's hand-off (run-limits.ts).
+ * imported (once per context). What the CLI decided for the run (this process's share of the
+ * bounds, the debit range) comes from the run plan (run-plan.ts); without one, the whole bounds.
  */
 import type { RunContext } from "./types.ts";
 import type { Config } from "../config/load.ts";
@@ -14,7 +15,8 @@ import { debitRangeOf } from "../checks/debit-amounts.ts";
 import { redactor } from "../redaction/redact.ts";
 import { validators } from "../validation/registry.ts";
 import { createGuard } from "../http/guard.ts";
-import { currentRunLimits, debitBudgetOf, type RunLimits } from "../http/run-limits.ts";
+import { debitBudgetOf, wholeRunLimits } from "../http/run-limits.ts";
+import type { RunPlan } from "./run-plan.ts";
 
 /** The partner's side of the keys: what the harness signs, encrypts and verifies with. */
 export function profileKeysOf(config: Config): ProfileKeys {
@@ -45,15 +47,24 @@ export async function loadConfiguredProfile(config: Config, env: Env = process.e
   return loadProfile(spec, profileKeysOf(config), env);
 }
 
-export async function createRunContext(
-  config: Config,
-  limits: RunLimits = currentRunLimits(config),
-): Promise<RunContext> {
+/** What the run plan decided, where a caller has one (the CLI, a worker); the rest is the whole run's. */
+export type Planned = Partial<Pick<RunPlan, "limits" | "debitRange">>;
+
+export async function createRunContext(config: Config, planned: Planned = {}): Promise<RunContext> {
+  const limits = planned.limits ?? wholeRunLimits(config);
   redactor.addSecrets(config.secrets);
   const profile = await loadConfiguredProfile(config);
-  const pace = new Pace({ rps: limits.rps, concurrency: limits.concurrency, deadlineAt: limits.deadlineAt });
-  const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: limits.concurrency, pace });
+  const pace = new Pace({ rps: limits.rpsShare, concurrency: limits.inFlightShare, deadlineAt: limits.deadlineAt });
+  const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: limits.inFlightShare, pace });
   const guard = createGuard(config.safety, debitBudgetOf(limits));
   const target = new Target(config, profile, client, guard);
-  return { config, target, validators: validators(), debitAmounts: () => debitRangeOf(config, target) };
+  const decided = planned.debitRange;
+  return {
+    config,
+    target,
+    validators: validators(),
+    inFlight: limits.inFlightShare,
+    // Decided by the CLI: used as it is. Otherwise read once from the target's limits.
+    debitAmounts: decided ? () => Promise.resolve(decided) : () => debitRangeOf(config, target),
+  };
 }

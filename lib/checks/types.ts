@@ -16,7 +16,9 @@ export interface RunContext {
   readonly config: Config;
   readonly target: Target;
   readonly validators: ValidatorRegistry;
-  /** The valid debit amounts for this target, read once from the payment card's limits (debit-amounts.ts). */
+  /** Requests this process may have in flight: its share of CONCURRENCY, from the run plan (run-plan.ts). */
+  readonly inFlight: number;
+  /** The valid debit amounts: the run plan's, or read once from the payment card's limits (debit-amounts.ts). */
   debitAmounts(): Promise<DebitRange>;
 }
 
@@ -29,7 +31,9 @@ export interface CaseContext {
   readonly config: Config;
   readonly profile: CryptoProfile;
   readonly validators: ValidatorRegistry;
-  /** The valid debit amounts for this target, read once per run from the payment card's limits (debit-amounts.ts). */
+  /** Requests this process may have in flight: its share of CONCURRENCY (the property window, the check slots). */
+  readonly inFlight: number;
+  /** The valid debit amounts, decided once per run (the run plan's range, or one reading of the card's limits). */
   debitAmounts(): Promise<DebitRange>;
 }
 

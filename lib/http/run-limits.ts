@@ -1,30 +1,25 @@
 /**
- * Run-wide limits and how they reach every process of a run. A run is one CLI process plus
- * vitest's worker processes, and with sharding several machines: a bound held in one process
- * bounds only that process. So the CLI plans the run once and hands each worker its share
- * through one environment variable (workers inherit the CLI's environment):
+ * Run-wide limits and each process's share of them. A run is one CLI process plus vitest's
+ * workers, and with sharding several machines: a bound held in one process bounds only that
+ * process. So the CLI plans the run once and hands each worker its share in the run plan
+ * (lib/checks/run-plan.ts):
  * - MAX_RPS and CONCURRENCY: divided by shards × workers (and the CLI starts no more workers
  *   than CONCURRENCY allows), so the shares add up to at most the configured bound;
  * - MAX_DEBIT_TOTAL: divided by shards; within a machine one lock-protected budget file
  *   (debit-budget.ts) serves every worker, so no share of it is wasted;
  * - RUN_DEADLINE_MS: one absolute instant, the same for every process.
- * Without the variable (the harness's own in-process runs) the process gets the whole bounds.
+ * Without a plan (the harness's own in-process runs) the process gets the whole bounds.
  */
 import type { Config } from "../config/load.ts";
 import { FileDebitBudget, MemoryDebitBudget, type DebitBudget } from "./debit-budget.ts";
 
-/** Internal hand-off from the CLI to its workers; not configuration (see lib/config/variables.ts). */
-export const RUN_LIMITS_ENV = "CONFORMANCE_RUN_LIMITS";
-/** Internal hand-off too: the ids chosen with --check (comma-separated; empty: all), for workers that start every check at once. */
-export const SELECTED_CHECKS_ENV = "CONFORMANCE_SELECTED_CHECKS";
-
 export interface RunLimits {
   /** Epoch milliseconds: nothing is sent after it. */
   deadlineAt: number;
-  /** This process's share of MAX_RPS. */
-  rps?: number;
-  /** This process's share of CONCURRENCY. */
-  concurrency: number;
+  /** This process's share of MAX_RPS (the whole-run bound is config.safety.maxRps). */
+  rpsShare?: number;
+  /** Requests this process may have in flight: its share of CONCURRENCY (config.safety.concurrency is the whole run's). */
+  inFlightShare: number;
   /** The shared budget file of the run, when MAX_DEBIT_TOTAL is set. */
   budgetFile?: string;
   /** The cap of this process's budget (in-process runs), minor units. */
@@ -50,8 +45,8 @@ export function planRunLimits(config: Config, shape: RunShape, budgetFile?: stri
   const processes = shape.workers * shape.shards;
   return {
     deadlineAt: shape.startedAt + runDeadlineMs,
-    ...(maxRps ? { rps: maxRps / processes } : {}),
-    concurrency: Math.max(1, Math.floor(concurrency / processes)),
+    ...(maxRps ? { rpsShare: maxRps / processes } : {}),
+    inFlightShare: Math.max(1, Math.floor(concurrency / processes)),
     ...(budgetFile ? { budgetFile } : {}),
     ...(maxDebitTotalMinor !== undefined ? { budgetCapMinor: debitShare(maxDebitTotalMinor, shape.shards) } : {}),
   };
@@ -62,10 +57,8 @@ export function debitShare(capMinor: number, shards: number): number {
   return Math.floor(capMinor / shards);
 }
 
-/** The limits of this process: the CLI's hand-off, or the whole bounds for an in-process run. */
-export function currentRunLimits(config: Config, env: NodeJS.ProcessEnv = process.env): RunLimits {
-  const handed = env[RUN_LIMITS_ENV];
-  if (handed) return JSON.parse(handed) as RunLimits;
+/** The whole bounds, for a process that is the whole run (the harness's own in-process runs). */
+export function wholeRunLimits(config: Config): RunLimits {
   return planRunLimits(config, { workers: 1, shards: 1, startedAt: Date.now() });
 }
 

@@ -9,6 +9,12 @@ const OUTCOME_COLUMNS = "| passed | failed | warning | skipped |";
 const row = (c: { passed: number; failed: number; warning: number; skipped: number }) =>
   `| ${c.passed} | ${c.failed} | ${c.warning} | ${c.skipped} |`;
 
+/** "1 process, up to 16 requests in flight each, 20 requests/s each": the run plan's shares. */
+export function workersText(w: NonNullable<Summary["workers"]>): string {
+  const rps = w.rpsEach ? `, ${Number(w.rpsEach.toFixed(2))} requests/s each` : "";
+  return `${w.processes} process${w.processes === 1 ? "" : "es"}, up to ${w.inFlightEach} requests in flight each${rps}`;
+}
+
 function runInfo(s: Summary): string[] {
   return [
     `- target: ${s.target}`,
@@ -18,7 +24,8 @@ function runInfo(s: Summary): string[] {
     `- requests sent: ${s.requests}`,
     `- harness: ${s.harnessVersion}${s.gitCommit ? ` (commit ${s.gitCommit})` : ""}`,
     ...(s.propertyRuns !== undefined ? [`- property runs per check: ${s.propertyRuns}`] : []),
-    ...(s.debitAmounts ? [`- ${s.debitAmounts}`] : []),
+    ...(s.debitAmounts ? [`- ${s.debitAmounts} (decided once, before the checks; every worker used it)`] : []),
+    ...(s.workers ? [`- workers: ${workersText(s.workers)}`] : []),
   ];
 }
 

@@ -9,15 +9,12 @@ import { join } from "node:path";
 import { threadId } from "node:worker_threads";
 import { requestsSentInProcess } from "../http/lanes.ts";
 
-/** Internal hand-off from the CLI: the folder of the feed (unset: no feed). */
-export const PROGRESS_DIR_ENV = "CONFORMANCE_PROGRESS_DIR";
 const EVERY_MS = 1_000;
 
 let started = false;
 
-/** Starts this worker's feed, once; the timer never holds the process open. */
-export function startRequestFeed(env: NodeJS.ProcessEnv = process.env): void {
-  const dir = env[PROGRESS_DIR_ENV];
+/** Starts this worker's feed into `dir` (the run plan's; none: no feed), once; the timer never holds the process open. */
+export function startRequestFeed(dir: string | undefined): void {
   if (!dir || started) return;
   started = true;
   const file = join(dir, `requests-${process.pid}-${threadId}.txt`);

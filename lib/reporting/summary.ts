@@ -31,6 +31,8 @@ export interface RunInfo {
   propertyRuns?: number;
   /** The debit amounts the run used and why, as the preflight found them (amount-range.ts). */
   debitAmounts?: string;
+  /** The run plan's share of the bounds: worker processes, requests in flight and MAX_RPS of each. */
+  workers?: { processes: number; inFlightEach: number; rpsEach?: number };
   /** --check: only these checks ran, so the verdict speaks for them alone (a pack calls it incomplete). */
   selectedChecks?: string[];
   /** --shard=i/n: one part of a run; a part with no check of its own is not a run that judged nothing. */

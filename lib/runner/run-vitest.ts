@@ -6,19 +6,20 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startVitest, type Reporter, type Vitest } from "vitest/node";
-import type { Config } from "../config/load.ts";
+import type { RunPlan } from "../checks/run-plan.ts";
 import { conformanceReporters } from "../reporting/reporters.ts";
 
 import type { Summary } from "../reporting/summary.ts";
 import type { SummaryReporterOptions } from "../reporting/summary-reporter.ts";
 import type { ProgressOptions } from "../reporting/progress.ts";
 import { EXIT } from "./cli-errors.ts";
-import { SELECTED_CHECKS_ENV } from "../http/run-limits.ts";
+import { RUN_PLAN_KEY } from "../vitest/plan.ts";
 import { blobReporter, type Shard } from "./shard.ts";
 import { armWatchdog } from "./watchdog.ts";
 
 export interface VitestRun {
-  config: Config;
+  /** What the workers read (configuration, their share of the bounds, the debit range, the selection). */
+  plan: RunPlan;
   info: SummaryReporterOptions["info"];
   /** vitest's test name pattern (--check). */
   pattern?: string | undefined;
@@ -39,12 +40,10 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
   let vitest: Vitest | undefined;
   const capture: Reporter = { onInit: (v) => void (vitest = v) };
   const reporters = [
-    ...conformanceReporters({ ...run.config }, run.info, (s) => (summary = s), run.progress),
-    ...(run.shard ? [blobReporter(run.config.run.reportsDir, run.shard)] : []),
+    ...conformanceReporters({ ...run.plan.config }, run.info, (s) => (summary = s), run.progress),
+    ...(run.shard ? [blobReporter(run.plan.config.run.reportsDir, run.shard)] : []),
     capture,
   ];
-  // The workers start every selected check at once (describe-module.ts): they need the selection itself, not just vitest's pattern.
-  process.env[SELECTED_CHECKS_ENV] = run.info.selectedChecks?.join(",") ?? "";
   const stop = armWatchdog(run.deadlineAt, {
     cancel: () => void vitest?.cancelCurrentRun("keyboard-input"),
     end: () => process.exit(EXIT.failed),
@@ -56,6 +55,8 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
       config: `${CHECKOUT}vitest.config.ts`,
       project: ["conformance"],
       watch: false,
+      // The one hand-off to the workers (lib/vitest/plan.ts injects it).
+      provide: { [RUN_PLAN_KEY]: run.plan },
       reporters: reporters as never,
       ...(run.pattern ? { testNamePattern: run.pattern } : {}),
       ...(run.shard ? { shard: `${run.shard.index}/${run.shard.count}` } : {}),

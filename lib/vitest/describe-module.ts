@@ -10,13 +10,12 @@ import { afterAll, describe, test, type TestContext } from "vitest";
 import { ModuleRun, type CheckResult } from "../checks/evaluate.ts";
 import { checkSlots, runConcurrently } from "../checks/schedule.ts";
 import type { Check, Module, RunContext } from "../checks/types.ts";
-import { processConfiguration } from "../config/load.ts";
 import { ExchangeLog } from "../reporting/exchange-log.ts";
 import { startRequestFeed } from "../reporting/progress-feed.ts";
 import { FAMILY_TITLES } from "../reporting/labels.ts";
 import { redactor } from "../redaction/redact.ts";
 import { createRunContext } from "../checks/run-context.ts";
-import { SELECTED_CHECKS_ENV } from "../http/run-limits.ts";
+import { workerPlan } from "./plan.ts";
 import { reportCheck } from "./report-check.ts";
 
 /** "CARD-STMT-PERIOD [must] §4.2 — Card statement: every operation lies within the requested period" */
@@ -48,10 +47,10 @@ function skippedIn(node: Node, out = new Set<string>()): Set<string> {
 
 /** Starts every collected check not started yet (and `own`, whatever the selection says). */
 function startAll(file: Task["file"], own: Check): WorkerRun {
-  startRequestFeed();
-  const run = (current ??= { context: createRunContext(processConfiguration()), results: new Map(), unreported: 0 });
-  const ids = process.env[SELECTED_CHECKS_ENV]?.split(",").filter(Boolean) ?? [];
-  const chosen = ids.length ? ids : undefined;
+  const plan = workerPlan();
+  startRequestFeed(plan.progressDir);
+  const run = (current ??= { context: createRunContext(plan.config, plan), results: new Map(), unreported: 0 });
+  const chosen = plan.selectedChecks.length ? plan.selectedChecks : undefined;
   const skipped = skippedIn(file);
   const fresh = [...collected].filter(
     ([check]) =>
@@ -68,7 +67,7 @@ function startAll(file: Task["file"], own: Check): WorkerRun {
         const moduleRun = moduleRuns.get(module) ?? moduleRuns.set(module, new ModuleRun(module, context)).get(module)!;
         return moduleRun.evaluate(check);
       }),
-      checkSlots(context.config.safety.concurrency),
+      checkSlots(context.inFlight),
     ),
   );
   fresh.forEach(([check], i) => {

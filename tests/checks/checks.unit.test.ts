@@ -64,6 +64,7 @@ function fakeContext(exchange: Exchange): CheckContext {
     config,
     profile,
     validators: validators(),
+    inFlight: 1,
     seed: 1,
     debitAmounts: async () => debitRangeFor(config, undefined),
     isolated: (_card, fn) => fn(),

@@ -83,7 +83,7 @@ test("the workers' feed: each writes its count, the reporter adds them up; no fe
   const dir = mkdtempSync(join(tmpdir(), "progress-feed-"));
   try {
     vi.useFakeTimers();
-    startRequestFeed({ CONFORMANCE_PROGRESS_DIR: dir });
+    startRequestFeed(dir);
     vi.advanceTimersByTime(1_000);
     const own = readdirSync(dir).filter((f) => f.startsWith(`requests-${process.pid}-`));
     expect(own).toHaveLength(1);

@@ -7,7 +7,7 @@ import { retryAfterMs } from "../../lib/http/retry-after.ts";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { LIMITS_LIST } from "../../lib/catalogue/index.ts";
 import { createRunContext } from "../../lib/checks/run-context.ts";
-import { currentRunLimits } from "../../lib/http/run-limits.ts";
+import { wholeRunLimits } from "../../lib/http/run-limits.ts";
 import { limitsRequest } from "../../generators/card-api/limits.ts";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server.ts";
 import { configFor, evaluateAll } from "../support/harness.ts";
@@ -133,7 +133,7 @@ test("the run deadline: nothing is sent after it, and a request in flight is cut
   const hung = await startMisbehavingTarget("never answers");
   try {
     const config = configFor(hung.url, { REQUEST_TIMEOUT_MS: "10000" });
-    const run = await createRunContext(config, { ...currentRunLimits(config), deadlineAt: Date.now() + 500 });
+    const run = await createRunContext(config, { limits: { ...wholeRunLimits(config), deadlineAt: Date.now() + 500 } });
     try {
       const started = Date.now();
       const cut = await run.target.send(LIMITS_LIST, limitsRequest(config));

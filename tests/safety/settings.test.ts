@@ -90,9 +90,9 @@ const SHARES: Array<
 
 test.for(SHARES)("run-wide shares: %s", ([, row]) => {
   const limits = planRunLimits(loadConfig(row.env), { workers: row.workers, shards: row.shards, startedAt: 1_000 });
-  expect(limits.rps).toBe(row.rps);
-  expect(limits.concurrency).toBe(row.concurrency);
-  expect(limits.concurrency * row.workers * row.shards).toBeLessThanOrEqual(Number(row.env.CONCURRENCY));
+  expect(limits.rpsShare).toBe(row.rps);
+  expect(limits.inFlightShare).toBe(row.concurrency);
+  expect(limits.inFlightShare * row.workers * row.shards).toBeLessThanOrEqual(Number(row.env.CONCURRENCY));
   expect(limits.deadlineAt).toBe(1_000 + 1_800_000);
 });
 

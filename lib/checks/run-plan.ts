@@ -1,0 +1,36 @@
+/**
+ * The run plan: what the CLI decides once for the whole run, handed to every worker in one piece
+ * (vitest's provide/inject, lib/vitest/plan.ts). Workers read it and never re-derive any of it —
+ * not from process.env, not by asking the target again: the summary states exactly what they used.
+ * - the configuration, loaded once (the embedded sandbox's URL already in it), with seed and strictness;
+ * - this worker process's share of the whole-run bounds (run-limits.ts);
+ * - the debit range the preflight chose from the payment card's limits (§4.4) — the limits move as
+ *   the run debits, so a range read again later would differ from the one the summary states;
+ * - the checks selected with --check, and the folder of the live progress feed.
+ * Without a CLI (the harness's own in-process tests) `inProcessPlan` gives the whole bounds.
+ */
+import type { Config } from "../config/load.ts";
+import { wholeRunLimits, type RunLimits } from "../http/run-limits.ts";
+import type { DebitRange } from "./amount-range.ts";
+
+export interface RunPlan {
+  readonly config: Config;
+  /** This worker process's share of CONCURRENCY and MAX_RPS, the deadline, the debit budget. */
+  readonly limits: RunLimits;
+  /** The valid debit range decided before the checks start; absent: read once by the run context. */
+  readonly debitRange?: DebitRange;
+  /** --check: the only checks to run (empty: all). */
+  readonly selectedChecks: readonly string[];
+  /** Folder of the live progress feed (lib/reporting/progress-feed.ts); absent: no feed. */
+  readonly progressDir?: string;
+}
+
+/** The plan of an in-process run: the whole bounds, nothing decided ahead. */
+export function inProcessPlan(config: Config): RunPlan {
+  return { config, limits: wholeRunLimits(config), selectedChecks: [] };
+}
+
+/** A configuration aimed at another base URL (the embedded sandbox), without touching process.env. */
+export function withBaseUrl(config: Config, baseUrl: string): Config {
+  return { ...config, target: { ...config.target, baseUrl } };
+}
