@@ -93,6 +93,21 @@ describe("create transaction: exactly the declared rules", () => {
   });
 });
 
+test("the broken variant defaults-declared-terminal accepts the debit without terminal_number it declares required", async () => {
+  const broken = await startThirdTarget({ faults: ["defaults-declared-terminal"] });
+  try {
+    const body = debit((b) => delete b.debit.terminal_number);
+    const res = await fetch(`${broken.url}${CREATE_TRANSACTION.path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...CARD_AUTH },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(200);
+  } finally {
+    await broken.close();
+  }
+});
+
 describe("card API: bearer token, periods, object types, signed amounts", () => {
   test("no token is 401 with a challenge; the partner's token is 403", async () => {
     const body = { request_id: randomUUID(), object: { type: "CARD", value: pay.id } };

@@ -138,6 +138,19 @@ describe("a broken variant of the third target: not conformant, on exactly the c
   });
 });
 
+describe("a broken variant that only the target's declaration can reveal", () => {
+  // Waits for issue 21 item 1 (REQUEST_RULES_FILE read by the harness): the target declares
+  // debit.terminal_number required, this variant defaults it instead, and only the declared rule
+  // can tell — the reference schemas do not require it. Today CARD-TXN-NEGATIVE fails for the
+  // WAITING reason instead, without naming terminal_number.
+  test.fails("defaults-declared-terminal --strict: CARD-TXN-NEGATIVE fails naming terminal_number", async () => {
+    const run = await runOnce(["defaults-declared-terminal"], ["--strict"]);
+    const negative = run.summary!.checks.find((c) => c.id === "CARD-TXN-NEGATIVE");
+    expect(negative?.message, outcomes(run)).toMatch(/terminal_number/);
+    expect(notPassed(run)).toEqual(["CARD-TXN-NEGATIVE"]);
+  });
+});
+
 describe("a fixture the third target does not know: the configuration is named", () => {
   test("an unknown STATEMENT_CARD_ID (the target answers 404 problem+json): exit 2 naming it", async () => {
     const run = await conformanceAgainst([], [], { STATEMENT_CARD_ID: "5c9a2edd-28c6-4ad8-a455-bae66b3d7fe0" });

@@ -12,8 +12,14 @@ import type { OperationKey } from "./request-rules.ts";
 import { localTimestamp, parseUtcSecond, utcMillis } from "./time.ts";
 import { brokenRequestRule } from "./validate.ts";
 
+/** Broken variants, each a fault a conformance run must catch (tests/third/third-target.test.ts). */
 export type Fault =
-  "period-leak" | "signs-wrong-bytes" | "replay-posts-twice" | "remaining-ignores-usage" | "crash-on-invalid";
+  | "period-leak"
+  | "signs-wrong-bytes"
+  | "replay-posts-twice"
+  | "remaining-ignores-usage"
+  | "crash-on-invalid"
+  | "defaults-declared-terminal";
 
 export interface Env {
   ledger: Ledger;
@@ -37,7 +43,15 @@ export function enforceRules(op: OperationKey, body: Json, env: Env): void {
   throw new Problem(400, "invalid-request", broken);
 }
 
+/** Fault mode: the terminal it declares required is quietly defaulted instead of enforced. */
+function defaultTerminal(body: Json, env: Env): void {
+  const party = body.debit;
+  if (!env.faults.has("defaults-declared-terminal") || typeof party !== "object" || !party) return;
+  if (!("terminal_number" in party)) party.terminal_number = TERMINAL.number;
+}
+
 export function createTransaction(body: Json, env: Env): Json {
+  defaultTerminal(body, env);
   enforceRules("card-api.transaction-create", body, env);
   const replay = env.ledger.processedBefore(body.request_id);
   if (replay && !env.faults.has("replay-posts-twice")) {
