@@ -38,7 +38,9 @@ function authorize(req: IncomingMessage, expected: string): void {
   throw new Problem(401, "unauthorized", token ? "unknown bearer token" : "a bearer token is required");
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, env: Env): Promise<void> {
+const DEBIT_PATH = "/v5/card-api/transaction/create";
+
+async function handle(req: IncomingMessage, res: ServerResponse, env: Env, net: Network): Promise<void> {
   const path = (req.url ?? "").split("?")[0]!;
   const route = ROUTES[path];
   try {
@@ -46,7 +48,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: Env): Prom
     if (req.method !== "POST") throw new Problem(404, "no-such-operation", `no ${req.method} operation at ${path}`);
     const text = await readBody(req);
     authorize(req, route.token);
-    sendJson(res, route.handler(parseJsonObject(req, text), env));
+    const answer = route.handler(parseJsonObject(req, text), env);
+    if (path === DEBIT_PATH && net.dropDebitAnswers > 0) {
+      // The network, not the target: the debit is posted, its answer is lost with the connection.
+      net.dropDebitAnswers -= 1;
+      req.socket.destroy();
+      return;
+    }
+    sendJson(res, answer);
   } catch (error) {
     if (error instanceof Problem) {
       const challenge: Record<string, string> =
@@ -58,8 +67,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: Env): Prom
   }
 }
 
+/** What the network between harness and target does (not a fault of the target). */
+interface Network {
+  dropDebitAnswers: number;
+}
+
 export interface ThirdModes {
   faults?: Fault[];
+  /** The first N accepted debits lose their answer: posted, then the connection is closed. */
+  dropDebitAnswers?: number;
 }
 
 export interface ThirdTarget {
@@ -70,7 +86,8 @@ export interface ThirdTarget {
 
 export async function startThirdTarget(modes: ThirdModes = {}): Promise<ThirdTarget> {
   const env: Env = { ledger: new Ledger(), faults: new Set(modes.faults ?? []) };
-  const server = createServer((req, res) => void handle(req, res, env));
+  const net: Network = { dropDebitAnswers: modes.dropDebitAnswers ?? 0 };
+  const server = createServer((req, res) => void handle(req, res, env, net));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
