@@ -15,6 +15,7 @@ import {
 } from "../../lib/catalogue/index.ts";
 import { createDefaultProfile } from "../../lib/crypto/default-profile.ts";
 import * as data from "../support/third-target/data.ts";
+import { OAUTH } from "../support/third-target/oauth.ts";
 import { REQUEST_RULES } from "../support/third-target/request-rules.ts";
 import { startThirdTarget, type ThirdTarget } from "../support/third-target/server.ts";
 
@@ -180,5 +181,35 @@ describe("registration under the harness's own default profile, with this target
       auth,
     );
     expect(answer.status).toBe(422);
+  });
+});
+
+describe("tokens from the target's OAuth endpoint (client credentials, Basic)", () => {
+  test("a token is issued for the right client only, and carries both families; the static token no longer does", async () => {
+    const oauth = await startThirdTarget({ tokenTtlSeconds: 60 });
+    try {
+      const ask = (secret: string) =>
+        fetch(`${oauth.url}${OAUTH.path}`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "authorization": `Basic ${Buffer.from(`${OAUTH.clientId}:${secret}`).toString("base64")}`,
+          },
+          body: "grant_type=client_credentials",
+        });
+      expect((await ask("wrong")).status).toBe(401);
+      const { access_token, expires_in } = (await (await ask(OAUTH.clientSecret)).json()) as any;
+      expect(expires_in).toBe(60);
+      const limits = (authorization: string) =>
+        fetch(`${oauth.url}${LIMITS_LIST.path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization },
+          body: JSON.stringify({ request_id: randomUUID(), object: { type: "CARD", value: pay.id } }),
+        });
+      expect((await limits(`Bearer ${access_token}`)).status).toBe(200);
+      expect((await limits(`Bearer ${data.CARD_API_TOKEN}`)).status).toBe(401);
+    } finally {
+      await oauth.close();
+    }
   });
 });

@@ -10,26 +10,31 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli, type CliResult } from "../support/cli.ts";
-import { thirdPartnerFolder } from "../support/third-target/partner-folder.ts";
+import { thirdPartnerFolder, type Auth } from "../support/third-target/partner-folder.ts";
 import { startThirdTarget, type Fault, type ThirdModes } from "../support/third-target/server.ts";
 import { CARD_API_TOKEN, KEYS, PARTNER_TOKEN, PAYMENT_CARD } from "../support/third-target/data.ts";
+import { OAUTH } from "../support/third-target/oauth.ts";
 
 interface Run extends CliResult {
   summary?: { verdict: string; checks: Array<{ id: string; level?: string; outcome: string; message?: string }> };
   dir: string;
+  /** How many tokens the target's OAuth endpoint issued (oauth mode). */
+  tokensIssued?: number;
 }
 
 async function conformanceAgainst(
   modes: ThirdModes,
   args: string[],
   overrides: Record<string, string> = {},
+  auth: Auth = "static",
 ): Promise<Run> {
   const target = await startThirdTarget(modes);
   try {
-    const dir = thirdPartnerFolder(target.url, { SEED: "20261125", ...overrides });
+    const dir = thirdPartnerFolder(target.url, { SEED: "20261125", ...overrides }, auth);
     const result = await runCli("conformance.ts", args, { PROPERTY_RUNS: "10" }, 240_000, dir);
     const file = join(dir, "reports", "summary.json");
-    return { ...result, dir, ...(existsSync(file) ? { summary: JSON.parse(readFileSync(file, "utf8")) } : {}) };
+    const summary = existsSync(file) ? { summary: JSON.parse(readFileSync(file, "utf8")) } : {};
+    return { ...result, dir, ...summary, ...(target.issuer ? { tokensIssued: target.issuer.issued } : {}) };
   } finally {
     await target.close();
   }
@@ -174,5 +179,21 @@ describe("the network loses the answer to a posted debit: the configuration is n
     const run = await conformanceAgainst({ dropDebitAnswers: 1 }, []);
     expect(run.stderr).not.toMatch(/DEBIT_AMOUNT_MIN/);
     expect(run.code, outcomes(run)).not.toBe(2);
+  });
+});
+
+describe("tokens that expire, fetched from the target's OAuth endpoint and carried by both families", () => {
+  // Waits for PARTNER_TOKEN_URL / PARTNER_CLIENT_ID / PARTNER_CLIENT_SECRET and CARD_API_AUTH=bearer
+  // (the token work, branch `tokens`): until then the harness reads none of them, sends the card API
+  // no token, and the preflight stops at the first 401 (exit 2). 5-second tokens: renewed in a run.
+  test.fails("strict mode with 5 s tokens: every check but those WAITING passes, tokens renewed", async () => {
+    const run = await conformanceAgainst({ tokenTtlSeconds: 5 }, ["--strict"], {}, "oauth");
+    expect(run.summary, outcomes(run)).toBeDefined();
+    expect(
+      notPassed(run).filter((id) => !WAITING.includes(id)),
+      outcomes(run),
+    ).toEqual([]);
+    expect(run.tokensIssued).toBeGreaterThan(1);
+    expect(readFileSync(join(run.dir, "reports", "junit.xml"), "utf8")).not.toContain(OAUTH.clientSecret);
   });
 });

@@ -7,13 +7,53 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as data from "./data.ts";
+import { OAUTH } from "./oauth.ts";
 import { CLIENT_DATA_SCHEMA, REQUEST_RULES } from "./request-rules.ts";
 
 const pay = data.PAYMENT_CARD;
 type Steps = Array<[string, Record<string, string>]>;
 
+/** `static`: fixed bearer tokens; `oauth`: tokens fetched from the target's endpoint (oauth.ts). */
+export type Auth = "static" | "oauth";
+
+const DEFAULT_PROFILE_KEYS = {
+  CRYPTO_PROFILE: "default",
+  PARTNER_SIGNING_KEY: data.KEYS.partnerSigning,
+  PLATFORM_SIGNING_KEY: data.KEYS.platformSigning,
+  PARTNER_ENCRYPTION_KEY: data.KEYS.encryption,
+};
+
+function staticAuth(): Steps {
+  return [
+    [
+      "3. keys and profile: the built-in default profile with this platform's own keys",
+      { PARTNER_ACCESS_TOKEN: data.PARTNER_TOKEN, ...DEFAULT_PROFILE_KEYS },
+    ],
+    [
+      "4. card API auth: a static bearer token",
+      { CARD_API_HEADERS: JSON.stringify({ Authorization: `Bearer ${data.CARD_API_TOKEN}` }) },
+    ],
+  ];
+}
+
+/** Tokens that expire, fetched by client credentials, carried by both families. */
+function oauthAuth(url: string): Steps {
+  return [
+    [
+      "3. keys and profile, tokens from the platform's OAuth endpoint",
+      {
+        PARTNER_TOKEN_URL: `${url}${OAUTH.path}`,
+        PARTNER_CLIENT_ID: OAUTH.clientId,
+        PARTNER_CLIENT_SECRET: OAUTH.clientSecret,
+        ...DEFAULT_PROFILE_KEYS,
+      },
+    ],
+    ["4. card API auth: the same bearer token", { CARD_API_AUTH: "bearer" }],
+  ];
+}
+
 /** docs/own-server.md's steps, in its order, with the variables each sets. */
-export function thirdPartnerEnv(url: string): Steps {
+export function thirdPartnerEnv(url: string, auth: Auth = "static"): Steps {
   return [
     [
       "2. target",
@@ -24,20 +64,7 @@ export function thirdPartnerEnv(url: string): Steps {
         TARGET_UTC_OFFSET: data.UTC_OFFSET,
       },
     ],
-    [
-      "3. keys and profile: the built-in default profile with this platform's own keys",
-      {
-        PARTNER_ACCESS_TOKEN: data.PARTNER_TOKEN,
-        CRYPTO_PROFILE: "default",
-        PARTNER_SIGNING_KEY: data.KEYS.partnerSigning,
-        PLATFORM_SIGNING_KEY: data.KEYS.platformSigning,
-        PARTNER_ENCRYPTION_KEY: data.KEYS.encryption,
-      },
-    ],
-    [
-      "4. card API auth: a static bearer token",
-      { CARD_API_HEADERS: JSON.stringify({ Authorization: `Bearer ${data.CARD_API_TOKEN}` }) },
-    ],
+    ...(auth === "static" ? staticAuth() : oauthAuth(url)),
     [
       "5. fixtures",
       {
@@ -85,10 +112,10 @@ export function thirdEnvText(steps: Steps, overrides: Record<string, string>): s
 }
 
 /** A fresh folder with `.env`, `client-data.json` and `request-rules.json`; returns its path. */
-export function thirdPartnerFolder(url: string, overrides: Record<string, string> = {}): string {
+export function thirdPartnerFolder(url: string, overrides: Record<string, string> = {}, auth: Auth = "static"): string {
   const dir = mkdtempSync(join(tmpdir(), "third-partner-"));
   writeFileSync(join(dir, "client-data.json"), JSON.stringify(CLIENT_DATA_SCHEMA, null, 2));
   writeFileSync(join(dir, "request-rules.json"), JSON.stringify(REQUEST_RULES, null, 2));
-  writeFileSync(join(dir, ".env"), thirdEnvText(thirdPartnerEnv(url), overrides));
+  writeFileSync(join(dir, ".env"), thirdEnvText(thirdPartnerEnv(url, auth), overrides));
   return dir;
 }

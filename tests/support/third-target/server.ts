@@ -9,6 +9,7 @@ import { createTransaction, limitsList, statement, type Env, type Fault } from "
 import { CARD_API_TOKEN, PARTNER_TOKEN } from "./data.ts";
 import { parseJsonObject, Problem, readBody, sendJson, sendProblem } from "./http.ts";
 import { Ledger } from "./ledger.ts";
+import { OAUTH, TokenIssuer, type TokenAnswer } from "./oauth.ts";
 import { registerBusiness } from "./partner-api.ts";
 
 export type { Fault } from "./card-api.ts";
@@ -27,15 +28,15 @@ const ROUTES: Record<string, Route> = {
   "/v5/partner/transfer/business/create": { token: PARTNER_TOKEN, handler: registerBusiness },
 };
 
-/** 401 without a token or with an unknown one; 403 with a token of the other API. */
-function authorize(req: IncomingMessage, expected: string): void {
+/** 401 without a token or with an unknown (or expired) one; 403 with a token of the other API. */
+function authorize(req: IncomingMessage, expected: string, issuer: TokenIssuer | undefined): void {
   const header = req.headers.authorization ?? "";
   const token = /^Bearer (\S+)$/.exec(header)?.[1];
-  if (token === expected) return;
-  if (token === CARD_API_TOKEN || token === PARTNER_TOKEN) {
+  if (issuer ? issuer.valid(token) : token === expected) return;
+  if (!issuer && (token === CARD_API_TOKEN || token === PARTNER_TOKEN)) {
     throw new Problem(403, "wrong-api", "this token is not valid for this API");
   }
-  throw new Problem(401, "unauthorized", token ? "unknown bearer token" : "a bearer token is required");
+  throw new Problem(401, "unauthorized", token ? "unknown or expired bearer token" : "a bearer token is required");
 }
 
 const DEBIT_PATH = "/v5/card-api/transaction/create";
@@ -43,11 +44,12 @@ const DEBIT_PATH = "/v5/card-api/transaction/create";
 async function handle(req: IncomingMessage, res: ServerResponse, env: Env, net: Network): Promise<void> {
   const path = (req.url ?? "").split("?")[0]!;
   const route = ROUTES[path];
+  if (net.issuer && path === OAUTH.path) return void sendToken(res, net.issuer.answer(req, await readBody(req)));
   try {
     if (!route) throw new Problem(404, "no-such-operation", `no operation at ${path}`);
     if (req.method !== "POST") throw new Problem(404, "no-such-operation", `no ${req.method} operation at ${path}`);
     const text = await readBody(req);
-    authorize(req, route.token);
+    authorize(req, route.token, net.issuer);
     const answer = route.handler(parseJsonObject(req, text), env);
     if (path === DEBIT_PATH && net.dropDebitAnswers > 0) {
       // The network, not the target: the debit is posted, its answer is lost with the connection.
@@ -67,32 +69,45 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: Env, net: 
   }
 }
 
-/** What the network between harness and target does (not a fault of the target). */
+function sendToken(res: ServerResponse, answer: TokenAnswer): void {
+  res.writeHead(answer.status, { "content-type": "application/json", "cache-control": "no-store" });
+  res.end(JSON.stringify(answer.body));
+}
+
+/** Around the handlers: what the network does (not a fault of the target) and how tokens are issued. */
 interface Network {
   dropDebitAnswers: number;
+  issuer?: TokenIssuer;
 }
 
 export interface ThirdModes {
   faults?: Fault[];
   /** The first N accepted debits lose their answer: posted, then the connection is closed. */
   dropDebitAnswers?: number;
+  /** Tokens from the OAuth endpoint (oauth.ts) living this many seconds, instead of the static ones. */
+  tokenTtlSeconds?: number;
 }
 
 export interface ThirdTarget {
   url: string;
   ledger: Ledger;
+  issuer?: TokenIssuer;
   close(): Promise<void>;
 }
 
 export async function startThirdTarget(modes: ThirdModes = {}): Promise<ThirdTarget> {
   const env: Env = { ledger: new Ledger(), faults: new Set(modes.faults ?? []) };
-  const net: Network = { dropDebitAnswers: modes.dropDebitAnswers ?? 0 };
+  const net: Network = {
+    dropDebitAnswers: modes.dropDebitAnswers ?? 0,
+    ...(modes.tokenTtlSeconds ? { issuer: new TokenIssuer(modes.tokenTtlSeconds) } : {}),
+  };
   const server = createServer((req, res) => void handle(req, res, env, net));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     ledger: env.ledger,
+    ...(net.issuer ? { issuer: net.issuer } : {}),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
