@@ -15,6 +15,8 @@ export const UNIT_TESTS = [
   "tests/bench/load.test.ts",
   "tests/catalogue/catalogue.test.ts",
   "tests/checks/answers.test.ts",
+  "tests/checks/basis.test.ts",
+  "tests/checks/declared-rules.test.ts",
   "tests/checks/checks.unit.test.ts",
   "tests/checks/run-plan.test.ts",
   "tests/cli/usage.test.ts",
@@ -32,10 +34,12 @@ export const UNIT_TESTS = [
   "tests/reporting/exchange-log.test.ts",
   "tests/reporting/report-html.test.ts",
   "tests/reporting/summary.test.ts",
+  "tests/safety/pace-order.test.ts",
   "tests/safety/settings.test.ts",
   "tests/safety/watchdog.test.ts",
   "tests/schemas/**/*.test.ts",
   "tests/time/**/*.test.ts",
+  "tests/tokens/*.unit.test.ts",
 ];
 
 export const SANDBOX_TESTS = [
@@ -49,6 +53,7 @@ export const SANDBOX_TESTS = [
   "tests/safety/guard.test.ts",
   "tests/safety/pace.test.ts",
   "tests/sandbox/**/*.test.ts",
+  "tests/tokens/*.sandbox.test.ts",
 ];
 
 export default defineConfig({

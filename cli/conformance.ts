@@ -10,11 +10,13 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../lib/catalogue/index.ts";
+import { ADDED_OPERATIONS, CATALOGUE_PROBLEM, DOCUMENTED_OPERATIONS } from "../lib/catalogue/index.ts";
 import { validators } from "../lib/validation/registry.ts";
 import { checkAddedOperations } from "../generators/cases/schema-cases.ts";
 import { checkClientData } from "../generators/cases/business.ts";
+import { checkRequestRules } from "../generators/cases/request-rules.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
+import { describeRequestRules } from "../lib/config/request-rules.ts";
 import { ConfigError } from "../lib/config/errors.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
 import { escapeRegExp, redactor } from "../lib/redaction/redact.ts";
@@ -26,9 +28,12 @@ import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 import { createRunContext, loadConfiguredProfile } from "../lib/checks/run-context.ts";
 import { FileDebitBudget } from "../lib/http/debit-budget.ts";
 import { describePreflight, runPreflight } from "../lib/runner/preflight.ts";
+import { tlsSessions } from "../lib/http/tls-session.ts";
+import { networkLines, networkReport, networkRunNote, type NetworkReport } from "../lib/reporting/network.ts";
 import { PREFLIGHT_REQUESTS } from "../suites/preflight-requests.ts";
 import { debitShare, planRunLimits, workerCount, type RunLimits } from "../lib/http/run-limits.ts";
 import { withBaseUrl, type RunPlan } from "../lib/checks/run-plan.ts";
+import { withoutProxy } from "../lib/config/proxy.ts";
 import type { DebitRange } from "../lib/checks/amount-range.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
@@ -36,8 +41,12 @@ import { HARNESS_VERSION } from "../lib/config/version.ts";
 import { profileVariables } from "../lib/crypto/index.ts";
 import { isProfileModule } from "../lib/crypto/module-profile.ts";
 import type { ProgressOptions } from "../lib/reporting/progress.ts";
-import { startSandbox } from "../sandbox/server.ts";
+import { startSandbox, type SandboxOptions } from "../sandbox/server.ts";
+import { shareAccessToken, type SharedToken } from "../lib/runner/access-token.ts";
 import { ALL_MODULES } from "../suites/modules.ts";
+
+/** The suites' module index, for a worker that runs every file (run-plan.ts `moduleIndex`). */
+const MODULE_INDEX = fileURLToPath(new URL("../suites/modules.ts", import.meta.url));
 
 function parseOptions(argv: string[]) {
   try {
@@ -127,11 +136,11 @@ function planLimits(
  */
 async function decideDebitRange(
   config: Config,
-  limits: RunLimits,
+  planned: Pick<RunPlan, "limits" | "tokenBroker">,
   preflight: boolean,
   quiet: boolean,
 ): Promise<DebitRange> {
-  const run = await createRunContext(config, { limits });
+  const run = await createRunContext(config, planned);
   try {
     if (!preflight) return await run.debitAmounts();
     const report = await runPreflight(run, PREFLIGHT_REQUESTS);
@@ -141,6 +150,14 @@ async function decideDebitRange(
   } finally {
     await run.target.close();
   }
+}
+
+/** The TLS sessions and the proxy the preflight went through (tls-session.ts), for the summary and the console. */
+function networkSeen(config: Config, quiet: boolean): NetworkReport | undefined {
+  const network = networkReport(tlsSessions(), redactor.text(config.network.proxy.httpsProxy));
+  const lines = networkLines(network).map((line) => `preflight: ${line}`);
+  if (!quiet && lines.length) process.stdout.write(`${lines.join("\n")}\n`);
+  return network;
 }
 
 /** The live progress, unless --quiet or a merge: the workers' request feed goes to a folder of this run (in the plan). */
@@ -199,10 +216,29 @@ async function profileLine(spec: string): Promise<string> {
   return ` · profile ${spec}${own.length ? ` reads ${own.map((v) => (v.secret ? `${v.name} (secret)` : v.name)).join(", ")}` : ""}`;
 }
 
+/** The embedded sandbox authenticates card API requests as the configuration does (CARD_API_AUTH). */
+function embeddedSandboxOptions(config: Config): SandboxOptions {
+  const auth = config.cardApi.auth;
+  const cardApiAuth = auth === "module" ? "profile" : auth === "headers" ? "none" : auth;
+  return { profile: config.partner.cryptoProfile, cardApiJws: config.cardApi.jws, cardApiAuth };
+}
+
 /** The configuration of the run, loaded once: --strict and the embedded sandbox's URL go in it, not into process.env. */
 function runConfiguration(options: ReturnType<typeof parseOptions>): Config {
   const config = loadConfig(process.env);
   return options.strict ? { ...config, run: { ...config.run, strict: true } } : config;
+}
+
+/**
+ * The configuration aimed at the embedded sandbox. Its request rules are the reference, so it
+ * declares them (REQUEST_RULES_FILE=reference) unless the user set the variable: the reference's
+ * assumed rules are judged at should level against it (docs/checks-and-levels.md).
+ */
+export function embeddedSandboxConfig(loaded: Config, url: string): Config {
+  // Never through a proxy the environment names (a CI runner's HTTPS_PROXY): the sandbox is on loopback here.
+  const aimed = withBaseUrl({ ...loaded, network: withoutProxy(loaded.network) }, url);
+  if (loaded.fixtures.requestRules.kind !== "none") return aimed;
+  return { ...aimed, fixtures: { ...aimed.fixtures, requestRules: { kind: "reference" } } };
 }
 
 /** The command, callable in-process (tests/cli/usage.test.ts); conformance.mjs runs it as the process. */
@@ -220,18 +256,25 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   validators().compileAll(ADDED_OPERATIONS);
   checkAddedOperations(ADDED_OPERATIONS, validators());
   checkClientData(loaded, validators());
+  checkRequestRules(
+    loaded,
+    validators(),
+    [...DOCUMENTED_OPERATIONS, ...ADDED_OPERATIONS].map((op) => op.key),
+  );
   const { shard, mergeFrom, baseline } = checkUsage(options, loaded);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
   await loadConfiguredProfile(loaded);
   const profileNote = await profileLine(loaded.partner.cryptoProfile);
   const dir = loaded.run.reportsDir;
   const sandbox =
-    loaded.target.baseUrl || mergeFrom !== undefined
-      ? undefined
-      : await startSandbox({ profile: loaded.partner.cryptoProfile, cardApiJws: loaded.cardApi.jws });
-  const config = sandbox ? withBaseUrl(loaded, sandbox.url) : loaded;
+    loaded.target.baseUrl || mergeFrom !== undefined ? undefined : await startSandbox(embeddedSandboxOptions(loaded));
+  const config = sandbox ? embeddedSandboxConfig(loaded, sandbox.url) : loaded;
   const { limits, workers, budgetFile } = planLimits(config, shard, startedAt);
+  let sharedToken: SharedToken | undefined;
   try {
+    // The first token before anything is sent: a refused credential is exit 2, also with --no-preflight.
+    sharedToken = mergeFrom === undefined ? await shareAccessToken(config) : undefined;
+    const tokenBroker = sharedToken ? { tokenBroker: sharedToken.address } : {};
     const target =
       mergeFrom !== undefined
         ? `${config.target.baseUrl ?? "embedded sandbox"} (shards merged from ${mergeFrom})`
@@ -239,19 +282,22 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
           ? `embedded sandbox ${sandbox.url}`
           : config.target.baseUrl!;
     process.stdout.write(
-      `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
+      `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${networkRunNote(config, (url) => redactor.text(url))}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
     );
     const debitRange =
       mergeFrom === undefined
-        ? await decideDebitRange(config, limits, !options["no-preflight"], Boolean(sandbox))
+        ? await decideDebitRange(config, { limits, ...tokenBroker }, !options["no-preflight"], Boolean(sandbox))
         : undefined;
+    const network = mergeFrom === undefined ? networkSeen(config, Boolean(sandbox)) : undefined;
     const progress = liveProgress(options, dir, Boolean(shard));
     const plan: RunPlan = {
       config,
       limits,
       selectedChecks: options.check ?? [],
+      ...tokenBroker,
       ...(debitRange ? { debitRange } : {}),
       ...(progress ? { progressDir: progress.feedDir } : {}),
+      ...(workers === 1 && !shard ? { moduleIndex: MODULE_INDEX } : {}),
     };
     const info = {
       target,
@@ -264,8 +310,11 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
         inFlightEach: limits.inFlightShare,
         ...(limits.rpsShare ? { rpsEach: limits.rpsShare } : {}),
       },
+      ...(network ? { network } : {}),
+      ...(sharedToken ? { bearerSource: sharedToken.description } : {}),
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
+      requestRules: describeRequestRules(config.fixtures.requestRules),
     };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
     const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;
@@ -281,6 +330,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     });
     return verdictExitCode(summary, baseline, dir);
   } finally {
+    await sharedToken?.close();
     await sandbox?.close();
     rmSync(join(dir, ".run", `progress-${process.pid}`), { recursive: true, force: true });
     if (budgetFile) rmSync(budgetFile, { force: true });

@@ -1,24 +1,63 @@
 /**
- * npm run sandbox -- --port P [--profile NAME|PATH]
+ * npm run sandbox -- --port P [--profile NAME|PATH] [--tls] [--mtls] [--tls-dir DIR]
+ *                    [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s]
  * Serves the reference sandbox on 127.0.0.1:P in the foreground until stopped (Ctrl-C), with the
- * crypto profile a harness would name in CRYPTO_PROFILE (`default` unless given). With `jws`, the
- * card API JWS is verified as CARD_API_JWS_* in the environment configure it (as for the harness).
+ * crypto profile a harness would name in CRYPTO_PROFILE (`default` unless given). The card API
+ * JWS (the jws profile's, or --card-api-auth jws) is verified as CARD_API_JWS_* in the
+ * environment configure it (as for the harness). --token-ttl makes its token endpoint issue
+ * tokens that expire after that long, and refuse them (and the published static token) after.
+ * --tls serves HTTPS with a certificate of a throwaway CA made at start; --mtls (implies --tls) also
+ * demands a client certificate of that CA. The CA, a client certificate and key, and a PKCS#12 go
+ * into --tls-dir (default: a new temporary folder), and the variables to set are printed.
  */
 import { parseArgs } from "node:util";
+import { writeTlsFolder } from "../sandbox/tls-folder.ts";
+import { makeSandboxCertificates } from "../sandbox/certificates.ts";
 import { readCardApiJws } from "../lib/config/card-api-jws.ts";
 import { ConfigError } from "../lib/config/errors.ts";
 import { createReader } from "../lib/config/reader.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
+import { parseDuration } from "../lib/time/duration.ts";
+import { SANDBOX_TOKEN_CLIENT } from "../lib/test-data/published.ts";
+import { CARD_API_AUTHS, type CardApiAuth } from "../sandbox/card-auth.ts";
 import { startSandbox } from "../sandbox/server.ts";
 
-const USAGE = "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts]";
+const USAGE =
+  "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s]";
 
-function options(argv: string[]): { port: number; profile: string } {
-  let values: { port?: string; profile?: string };
+interface SandboxCliOptions {
+  port: number;
+  profile: string;
+  /** HTTPS (--tls, --mtls or --tls-dir), with client certificates demanded (--mtls). */
+  tls?: { mtls: boolean; dir?: string };
+  cardApiAuth: CardApiAuth;
+  tokenTtlMs?: number;
+}
+
+interface SandboxArgs {
+  "port"?: string;
+  "profile"?: string;
+  "tls"?: boolean;
+  "mtls"?: boolean;
+  "tls-dir"?: string;
+  "card-api-auth"?: string;
+  "token-ttl"?: string;
+}
+
+function options(argv: string[]): SandboxCliOptions {
+  let values: SandboxArgs;
   try {
     values = parseArgs({
       args: argv,
-      options: { port: { type: "string", short: "p" }, profile: { type: "string" } },
+      options: {
+        "port": { type: "string", short: "p" },
+        "profile": { type: "string" },
+        "tls": { type: "boolean" },
+        "mtls": { type: "boolean" },
+        "tls-dir": { type: "string" },
+        "card-api-auth": { type: "string" },
+        "token-ttl": { type: "string" },
+      },
     }).values;
   } catch (error) {
     throw new UsageError(`${(error as Error).message}; ${USAGE}`);
@@ -26,21 +65,51 @@ function options(argv: string[]): { port: number; profile: string } {
   const text = values.port;
   const port = Number(text ?? "4010");
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port ${text} is not a TCP port`);
-  return { port, profile: values.profile ?? "default" };
+  const https = values.tls || values.mtls || values["tls-dir"] !== undefined;
+  const dir = values["tls-dir"];
+  const cardApiAuth = (values["card-api-auth"] ?? "profile") as CardApiAuth;
+  if (!CARD_API_AUTHS.includes(cardApiAuth))
+    throw new UsageError(`--card-api-auth ${cardApiAuth}: must be one of ${CARD_API_AUTHS.join(", ")}`);
+  const ttl = values["token-ttl"];
+  const tokenTtlMs = ttl === undefined ? undefined : parseDuration(ttl);
+  if (ttl !== undefined && tokenTtlMs === undefined)
+    throw new UsageError(`--token-ttl ${ttl}: not a duration such as 5s, 500ms or 2m`);
+  return {
+    port,
+    profile: values.profile ?? "default",
+    cardApiAuth,
+    ...(tokenTtlMs ? { tokenTtlMs } : {}),
+    ...(https ? { tls: { mtls: Boolean(values.mtls), ...(dir ? { dir } : {}) } } : {}),
+  };
 }
 
 async function main(): Promise<number> {
-  const { port, profile } = options(process.argv.slice(2));
+  const { port, profile, cardApiAuth, tokenTtlMs, tls } = options(process.argv.slice(2));
   const cardApiJws = readCardApiJws(createReader(process.env));
-  const sandbox = await startSandbox({ port, profile, cardApiJws }).catch((error: Error) => {
+  const certificates = tls ? makeSandboxCertificates() : undefined;
+  const https = certificates ? { tls: { certificates, mtls: tls!.mtls } } : {};
+  const sandbox = await startSandbox({
+    port,
+    profile,
+    cardApiJws,
+    cardApiAuth,
+    ...(tokenTtlMs ? { tokenTtlMs } : {}),
+    ...https,
+  }).catch((error: Error) => {
     // The same rule as CRYPTO_PROFILE, reported against the option the user typed.
     throw error instanceof ConfigError
       ? new UsageError(`--profile ${error.message.replace(/^CRYPTO_PROFILE: /, "")}`)
       : error;
   });
+  const lifetime = tokenTtlMs
+    ? `tokens live ${tokenTtlMs / 1000} s; the static token is refused`
+    : "tokens live an hour; the static token works too";
   process.stdout.write(
-    `sandbox: listening on ${sandbox.url} with crypto profile ${profile} (test data: docs/sandbox.md › Test data)\n`,
+    `sandbox: listening on ${sandbox.url} with crypto profile ${profile}, card API auth ${cardApiAuth} (test data: docs/sandbox.md › Test data)\n` +
+      `sandbox: token endpoint PARTNER_TOKEN_URL=${sandbox.url}${SANDBOX_TOKEN_CLIENT.tokenPath} PARTNER_CLIENT_ID=${SANDBOX_TOKEN_CLIENT.clientId} (secret: docs/sandbox.md); ${lifetime}\n`,
   );
+  if (certificates)
+    process.stdout.write(writeTlsFolder(certificates, tls!.dir, tls!.mtls, sandbox.url).join("\n") + "\n");
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);

@@ -2,6 +2,8 @@
 import type { CryptoProfile } from "../lib/crypto/index.ts";
 import type { FaultSet } from "./faults.ts";
 import type { Ledger } from "./ledger.ts";
+import type { TokenIssuer } from "./tokens.ts";
+import type { CardApiVerifier } from "./card-auth.ts";
 import { reject } from "./protocol.ts";
 import { requestProblems } from "./validation.ts";
 
@@ -9,6 +11,10 @@ export interface SandboxEnv {
   ledger: Ledger;
   faults: FaultSet;
   profile: CryptoProfile;
+  /** Issues access tokens and says which bearer tokens are valid now. */
+  tokens: TokenIssuer;
+  /** Card API auth as configured (card-auth.ts). */
+  verifyCardApi: CardApiVerifier;
   /** When set, card API requests must carry this header (card API auth is not shown, §5). */
   cardApiHeader?: { name: string; value: string };
 }

@@ -1,10 +1,11 @@
 /**
  * The reference sandbox: a real HTTP server implementing §4.1–§4.4 as documented, with seeded
  * test data (test-data.ts), a crypto profile (`default` unless told otherwise), and 4xx answers
- * with a documented error body for what it cannot process. Fault modes exist for the harness's
- * own tests only.
+ * with a documented error body for what it cannot process; a token endpoint (tokens.ts) and card
+ * API auth as configured (card-auth.ts). Fault modes exist for the harness's own tests only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { loadProfile, type ProfileKeys } from "../lib/crypto/index.ts";
@@ -17,7 +18,10 @@ import { cardApiError, partnerError, Rejection, type SandboxResponse } from "./p
 import { acceptedAnyway, ROUTES, type Route } from "./routes.ts";
 import { toJsonText } from "./json.ts";
 import { seedLedger } from "./seed.ts";
-import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../lib/test-data/published.ts";
+import type { SandboxCertificates } from "./certificates.ts";
+import { cardApiAuthOf, type CardApiAuth } from "./card-auth.ts";
+import { TokenIssuer, type TokenClient } from "./tokens.ts";
+import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER, SANDBOX_TOKEN_CLIENT } from "../lib/test-data/published.ts";
 
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 /** Rejections about the form of the input, which the fault "accepts-invalid-input" turns into successes. */
@@ -39,12 +43,24 @@ export interface SandboxOptions {
   profile?: string;
   /** The `jws` profile's card API JWS as the partner configured it (a shared secret is both sides' key). */
   cardApiJws?: CardApiJwsOptions;
+  /** HTTPS with these certificates (sandbox/certificates.ts); `mtls`: a client certificate the CA issued is demanded. */
+  tls?: { certificates: SandboxCertificates; mtls?: boolean };
+  /** What card API requests must carry (card-auth.ts); `profile` (what the crypto profile demands) when unset. */
+  cardApiAuth?: CardApiAuth;
+  /** Lifetime of the tokens its token endpoint issues (--token-ttl); unset: the static token works too. */
+  tokenTtlMs?: number;
+  /** The client its token endpoint knows; the published test client when unset. */
+  tokenClient?: TokenClient;
 }
 
 export interface RunningSandbox {
   url: string;
   port: number;
   ledger: Ledger;
+  /** TCP connections accepted so far (a test proves they all came through a proxy). */
+  connections(): number;
+  /** The token endpoint: requests answered, tokens issued. */
+  tokens: TokenIssuer;
   close(): Promise<void>;
 }
 
@@ -60,10 +76,13 @@ export const SANDBOX_PROFILE_KEYS: ProfileKeys = {
 async function createEnv(options: SandboxOptions): Promise<SandboxEnv> {
   const keys = options.cardApiJws ? { ...SANDBOX_PROFILE_KEYS, cardApiJws: options.cardApiJws } : SANDBOX_PROFILE_KEYS;
   const profile = await loadProfile(options.profile ?? "default", keys);
+  const tokens = new TokenIssuer(options);
   return {
     ledger: seedLedger(),
     faults: new FaultSet(options.faults),
     profile,
+    tokens,
+    verifyCardApi: cardApiAuthOf(options, profile, tokens, SANDBOX_KEY_PAIRS.partnerPublicKey),
     ...(options.cardApiHeader ? { cardApiHeader: options.cardApiHeader } : {}),
   };
 }
@@ -94,9 +113,12 @@ async function authenticate(req: IncomingMessage, route: Route, env: SandboxEnv,
     throw new Rejection(401, "UNAUTHORIZED", `card API requests must carry ${demanded.name}`);
   }
   const request = { method: req.method ?? "POST", path: (req.url ?? "/").split("?")[0]! };
-  const verified = await env.profile.verifyRequestHeaders?.(family, req.headers, bodyText, request);
-  if (verified === false)
-    throw new Rejection(401, "UNAUTHORIZED", `the request's ${env.profile.name} profile headers do not verify`);
+  const card = family === "card-api" ? env.verifyCardApi : undefined;
+  const verified = card
+    ? await card.verify(req.headers, bodyText, request)
+    : await env.profile.verifyRequestHeaders?.(family, req.headers, bodyText, request);
+  const what = card?.what ?? `${env.profile.name} profile headers do`;
+  if (verified === false) throw new Rejection(401, "UNAUTHORIZED", `the request's ${what} not verify`);
 }
 
 async function answer(req: IncomingMessage, route: Route | undefined, env: SandboxEnv): Promise<SandboxResponse> {
@@ -131,10 +153,13 @@ async function finish(route: Route | undefined, response: SandboxResponse, env: 
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv): Promise<void> {
-  const route = ROUTES.get((req.url ?? "/").split("?")[0]!);
+  const path = (req.url ?? "/").split("?")[0]!;
+  const route = ROUTES.get(path);
   let response: SandboxResponse;
   try {
-    response = await answer(req, route, env);
+    // The token endpoint (tokens.ts) beside the operations: a form-encoded POST.
+    const token = path === SANDBOX_TOKEN_CLIENT.tokenPath && req.method === "POST";
+    response = token ? env.tokens.answer(req.headers, (await readBody(req)) ?? "") : await answer(req, route, env);
   } catch (error) {
     if (!(error instanceof Rejection)) throw error;
     const acceptAnyway = route && env.faults.has("accepts-invalid-input") && INPUT_CODES.has(error.code);
@@ -154,7 +179,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const env = await createEnv(options);
-  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res, env).catch((error: Error) => {
       // A sandbox defect, not a documented answer: surfaced as a 500 so the harness reports it.
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
@@ -166,7 +191,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         }),
       );
     });
-  });
+  };
+  const server = options.tls
+    ? createHttpsServer({ keepAliveTimeout: 5_000, ...tlsServerOptions(options.tls) }, listener)
+    : createServer({ keepAliveTimeout: 5_000 }, listener);
+  let connections = 0;
+  server.on("connection", () => connections++);
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -174,13 +204,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${host}:${port}`,
+    url: `${options.tls ? "https" : "http"}://${host}:${port}`,
     port,
     ledger: env.ledger,
+    connections: () => connections,
+    tokens: env.tokens,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** The server's key and certificate; with mtls, only clients with a certificate of the sandbox's CA get in. */
+function tlsServerOptions({ certificates: c, mtls }: NonNullable<SandboxOptions["tls"]>) {
+  return {
+    key: c.serverKey,
+    cert: c.serverCert,
+    ...(mtls ? { ca: c.caCert, requestCert: true, rejectUnauthorized: true } : {}),
   };
 }

@@ -77,7 +77,13 @@ function sandboxClients(registry: ValidatorRegistry): fc.Arbitrary<unknown> {
 /** Mutations of the client data itself, applied before sealing (only with a client-data schema). */
 function clientDataMutations(id: string | undefined, registry: ValidatorRegistry): Mutation[] {
   return id
-    ? schemaMutations(id, registry).map((m) => ({ ...m, name: `client data: ${m.name}`, beforeSeal: true }))
+    ? // The partner's own schema: every rule of it is declared (CLIENT_DATA_FILE).
+      schemaMutations(id, registry, "declared").map((m) => ({
+        ...m,
+        name: `client data: ${m.name}`,
+        rule: `CLIENT_DATA_FILE: ${m.rule}`,
+        beforeSeal: true,
+      }))
     : [];
 }
 

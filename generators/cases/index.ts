@@ -9,6 +9,7 @@ import {
 import type { CaseContext } from "../../lib/checks/types.ts";
 import { businessCases } from "./business.ts";
 import { limitsCases } from "./limits.ts";
+import { declaredMutations } from "./request-rules.ts";
 import { schemaCases } from "./schema-cases.ts";
 import { statementCases } from "./statement.ts";
 import { transactionCases } from "./transaction.ts";
@@ -26,8 +27,13 @@ const BUILDERS = new Map<string, Builder>([
   [LIMITS_LIST.key, (ctx) => limitsCases(ctx.config, ctx.validators)],
 ]);
 
-/** The documented operations' own builders; any other operation's cases come from its schemas. */
+/**
+ * The documented operations' own builders; any other operation's cases come from its schemas.
+ * The rows derived from the target's declared rules (REQUEST_RULES_FILE) join the mutations.
+ */
 export async function casesFor(op: Operation, ctx: CaseContext): Promise<OperationCases> {
   const build = BUILDERS.get(op.key);
-  return build ? build(ctx) : schemaCases(op, ctx.validators);
+  const cases = await (build ? build(ctx) : schemaCases(op, ctx.validators));
+  const declared = declaredMutations(ctx.config, ctx.validators, op.key);
+  return declared.length ? { ...cases, mutations: [...cases.mutations, ...declared] } : cases;
 }

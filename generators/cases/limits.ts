@@ -33,6 +33,8 @@ export function limitsCases(config: Config, registry: ValidatorRegistry): Operat
       ...schemaMutations("card-api/limits-request.schema.json", registry),
       {
         name: "object.type of an unknown kind",
+        basis: "spec",
+        rule: "§2.4: the object kinds are a card, an account and a client",
         apply: (v) => ({ body: { ...(v as object), object: { type: "planet", value: "earth" } } }),
       },
       ...semanticLimitsMutations(config),

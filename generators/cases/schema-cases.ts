@@ -64,6 +64,7 @@ export function schemaCases(op: Operation, registry: ValidatorRegistry): Operati
     fullRequest: () => structuredClone(full),
     validBodies: bodies,
     boundaries: [],
-    mutations: [...schemaMutations(ref, registry), ...TRANSPORT_MUTATIONS],
+    // The added operation's schema is its author's declaration (CATALOGUE_DIR).
+    mutations: [...schemaMutations(ref, registry, "declared"), ...TRANSPORT_MUTATIONS],
   };
 }

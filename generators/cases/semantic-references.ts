@@ -17,6 +17,9 @@ function periodRow(name: string, config: Config, dates: (start: number) => [numb
   const fmt = (ms: number) => formatBound(ms, config.cardApi.dateFormat, config.target.utcOffset);
   return {
     name,
+    // A period is a start and an end (§2.2): an end before its start is no period.
+    basis: "spec",
+    rule: "§2.2: the period runs from start_date to end_date",
     apply: (valid) => {
       const body = valid as Body;
       if (typeof body.start_date !== "string" || typeof body.end_date !== "string") return undefined;
@@ -31,8 +34,11 @@ function periodRow(name: string, config: Config, dates: (start: number) => [numb
 /** Statement rows: periods that make no sense, a card_id that names an account or a client. */
 export function semanticStatementMutations(config: Config): Mutation[] {
   const fx = config.fixtures.payment;
+  // An unknown card may get an empty list (CARD-STMT-UNKNOWN-CARD): refusing it is the reference's choice.
   const cardIdRow = (name: string, value: string): Mutation => ({
     name,
+    basis: "reference",
+    rule: "a card_id that names another kind of object is refused (the reference's choice)",
     apply: (valid) =>
       value === (valid as Body).card_id ? undefined : { body: { ...(valid as Body), card_id: value } },
   });
@@ -59,6 +65,9 @@ export function semanticLimitsMutations(config: Config): Mutation[] {
   const valueOf: Record<LimitObjectKind, string> = { card: fx.cardId, account: fx.accountNumber, client: fx.clientId };
   return ROWS.map(([type, kindOfValue]) => ({
     name: `object.type ${type} with the ${kindOfValue === "card" ? "card id" : kindOfValue === "account" ? "account number" : "client id"} of the payment card`,
+    // An unknown object may get empty groups (CARD-LIM-UNKNOWN-OBJECT): refusing it is the reference's choice.
+    basis: "reference" as const,
+    rule: "an object.value of another kind of object is refused (the reference's choice)",
     apply: (valid) => {
       const value = valueOf[kindOfValue];
       if (value === valueOf[type]) return undefined;

@@ -4,7 +4,7 @@ import type { Config } from "../../lib/config/load.ts";
 import type { ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { formatBound } from "../card-api/period.ts";
 import { seededStatementRequest, statementRequest } from "../card-api/statement.ts";
-import { schemaMutations, TRANSPORT_MUTATIONS } from "../schema/mutations.ts";
+import { schemaMutations, TRANSPORT_MUTATIONS, type Mutation } from "../schema/mutations.ts";
 import { LONG_TEXT, NON_ASCII_TEXT } from "../shared-arbitraries.ts";
 import { boundary, plainCase, type Case, type OperationCases } from "./types.ts";
 import { semanticStatementMutations } from "./semantic-references.ts";
@@ -29,13 +29,25 @@ const NAMED_PERIODS: Array<[string, { start: number; end: number }]> = [
   ["a period across a year end", { start: Date.UTC(2025, 11, 31, 12), end: Date.UTC(2026, 0, 1, 12) }],
 ];
 
-const dateMutations = [
-  { name: "start_date not a date", apply: (v: unknown) => ({ body: { ...(v as object), start_date: "yesterday" } }) },
+/** Not a date in any format: what the date format the target declares (STATEMENT_DATE_FORMAT) rules out. */
+const DATE_RULE = { basis: "declared", rule: "start_date and end_date in STATEMENT_DATE_FORMAT" } as const;
+const dateMutations: Mutation[] = [
+  {
+    name: "start_date not a date",
+    ...DATE_RULE,
+    apply: (v: unknown) => ({ body: { ...(v as object), start_date: "yesterday" } }),
+  },
   {
     name: "end_date an impossible date",
+    ...DATE_RULE,
     apply: (v: unknown) => ({ body: { ...(v as object), end_date: "2025-13-45" } }),
   },
 ];
+
+/** An empty date is no date in the declared format: declared (STATEMENT_DATE_FORMAT), not only the reference's bound. */
+function emptyDateDeclared(m: Mutation): Mutation {
+  return /^\/(start|end)_date shorter than its minLength$/.test(m.name) ? { ...m, ...DATE_RULE } : m;
+}
 
 export function statementCases(config: Config, registry: ValidatorRegistry): OperationCases {
   const cardId = config.fixtures.statement.cardId;
@@ -67,7 +79,7 @@ export function statementCases(config: Config, registry: ValidatorRegistry): Ope
       ),
     ],
     mutations: [
-      ...schemaMutations("card-api/statement-request.schema.json", registry),
+      ...schemaMutations("card-api/statement-request.schema.json", registry).map(emptyDateDeclared),
       ...dateMutations,
       ...semanticStatementMutations(config),
       ...TRANSPORT_MUTATIONS,

@@ -6,6 +6,7 @@
  */
 import fc from "fast-check";
 import type { DebitRange } from "../../lib/checks/amount-range.ts";
+import type { Basis } from "../../lib/checks/types.ts";
 import type { Config } from "../../lib/config/load.ts";
 import type { ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { debitRequest, paymentCard } from "../card-api/transaction.ts";
@@ -69,14 +70,18 @@ function validDebits(
     .map(([amount, body]) => ({ ...(body as object), debit: debit(amount), credit: credit(amount) }));
 }
 
-const set = (path: string[], value: unknown, name: string): Mutation => ({
+const set = (path: string[], value: unknown, name: string, basis: Basis, rule: string): Mutation => ({
   name,
+  basis,
+  rule,
   apply: (v) => (getAt(v, path) === undefined ? undefined : { body: editAt(v, path, value) }),
 });
 
 const SEMANTIC_MUTATIONS: Mutation[] = [
   {
     name: "card_pan fails the Luhn check",
+    basis: "spec",
+    rule: "§2.3: card_pan is a card number (ISO/IEC 7812 check digit)",
     apply: (v) => {
       const pan = getAt(v, ["debit", "card", "card_pan"]);
       if (typeof pan !== "string") return undefined;
@@ -85,9 +90,28 @@ const SEMANTIC_MUTATIONS: Mutation[] = [
       };
     },
   },
-  set(["debit", "currency"], "ZZZ", "an unknown currency (ZZZ)"),
-  set(["transaction", "type"], "no-such-type", "an unknown transaction.type"),
-  set(["debit", "card", "card_year"], "20", "an expired card (year 20)"),
+  set(
+    ["debit", "currency"],
+    "ZZZ",
+    "an unknown currency (ZZZ)",
+    "spec",
+    "§2.3: currency is a currency code (ISO 4217)",
+  ),
+  // §2.3: values of transaction.type beyond debit are not shown; refusing an unknown one is the reference's choice.
+  set(
+    ["transaction", "type"],
+    "no-such-type",
+    "an unknown transaction.type",
+    "reference",
+    "an unknown transaction.type is refused (the reference's choice)",
+  ),
+  set(
+    ["debit", "card", "card_year"],
+    "20",
+    "an expired card (year 20)",
+    "spec",
+    "§2.3: the card object holds the data of one card",
+  ),
 ];
 
 export function transactionCases(config: Config, registry: ValidatorRegistry, range: DebitRange): OperationCases {

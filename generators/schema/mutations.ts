@@ -2,6 +2,9 @@
  * Invalid variants derived from a request schema, one named mutation each: every required field
  * dropped, every field of the wrong type, every bound and pattern broken. Applied to a valid
  * value, each yields a request the schema rejects — the table the negative checks draw from.
+ * Each states its basis: a keyword the schema lists under `x-reference-only` (an assumed
+ * required field, bound or pattern: lib/validation/reference-only.ts) is `reference`; any other
+ * keyword has the basis of the schema itself (`spec` for schemas/, `declared` for a partner's).
  */
 import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
 import { type JsonSchema, type ValidatorRegistry } from "../../lib/validation/registry.ts";
@@ -9,11 +12,17 @@ import { editAt, getAt, pathText, type Path } from "./pointer.ts";
 import { child, normalize, typesOf, type Node } from "./walk.ts";
 
 import type { RequestVariant } from "../../lib/http/target.ts";
+import type { Basis } from "../../lib/checks/types.ts";
+import { keywordBasis, type KeywordBasis } from "./keyword-basis.ts";
 
 export type { RequestVariant } from "../../lib/http/target.ts";
 
 export interface Mutation {
   name: string;
+  /** What says this variant is invalid: the spec, the target's declaration, or only the reference sandbox. */
+  basis: Basis;
+  /** The rule it breaks, named in a failure (e.g. "required of /debit/account in card-api/party.schema.json"). */
+  rule: string;
   /** The invalid variant of a valid value, or undefined when the mutation does not apply to it. */
   apply(valid: unknown): RequestVariant | undefined;
   /** Applies to the value before the operation seals it (e.g. the client data inside encrypted_data). */
@@ -35,8 +44,12 @@ function wrongTypeValue(types: string[]): [string, unknown] | undefined {
   return WRONG_TYPE_VALUES.find(([type]) => !admitted.has(type));
 }
 
-function replaceAt(path: Path, value: unknown, name: string): Mutation {
-  return { name, apply: (valid) => (getAt(valid, path) === undefined ? undefined : wrap(editAt(valid, path, value))) };
+function replaceWith(path: Path, value: unknown, name: string, kb: KeywordBasis, keyword: string): Mutation {
+  return {
+    name,
+    ...kb.of(keyword),
+    apply: (valid) => (getAt(valid, path) === undefined ? undefined : wrap(editAt(valid, path, value))),
+  };
 }
 
 function wrap(body: unknown): RequestVariant | undefined {
@@ -48,29 +61,33 @@ function nonMatching(pattern: string): string {
   return ["", "!", "zz", "0", "-1", "Ω", "not matching"].find((c) => !re.test(c)) ?? "\u0000";
 }
 
-function boundMutations(schema: JsonSchema, path: Path): Mutation[] {
+function boundMutations(schema: JsonSchema, path: Path, kb: KeywordBasis): Mutation[] {
   const at = pathText(path);
   const out: Mutation[] = [];
+  const replaceAt = (p: Path, value: unknown, name: string, keyword: string) =>
+    replaceWith(p, value, name, kb, keyword);
   const num = (k: string) => (typeof schema[k] === "number" ? (schema[k] as number) : undefined);
-  if (num("minimum") !== undefined) out.push(replaceAt(path, num("minimum")! - 1, `${at} below its minimum`));
+  if (num("minimum") !== undefined)
+    out.push(replaceAt(path, num("minimum")! - 1, `${at} below its minimum`, "minimum"));
   if (num("exclusiveMinimum") !== undefined)
-    out.push(replaceAt(path, num("exclusiveMinimum"), `${at} at its exclusive minimum`));
-  if (num("maximum") !== undefined) out.push(replaceAt(path, num("maximum")! + 1, `${at} above its maximum`));
+    out.push(replaceAt(path, num("exclusiveMinimum"), `${at} at its exclusive minimum`, "exclusiveMinimum"));
+  if (num("maximum") !== undefined)
+    out.push(replaceAt(path, num("maximum")! + 1, `${at} above its maximum`, "maximum"));
   if (num("exclusiveMaximum") !== undefined)
-    out.push(replaceAt(path, num("exclusiveMaximum"), `${at} at its exclusive maximum`));
-  if (num("minLength")) out.push(replaceAt(path, "", `${at} shorter than its minLength`));
+    out.push(replaceAt(path, num("exclusiveMaximum"), `${at} at its exclusive maximum`, "exclusiveMaximum"));
+  if (num("minLength")) out.push(replaceAt(path, "", `${at} shorter than its minLength`, "minLength"));
   if (num("maxLength") !== undefined)
-    out.push(replaceAt(path, "x".repeat(num("maxLength")! + 1), `${at} longer than its maxLength`));
+    out.push(replaceAt(path, "x".repeat(num("maxLength")! + 1), `${at} longer than its maxLength`, "maxLength"));
   if (typeof schema.pattern === "string")
-    out.push(replaceAt(path, nonMatching(schema.pattern), `${at} not matching its pattern`));
-  if (schema.format === "uuid") out.push(replaceAt(path, "not-a-uuid", `${at} not a UUID`));
+    out.push(replaceAt(path, nonMatching(schema.pattern), `${at} not matching its pattern`, "pattern"));
+  if (schema.format === "uuid") out.push(replaceAt(path, "not-a-uuid", `${at} not a UUID`, "format"));
   if (typeof schema.format === "string" && schema.format.includes("date"))
-    out.push(replaceAt(path, "not-a-date", `${at} not a date`));
-  if (Array.isArray(schema.enum)) out.push(replaceAt(path, "not-in-enum", `${at} outside its enum`));
-  if ("const" in schema) out.push(replaceAt(path, otherThan(schema.const), `${at} other than its const`));
-  if (schema.format === "email") out.push(replaceAt(path, "not-an-email", `${at} not an email address`));
-  if (schema.format === "uri") out.push(replaceAt(path, "not a uri", `${at} not a URI`));
-  if (num("minItems")) out.push(replaceAt(path, [], `${at} with fewer items than its minItems`));
+    out.push(replaceAt(path, "not-a-date", `${at} not a date`, "format"));
+  if (Array.isArray(schema.enum)) out.push(replaceAt(path, "not-in-enum", `${at} outside its enum`, "enum"));
+  if ("const" in schema) out.push(replaceAt(path, otherThan(schema.const), `${at} other than its const`, "const"));
+  if (schema.format === "email") out.push(replaceAt(path, "not-an-email", `${at} not an email address`, "format"));
+  if (schema.format === "uri") out.push(replaceAt(path, "not a uri", `${at} not a URI`, "format"));
+  if (num("minItems")) out.push(replaceAt(path, [], `${at} with fewer items than its minItems`, "minItems"));
   const maxItems = num("maxItems");
   if (maxItems !== undefined)
     out.push(
@@ -78,6 +95,7 @@ function boundMutations(schema: JsonSchema, path: Path): Mutation[] {
         path,
         (items) => Array.from({ length: maxItems + 1 }, () => items[0]),
         `${at} with more items than its maxItems`,
+        kb.of("maxItems"),
       ),
     );
   return out;
@@ -91,9 +109,15 @@ function otherThan(value: unknown): unknown {
 }
 
 /** Rewrites the (non-empty) array at a path. */
-function editArray(path: Path, rewrite: (items: unknown[]) => unknown[], name: string): Mutation {
+function editArray(
+  path: Path,
+  rewrite: (items: unknown[]) => unknown[],
+  name: string,
+  basis: { basis: Basis; rule: string },
+): Mutation {
   return {
     name,
+    ...basis,
     apply: (valid) => {
       const items = getAt(valid, path);
       return Array.isArray(items) && items.length ? wrap(editAt(valid, path, rewrite(items))) : undefined;
@@ -102,9 +126,10 @@ function editArray(path: Path, rewrite: (items: unknown[]) => unknown[], name: s
 }
 
 /** An object that admits no other properties gets one. */
-function extraProperty(path: Path): Mutation {
+function extraProperty(path: Path, kb: KeywordBasis): Mutation {
   return {
     name: `${pathText(path)} with a property its schema does not allow`,
+    ...kb.of("additionalProperties"),
     apply: (valid) => {
       const object = path.length ? getAt(valid, path) : valid;
       if (!object || typeof object !== "object" || Array.isArray(object)) return undefined;
@@ -114,36 +139,63 @@ function extraProperty(path: Path): Mutation {
   };
 }
 
-function walk(raw: Node, path: Path, registry: ValidatorRegistry, out: Mutation[]): void {
+function walk(raw: Node, path: Path, registry: ValidatorRegistry, base: Basis, out: Mutation[]): void {
   const node = normalize(raw, registry);
   const { schema } = node;
+  const kb = keywordBasis(schema, node.where, base, path);
   const types = typesOf(schema);
   const wrong = types.length ? wrongTypeValue(types) : undefined;
-  if (wrong && path.length) out.push(replaceAt(path, wrong[1], `${pathText(path)} of the wrong type (${wrong[0]})`));
-  if (path.length) out.push(...boundMutations(schema, path));
-  if (schema.additionalProperties === false) out.push(extraProperty(path));
+  if (wrong && path.length)
+    out.push(replaceWith(path, wrong[1], `${pathText(path)} of the wrong type (${wrong[0]})`, kb, "type"));
+  if (path.length) out.push(...boundMutations(schema, path, kb));
+  if (schema.additionalProperties === false) out.push(extraProperty(path, kb));
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   for (const key of (schema.required ?? []) as string[]) {
     const at = [...path, key];
-    out.push({ name: `${pathText(at)} dropped`, apply: (valid) => wrap(editAt(valid, at, undefined, true)) });
+    out.push({
+      name: `${pathText(at)} dropped`,
+      ...kb.of("required"),
+      apply: (valid) => wrap(editAt(valid, at, undefined, true)),
+    });
   }
   for (const [key, sub] of Object.entries(properties)) {
-    if (sub !== true) walk(child(node, sub, `properties/${key}`), [...path, key], registry, out);
+    if (sub !== true) walk(child(node, sub, `properties/${key}`), [...path, key], registry, base, out);
   }
   if (schema.items && typeof schema.items === "object")
-    walk(child(node, schema.items, "items"), [...path, "*"], registry, out);
+    walk(child(node, schema.items, "items"), [...path, "*"], registry, base, out);
 }
 
-export function schemaMutations(ref: string, registry: ValidatorRegistry): Mutation[] {
+/**
+ * The mutations of a request schema. `base` is what the schema itself is: `spec` for the harness's
+ * transcription of the spec (schemas/), `declared` for a schema the partner supplies
+ * (CLIENT_DATA_FILE, an added operation); keywords marked `x-reference-only` are `reference`.
+ */
+export function schemaMutations(ref: string, registry: ValidatorRegistry, base: Basis = "spec"): Mutation[] {
   const id = new URL(ref, SCHEMA_BASE).href;
   const out: Mutation[] = [];
-  walk({ ...registry.resolve(id), where: id }, [], registry, out);
+  walk({ ...registry.resolve(id), where: id }, [], registry, base, out);
   return out;
 }
 
 /** Mutations that break the request below the schema: the JSON itself, the media type. */
 export const TRANSPORT_MUTATIONS: Mutation[] = [
-  { name: "malformed JSON (truncated body)", apply: (valid) => ({ rawBody: JSON.stringify(valid).slice(0, -1) }) },
-  { name: "body is a JSON array", apply: (valid) => ({ body: [valid] }) },
-  { name: "Content-Type text/plain", apply: (valid) => ({ body: valid, headers: { "Content-Type": "text/plain" } }) },
+  {
+    name: "malformed JSON (truncated body)",
+    basis: "spec",
+    rule: "§4: request bodies are JSON",
+    apply: (valid) => ({ rawBody: JSON.stringify(valid).slice(0, -1) }),
+  },
+  {
+    name: "body is a JSON array",
+    basis: "spec",
+    rule: "§2: the request body is an object of the fields shown",
+    apply: (valid) => ({ body: [valid] }),
+  },
+  {
+    // A server may read JSON whatever the declared media type: the spec does not say it must refuse.
+    name: "Content-Type text/plain",
+    basis: "reference",
+    rule: "a request declared as text/plain is refused (the reference's choice)",
+    apply: (valid) => ({ body: valid, headers: { "Content-Type": "text/plain" } }),
+  },
 ];

@@ -4,6 +4,7 @@
  * outside the subset is reported, never silently ignored.
  */
 import type { JsonSchema, ValidatorRegistry } from "../../lib/validation/registry.ts";
+import { REFERENCE_ONLY } from "../../lib/validation/reference-only.ts";
 
 const SUPPORTED_KEYWORDS = new Set([
   "$schema",
@@ -36,6 +37,7 @@ const SUPPORTED_KEYWORDS = new Set([
   "anyOf",
   "oneOf",
   "allOf",
+  REFERENCE_ONLY,
 ]);
 
 const SUPPORTED_FORMATS = new Set(["uuid", "date", "date-time", "iso-date-time", "email", "uri"]);

@@ -25,6 +25,9 @@ export function defineCheck(check: Check): Check {
   if (!ID.test(check.id)) throw new Error(`check id ${check.id} is not of the form FAMILY-OP-NAME`);
   if (!SPEC.test(check.spec)) throw new Error(`check ${check.id} cites "${check.spec}", not a § clause`);
   if (registry.has(check.id)) throw new Error(`check id ${check.id} is defined twice`);
+  // A must rests on the spec or on what the target declared, never on the reference sandbox's choice.
+  if (check.level === "must" && check.basis === "reference")
+    throw new Error(`check ${check.id} is a must resting on the reference sandbox's choice: make it info`);
   registry.set(check.id, check);
   sources.set(check.id, definingFiles()[0] ?? "unknown");
   return check;

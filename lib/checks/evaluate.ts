@@ -11,12 +11,14 @@ import { CheckFailure, CheckNotJudged, CheckSkipped, type FailureCategory } from
 import { NOT_JUDGED, refusalReason, refusedForBusinessReason, SUCCESS_SCENARIO } from "./precondition.ts";
 import { checkSlots, runConcurrently } from "./schedule.ts";
 import { deriveSeed } from "./seed.ts";
-import type { Check, CheckContext, Level, Module, Outcome, RunContext } from "./types.ts";
+import type { Basis, Check, CheckContext, Level, Module, Outcome, RunContext } from "./types.ts";
 
 export interface CheckResult {
   id: string;
+  /** The check's level, or `info` when its failure rests only on the reference sandbox's choice. */
   level: Level;
   spec: string;
+  basis: Basis;
   title: string;
   operationKey: string;
   outcome: Outcome;
@@ -119,6 +121,7 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     id: check.id,
     level: check.level,
     spec: check.spec,
+    basis: check.basis,
     title: check.title,
     operationKey: moduleRun.module.operation.key,
     notes,
@@ -138,7 +141,9 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
   };
 }
 
-async function settle(run: () => Promise<void> | void): Promise<Pick<CheckResult, "outcome" | "category" | "message">> {
+async function settle(
+  run: () => Promise<void> | void,
+): Promise<Pick<CheckResult, "outcome" | "category" | "message"> & { level?: "info"; basis?: Basis }> {
   try {
     await run();
     return { outcome: "passed" };
@@ -148,7 +153,15 @@ async function settle(run: () => Promise<void> | void): Promise<Pick<CheckResult
     // The guard would not send a request the check needs (TARGET_ENV, TEST_PANS, MAX_DEBIT_TOTAL).
     const refused = refusalIn(error);
     if (refused) return { outcome: "skipped", message: refused.message };
-    if (error instanceof CheckFailure) return { outcome: "failed", category: error.category, message: error.message };
+    if (error instanceof CheckFailure)
+      return {
+        outcome: "failed",
+        category: error.category,
+        message: error.message,
+        // Resting only on the reference's choice: an observation, whatever the check's level.
+        ...(error.level ? { level: error.level } : {}),
+        ...(error.basis ? { basis: error.basis } : {}),
+      };
     // A bug in the harness itself: reported, never mistaken for the target's failure.
     const e = error as Error;
     return { outcome: "failed", category: "harness", message: `Harness error: ${e?.stack ?? String(error)}` };

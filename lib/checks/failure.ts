@@ -1,3 +1,5 @@
+import type { Basis } from "./types.ts";
+
 /**
  * Typed check failures. Each cause has a fixed title, so reports can sort failures by cause and a
  * reader sees at once whether the target answered wrongly or did not answer at all.
@@ -36,6 +38,10 @@ export class CheckFailure extends Error {
   constructor(
     readonly category: FailureCategory,
     readonly detail: string,
+    /** "info" when the failure rests only on the reference sandbox's choice: an observation, whatever the check's level. */
+    readonly level?: "info",
+    /** What this failure rests on, when it is a generated case's own (spec, declared, or reference with level info). */
+    readonly basis?: Basis,
   ) {
     super(`${CATEGORY_TITLES[category]}: ${detail}`);
   }
@@ -57,4 +63,9 @@ export class CheckNotJudged extends CheckSkipped {
 
 export function fail(category: FailureCategory, detail: string): never {
   throw new CheckFailure(category, detail);
+}
+
+/** A failure that rests only on the reference sandbox's choice: reported at info level, never a should/must failure. */
+export function observeReference(category: FailureCategory, detail: string): never {
+  throw new CheckFailure(category, detail, "info", "reference");
 }

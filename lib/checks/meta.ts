@@ -1,5 +1,5 @@
 /** What each conformance test records in its task meta for the summary reporter. */
-import type { Level } from "./types.ts";
+import type { Basis, Level } from "./types.ts";
 import type { Family } from "../catalogue/types.ts";
 
 export type ReportedOutcome = "passed" | "failed" | "warning" | "skipped";
@@ -8,6 +8,8 @@ export interface ConformanceMeta {
   kind: "check" | "not-covered";
   id: string;
   level?: Level;
+  /** What the judgement rests on: spec, declared or reference (docs/checks-and-levels.md). */
+  basis?: Basis;
   spec: string;
   title: string;
   family: Family;

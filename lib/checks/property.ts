@@ -13,22 +13,36 @@ import { redactor } from "../redaction/redact.ts";
 import { answerKind, requireAnswer } from "./answers.ts";
 import { defineCheck } from "./define.ts";
 import { shrinkCase, tryCases, type Draw } from "./fast-check-runner.ts";
-import { fail, type FailureCategory } from "./failure.ts";
-import type { CaseContext, Check, CheckContext, Level } from "./types.ts";
+import { CheckFailure, observeReference, type FailureCategory } from "./failure.ts";
+import type { Basis, CaseContext, Check, CheckContext, Level } from "./types.ts";
 
 /** A generated request; its label names the row it comes from (valid, a boundary, a mutation). */
 export interface Case {
   label: string;
   request: (ctx: CaseContext) => RequestVariant | Promise<RequestVariant>;
+  /** An invalid case's basis and the rule it breaks (generators/schema/mutations.ts); valid and boundary cases rest on their check's. */
+  basis?: Basis;
+  rule?: string;
 }
 
-/** Why an answer is wrong for a case, or undefined when it is right. */
-export type Verdict = (exchange: Exchange, c: Case) => { category: FailureCategory; detail: string } | undefined;
+/**
+ * Why an answer is wrong for a case, or undefined when it is right, with the basis it rests on:
+ * `reference` — wrong only by the reference sandbox's rule — is an observation (info), never a
+ * should/must failure; the property goes on.
+ */
+export type Verdict = (
+  exchange: Exchange,
+  c: Case,
+  ctx: CheckContext,
+) => { category: FailureCategory; detail: string; basis?: Basis } | undefined;
 
 export interface PropertySpec {
   id: string;
   level: Level;
   spec: string;
+  /** The basis of the check's rule; with `basisPerCase`, each invalid case states its own (Case.basis). */
+  basis: Basis;
+  basisPerCase?: boolean;
   title: string;
   description?: string;
   operation: Operation;
@@ -44,6 +58,7 @@ interface Failure {
   c: Case;
   category: FailureCategory;
   detail: string;
+  basis?: Basis;
 }
 
 export function defineProperty(spec: PropertySpec): Check {
@@ -51,6 +66,8 @@ export function defineProperty(spec: PropertySpec): Check {
     id: spec.id,
     level: spec.level,
     spec: spec.spec,
+    basis: spec.basis,
+    ...(spec.basisPerCase ? { basisPerCase: true } : {}),
     title: spec.title,
     ...(spec.description ? { description: spec.description } : {}),
     run: (ctx) => runProperty(spec, ctx),
@@ -62,7 +79,7 @@ async function tryCase(
   spec: PropertySpec,
   ctx: CheckContext,
   c: Case,
-): Promise<{ exchange?: Exchange; problem?: Failure; transport?: boolean; refused?: string }> {
+): Promise<{ exchange?: Exchange; problem?: Failure; observed?: Failure; transport?: boolean; refused?: string }> {
   let exchange: Exchange;
   try {
     exchange = await ctx.sendVariant(spec.operation, await c.request(ctx));
@@ -72,7 +89,8 @@ async function tryCase(
     return { refused: error.message };
   }
   if (exchange.transportError || answerKind(exchange) === "transport") return { exchange, transport: true };
-  const problem = spec.verdict(exchange, c);
+  const problem = spec.verdict(exchange, c, ctx);
+  if (problem?.basis === "reference") return { exchange, observed: { exchange, c, ...problem } };
   return { exchange, ...(problem ? { problem: { exchange, c, ...problem } } : {}) };
 }
 
@@ -88,6 +106,8 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
   let transport: Exchange | undefined;
   let sent = 0;
   const refused = new Map<string, number>();
+  // Answers wrong only by the reference's rules: observed, the property goes on (they are no failure).
+  const observed = new Map<string, Failure>();
   // As many cases in flight as this process may have (its share of CONCURRENCY, from the run plan).
   // Every exchange is recorded by ctx.sendVariant; the evidence keeps a bounded sample (evidence.ts).
   // The first answer of each failing case: a replay may not reproduce it (a reject-mode target
@@ -97,6 +117,7 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
     const t = await tryCase(spec, ctx, c);
     if (t.problem) firstFailures.set(index, t.problem);
     if (t.refused) refused.set(t.refused, (refused.get(t.refused) ?? 0) + 1);
+    if (t.observed && !observed.has(t.observed.c.label)) observed.set(t.observed.c.label, t.observed);
     if (!t.exchange) return "pass";
     sent++;
     if (t.transport) {
@@ -114,8 +135,24 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
     ctx.note("the property stopped at the first transport error: nothing is shrunk, nothing more is sent");
     requireAnswer(transport);
   }
-  if (tried.failedAt !== undefined)
+  if (tried.failedAt !== undefined) {
+    // The should failure decides the result; the rows only the reference refuses stay visible as notes.
+    for (const f of [...observed.values()].slice(0, 5))
+      ctx.note(`info (reference only): "${f.c.label}" accepted — ${f.c.rule ?? "the reference's rule"}`);
     await shrinkAndFail(spec, ctx, draw, tried.failedAt, firstFailures.get(tried.failedAt));
+  }
+  if (observed.size) observeReferenceRows(ctx, [...observed.values()]);
+}
+
+/** Ends the check as an info observation: "the reference refuses this; your server accepted it", one line per row. */
+function observeReferenceRows(ctx: CheckContext, rows: Failure[]): never {
+  const shown = rows.slice(0, 5).map((f) => `"${f.c.label}" (${f.c.rule ?? "the reference's rule"}): ${f.detail}`);
+  ctx.record(rows[0]!.exchange);
+  observeReference(
+    rows[0]!.category,
+    `the reference refuses this; your server accepted it — ${shown.join("; ")}${rows.length > 5 ? `; and ${rows.length - 5} more` : ""}. ` +
+      "No rule of the spec or of your declaration says so: info only (declare the rule in REQUEST_RULES_FILE to have it judged).",
+  );
 }
 
 /** Shrinks the first failing case one request at a time and fails the check with the smallest one found. */
@@ -150,9 +187,12 @@ async function shrinkAndFail(
   ctx.record(last.exchange);
   const request = redactor.body(last.exchange.request.bodyText).slice(0, 600);
   const path = details.failed ? details.counterexamplePath : String(index);
-  fail(
+  // The failing case's own basis (e.g. declared: a rule of REQUEST_RULES_FILE) is the result's.
+  throw new CheckFailure(
     last.category,
     `${last.detail} — case "${last.c.label}" (shrunk) after ${index + 1} cases; ` +
       `fast-check seed ${details.seed}, path "${path}"; request ${request}`,
+    undefined,
+    last.basis,
   );
 }

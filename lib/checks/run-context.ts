@@ -10,7 +10,11 @@ import { loadProfile, profileVariables, type CryptoProfile, type ProfileKeys } f
 import type { Env } from "../config/reader.ts";
 import { HttpClient } from "../http/client.ts";
 import { Pace } from "../http/pace.ts";
-import { Target } from "../http/target.ts";
+import { Target, type TargetAuth } from "../http/target.ts";
+import { StaticToken, type AccessTokens } from "../http/access-tokens.ts";
+import { BrokeredTokens, type BrokerAddress } from "../http/token-broker.ts";
+import { renewingTokensOf } from "../http/token-fetch.ts";
+import { cardJwsSigner } from "../crypto/jws-card-auth.ts";
 import { debitRangeOf } from "../checks/debit-amounts.ts";
 import { redactor } from "../redaction/redact.ts";
 import { validators } from "../validation/registry.ts";
@@ -48,16 +52,21 @@ export async function loadConfiguredProfile(config: Config, env: Env = process.e
 }
 
 /** What the run plan decided, where a caller has one (the CLI, a worker); the rest is the whole run's. */
-export type Planned = Partial<Pick<RunPlan, "limits" | "debitRange">>;
+export type Planned = Partial<Pick<RunPlan, "limits" | "debitRange" | "tokenBroker">>;
 
 export async function createRunContext(config: Config, planned: Planned = {}): Promise<RunContext> {
   const limits = planned.limits ?? wholeRunLimits(config);
   redactor.addSecrets(config.secrets);
   const profile = await loadConfiguredProfile(config);
   const pace = new Pace({ rps: limits.rpsShare, concurrency: limits.inFlightShare, deadlineAt: limits.deadlineAt });
-  const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: limits.inFlightShare, pace });
+  const client = new HttpClient({
+    timeoutMs: config.run.requestTimeoutMs,
+    connections: limits.inFlightShare,
+    pace,
+    network: config.network,
+  });
   const guard = createGuard(config.safety, debitBudgetOf(limits));
-  const target = new Target(config, profile, client, guard);
+  const target = new Target(config, profile, client, guard, targetAuthOf(config, planned.tokenBroker));
   const decided = planned.debitRange;
   return {
     config,
@@ -66,5 +75,23 @@ export async function createRunContext(config: Config, planned: Planned = {}): P
     inFlight: limits.inFlightShare,
     // Decided by the CLI: used as it is. Otherwise read once from the target's limits.
     debitAmounts: decided ? () => Promise.resolve(decided) : () => debitRangeOf(config, target),
+  };
+}
+
+/**
+ * The run's token: static; or from the CLI's token broker (one token for all workers, its address
+ * in the run plan); or, in a process the CLI did not start (in-process runs), fetched by this one.
+ */
+export function accessTokensOf(config: Config, broker?: BrokerAddress): AccessTokens {
+  if (config.partner.token.kind === "static") return new StaticToken(config.partner.token.token);
+  return broker ? new BrokeredTokens(broker, config.run.requestTimeoutMs) : renewingTokensOf(config);
+}
+
+/** What authenticates the requests beyond static headers (CARD_API_AUTH=jws signs with its own settings). */
+function targetAuthOf(config: Config, broker: BrokerAddress | undefined): TargetAuth {
+  const jws = config.cardApi.auth === "jws";
+  return {
+    tokens: accessTokensOf(config, broker),
+    ...(jws ? { cardJws: cardJwsSigner(config.cardApi.jws, config.partner.privateKey) } : {}),
   };
 }

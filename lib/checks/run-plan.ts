@@ -6,11 +6,14 @@
  * - this worker process's share of the whole-run bounds (run-limits.ts);
  * - the debit range the preflight chose from the payment card's limits (§4.4) — the limits move as
  *   the run debits, so a range read again later would differ from the one the summary states;
- * - the checks selected with --check, and the folder of the live progress feed.
+ * - the checks selected with --check, the folder of the live progress feed, and whether the one
+ *   worker starts every module at once;
+ * - where the run's access token is served, when it is fetched (one token for every worker).
  * Without a CLI (the harness's own in-process tests) `inProcessPlan` gives the whole bounds.
  */
 import type { Config } from "../config/load.ts";
 import { wholeRunLimits, type RunLimits } from "../http/run-limits.ts";
+import type { BrokerAddress } from "../http/token-broker.ts";
 import type { DebitRange } from "./amount-range.ts";
 
 export interface RunPlan {
@@ -23,6 +26,13 @@ export interface RunPlan {
   readonly selectedChecks: readonly string[];
   /** Folder of the live progress feed (lib/reporting/progress-feed.ts); absent: no feed. */
   readonly progressDir?: string;
+  /** The CLI's token broker (lib/http/token-broker.ts), when the token is fetched: one token for every worker. */
+  readonly tokenBroker?: BrokerAddress;
+  /**
+   * A file exporting ALL_MODULES, when one worker runs every suite file: its first test starts
+   * every module's checks at once (lib/vitest/describe-module.ts), not file after file.
+   */
+  readonly moduleIndex?: string;
 }
 
 /** The plan of an in-process run: the whole bounds, nothing decided ahead. */

@@ -11,6 +11,16 @@ export type Level = "must" | "should" | "info";
 
 export type Outcome = "passed" | "failed" | "skipped";
 
+/**
+ * What a judgement rests on (docs/checks-and-levels.md): `spec` — a clause states it (a type, a
+ * format, a value shown, a path, JSON, HTTP 200, and the sound reading of what a field means);
+ * `declared` — the target's own configuration states it (REQUEST_RULES_FILE, CLIENT_DATA_FILE,
+ * the limits vocabulary, IDEMPOTENCY_MODE, …); `reference` — only the reference sandbox's choice
+ * (an assumed required field, bound or pattern). A reference judgement is at most `info`.
+ */
+export type Basis = "spec" | "declared" | "reference";
+export const BASES: readonly Basis[] = ["spec", "declared", "reference"];
+
 /** What a run shares: configuration, the target and the compiled schemas. */
 export interface RunContext {
   readonly config: Config;
@@ -80,6 +90,10 @@ export interface Check {
   readonly level: Level;
   /** The clause the check rests on, e.g. "§4.2". */
   readonly spec: string;
+  /** What the check's rule rests on; never `reference` for a `must` (tests/checks/basis.test.ts). */
+  readonly basis: Basis;
+  /** Its generated cases state a basis of their own (a `reference` case is judged at most `info`). */
+  readonly basisPerCase?: boolean;
   /** What holds when the check passes, e.g. "statement operations lie within the period". */
   readonly title: string;
   /** Why the check exists and what it tolerates; shown in the report. */

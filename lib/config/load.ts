@@ -4,6 +4,7 @@
  */
 import { randomInt } from "node:crypto";
 import type { CardApiJwsOptions } from "../crypto/profile.ts";
+import { readCardApiAuth, readTokenSource, type CardApiAuthKind, type TokenSourceConfig } from "./access-token.ts";
 import { readCardApiJws } from "./card-api-jws.ts";
 import { loadEnvFile } from "./env-file.ts";
 import { createReader, type Env } from "./reader.ts";
@@ -14,7 +15,10 @@ import { parseKey, type KeyKind } from "../crypto/keys.ts";
 import type { Family, LimitObjectKind } from "../catalogue/types.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
 import { loadClientData, type ClientDataSource } from "./client-data.ts";
+import { loadRequestRules, type RequestRules } from "./request-rules.ts";
 import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../test-data/published.ts";
+import { readNetwork, type NetworkConfig } from "./network.ts";
+import { proxySecrets } from "./proxy.ts";
 import { SECRET_VARIABLES, VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
 
 export const STATEMENT_DATE_FORMATS = ["datetime-offset", "datetime-utc", "date"] as const;
@@ -37,7 +41,10 @@ export interface Config {
     reportsDir: string;
   };
   partner: {
+    /** The static token (PARTNER_ACCESS_TOKEN); "" when the token is fetched (see `token`). */
     accessToken: string;
+    /** Where the access token comes from: static, a token endpoint or a command (access-token.ts). */
+    token: TokenSourceConfig;
     signingKey: string;
     platformSigningKey: string;
     encryptionKey: string;
@@ -49,6 +56,8 @@ export interface Config {
   };
   cardApi: {
     headers: Record<string, string>;
+    /** CARD_API_AUTH, or what CRYPTO_PROFILE and CARD_API_HEADERS imply (access-token.ts). */
+    auth: CardApiAuthKind;
     /** The `jws` profile's card API detached JWS (CARD_API_JWS_*). */
     jws: CardApiJwsOptions;
     dateFormat: StatementDateFormat;
@@ -79,9 +88,13 @@ export interface Config {
     };
     /** CLIENT_DATA_FILE: the client data inside encrypted_data (§2.1), or the sandbox's. */
     clientData: ClientDataSource;
+    /** REQUEST_RULES_FILE: the request rules the target declares (required fields, bounds, …), or none. */
+    requestRules: RequestRules;
     /** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX in minor units; unset: chosen from the payment card's limits. */
     debitAmounts: { minMinor?: number; maxMinor?: number };
   };
+  /** TLS trust, client certificates per family and the outbound proxy (network.ts). */
+  network: NetworkConfig;
   /** Target environment, guard, pace and deadline (safety.ts). */
   safety: SafetySettings;
   /** Values of the secret variables, to be replaced in every output. */
@@ -104,6 +117,13 @@ export function loadConfig(env: Env): Config {
   const hexKey = (name: VariableName) =>
     isProfileModule(cryptoProfile) ? r.string(name) : r.pattern(name, HEX_KEY, "64 hex digits");
   const platformKey = r.string("PLATFORM_SIGNING_KEY");
+  const network = readNetwork(env);
+  const token = readTokenSource(r, env);
+  const cardApiAuth = readCardApiAuth(r, cryptoProfile, isProfileModule(cryptoProfile));
+  const cardApiJws = readCardApiJws(r);
+  // CARD_API_AUTH=jws without a shared secret signs with the partner's key, whatever the profile: it must parse.
+  if (cardApiAuth === "jws" && !cardApiJws.hmacKey)
+    keyText(r.required("PARTNER_PRIVATE_KEY"), "PARTNER_PRIVATE_KEY", "private");
   return {
     target: {
       baseUrl: r.optionalUrl("TARGET_BASE_URL"),
@@ -123,7 +143,8 @@ export function loadConfig(env: Env): Config {
       reportsDir: r.required("REPORTS_DIR"),
     },
     partner: {
-      accessToken: r.required("PARTNER_ACCESS_TOKEN"),
+      accessToken: token.kind === "static" ? token.token : "",
+      token,
       signingKey: hexKey("PARTNER_SIGNING_KEY"),
       platformSigningKey: platformKey && hexKey("PLATFORM_SIGNING_KEY"),
       encryptionKey: hexKey("PARTNER_ENCRYPTION_KEY"),
@@ -137,7 +158,8 @@ export function loadConfig(env: Env): Config {
     },
     cardApi: {
       headers: r.headers("CARD_API_HEADERS"),
-      jws: readCardApiJws(r),
+      auth: cardApiAuth,
+      jws: cardApiJws,
       dateFormat: r.oneOf("STATEMENT_DATE_FORMAT", STATEMENT_DATE_FORMATS),
       idempotencyMode: r.oneOf("IDEMPOTENCY_MODE", IDEMPOTENCY_MODES),
       objectTypes: objectTypes(r),
@@ -167,10 +189,13 @@ export function loadConfig(env: Env): Config {
       },
       debitAmounts: readDebitAmounts(r),
       clientData: loadClientData(r.string("CLIENT_DATA_FILE")),
+      requestRules: loadRequestRules(r.string("REQUEST_RULES_FILE")),
     },
     // After fixtures: PAYMENT_CARD_PAN has been validated by then.
     safety: readSafety(r, r.string("PAYMENT_CARD_PAN")),
+    network,
     secrets: [
+      ...proxySecrets(network.proxy),
       ...SECRET_VARIABLES.map((name) => ({ name, value: r.string(name) })),
       ...Object.entries(r.headers("CARD_API_HEADERS")).map(([h, value]) => ({ name: `CARD_API_HEADERS.${h}`, value })),
       { name: "PARTNER_PRIVATE_KEY.d", value: privateJwkD(r.string("PARTNER_PRIVATE_KEY")) },

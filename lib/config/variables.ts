@@ -12,13 +12,14 @@ import {
   SANDBOX_STATEMENT_PERIOD,
   SANDBOX_TERMINAL,
 } from "../test-data/published.ts";
+import { NETWORK_VARIABLES } from "./network-variables.ts";
 
 export interface VariableSpec {
   /** Default when neither the environment nor `.env` sets it ("" = unset). */
   default: string;
   /** Secret values are never printed and are replaced in every report. */
   secret?: boolean;
-  group: "target" | "run" | "partner transfer API" | "card API" | "fixtures" | "certification" | "safety";
+  group: "target" | "network" | "run" | "partner transfer API" | "card API" | "fixtures" | "certification" | "safety";
   doc: string;
 }
 
@@ -37,6 +38,7 @@ export const VARIABLES = {
   },
   PARTNER_API_BASE_URL: { default: "", group: "target", doc: "Base URL for the partner transfer API only." },
   MERCHANT_API_BASE_URL: { default: "", group: "target", doc: "Base URL for the merchant API only." },
+  ...NETWORK_VARIABLES,
   TARGET_UTC_OFFSET: {
     default: "+05:00",
     group: "target",
@@ -71,7 +73,35 @@ export const VARIABLES = {
     default: SANDBOX_PARTNER.accessToken,
     secret: true,
     group: "partner transfer API",
-    doc: "Bearer token sent as Authorization on partner transfer requests (§5).",
+    doc: "Static bearer token sent as Authorization on partner transfer requests (§5). For tokens that expire, set PARTNER_TOKEN_URL or PARTNER_TOKEN_COMMAND instead.",
+  },
+  PARTNER_TOKEN_URL: {
+    default: "",
+    group: "partner transfer API",
+    doc: "OAuth 2.0 token endpoint (client credentials, RFC 6749 §4.4): the access token is fetched there, shared by every worker and renewed before it expires and once after a 401. Excludes PARTNER_TOKEN_COMMAND and a PARTNER_ACCESS_TOKEN of your own.",
+  },
+  PARTNER_CLIENT_ID: { default: "", group: "partner transfer API", doc: "client_id at PARTNER_TOKEN_URL." },
+  PARTNER_CLIENT_SECRET: {
+    default: "",
+    secret: true,
+    group: "partner transfer API",
+    doc: "client_secret at PARTNER_TOKEN_URL.",
+  },
+  PARTNER_TOKEN_SCOPE: {
+    default: "",
+    group: "partner transfer API",
+    doc: "scope asked at PARTNER_TOKEN_URL (space-separated). Empty: none asked.",
+  },
+  PARTNER_TOKEN_AUTH: {
+    default: "basic",
+    group: "partner transfer API",
+    doc: "How the client authenticates at PARTNER_TOKEN_URL: basic (HTTP Basic, RFC 6749 §2.3.1) or post (client_id and client_secret in the form body).",
+  },
+  PARTNER_TOKEN_COMMAND: {
+    default: "",
+    secret: true,
+    group: "partner transfer API",
+    doc: 'A shell command that prints the access token, or JSON {"access_token":"…","expires_in":600}; run again to renew. Excludes PARTNER_TOKEN_URL and a PARTNER_ACCESS_TOKEN of your own.',
   },
   PARTNER_SIGNING_KEY: {
     default: SANDBOX_PARTNER.signingKey,
@@ -108,26 +138,31 @@ export const VARIABLES = {
     group: "card API",
     doc: 'Extra headers for card API requests as a JSON object, e.g. {"X-Api-Key":"..."} (card API auth is not shown, §5).',
   },
+  CARD_API_AUTH: {
+    default: "",
+    group: "card API",
+    doc: "Card API auth (not shown, §5), whatever CRYPTO_PROFILE signs partner bodies with: none, headers (CARD_API_HEADERS), jws (the CARD_API_JWS_* detached JWS), bearer (the partner's access token, however obtained) or module (the CRYPTO_PROFILE module's requestHeaders). Empty: jws with CRYPTO_PROFILE=jws, module with a module, else headers when CARD_API_HEADERS is set, else none.",
+  },
   CARD_API_JWS_ALGORITHM: {
     default: "",
     group: "card API",
-    doc: "CRYPTO_PROFILE=jws: algorithm of the card API detached JWS: HS256, HS384, HS512 (with CARD_API_JWS_KEY), EdDSA or ES256 (the partner's key pair). Empty: from the key (HS256 for a shared secret).",
+    doc: "CARD_API_AUTH=jws (implied by CRYPTO_PROFILE=jws): algorithm of the card API detached JWS: HS256, HS384, HS512 (with CARD_API_JWS_KEY), EdDSA or ES256 (the partner's key pair). Empty: from the key (HS256 for a shared secret).",
   },
   CARD_API_JWS_KEY: {
     default: "",
     secret: true,
     group: "card API",
-    doc: "CRYPTO_PROFILE=jws: shared secret of an HMAC card API JWS, as text or as hex:… / base64:…. Empty: the partner's key pair signs.",
+    doc: "CARD_API_AUTH=jws (implied by CRYPTO_PROFILE=jws): shared secret of an HMAC card API JWS, as text or as hex:… / base64:…. Empty: the partner's key pair signs.",
   },
   CARD_API_JWS_HEADER: {
     default: "X-JWS-Signature",
     group: "card API",
-    doc: "CRYPTO_PROFILE=jws: request header that carries the card API detached JWS.",
+    doc: "CARD_API_AUTH=jws (implied by CRYPTO_PROFILE=jws): request header that carries the card API detached JWS.",
   },
   CARD_API_JWS_FIELDS: {
     default: "",
     group: "card API",
-    doc: 'CRYPTO_PROFILE=jws: extra protected-header fields of the card API JWS as a JSON object of strings; {path} and {method} stand for the request\'s, e.g. {"uri":"{path}","method":"{method}","auth_id":"A-17"}. See docs/profile-modules.md.',
+    doc: 'CARD_API_AUTH=jws (implied by CRYPTO_PROFILE=jws): extra protected-header fields of the card API JWS as a JSON object of strings; {path} and {method} stand for the request\'s, e.g. {"uri":"{path}","method":"{method}","auth_id":"A-17"}. See docs/profile-modules.md.',
   },
   STATEMENT_DATE_FORMAT: {
     default: "datetime-offset",
@@ -199,6 +234,11 @@ export const VARIABLES = {
     default: "",
     group: "fixtures",
     doc: 'JSON file of the client data inside encrypted_data (not shown, §2.1): a list of example client records, or a JSON Schema 2020-12 with `examples`; "{{fresh:…}}" placeholders get a new value per registration (docs/own-server.md). Unset: the sandbox\'s client data.',
+  },
+  REQUEST_RULES_FILE: {
+    default: "",
+    group: "fixtures",
+    doc: 'JSON file of the request rules your server declares (not shown, §2.3): per operation key (e.g. "card-api.transaction-create") a JSON Schema 2020-12 of the request body (required fields, enum, pattern, bounds). A generated request that breaks a declared rule must be refused (should); one that breaks only the reference sandbox\'s assumptions is info. "reference": the reference sandbox\'s own rules (set for the embedded sandbox). Unset: no declared rules (docs/own-server.md).',
   },
   RACE_CARD_IDS: {
     default: SANDBOX_RACE_CARDS.map((c) => c.cardId).join(","),

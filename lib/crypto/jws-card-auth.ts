@@ -9,7 +9,7 @@
  */
 import { type KeyObject } from "node:crypto";
 import { base64url, calculateJwkThumbprint, CompactSign, compactVerify, decodeProtectedHeader, type JWK } from "jose";
-import { algorithmOf, publicKeyOf } from "./keys.ts";
+import { algorithmOf, parseKey, publicKeyOf } from "./keys.ts";
 import type { CardApiJwsOptions, RequestLine } from "./profile.ts";
 
 export const HMAC_ALGORITHMS = ["HS256", "HS384", "HS512"] as const;
@@ -80,4 +80,27 @@ export async function verifyCardJws(
   } catch {
     return false;
   }
+}
+
+/** The key of a card JWS on one side: the shared secret when set, else the partner's key (private to sign, public to verify). */
+function cardKeyOf(options: CardApiJwsOptions, partnerKey: string, kind: "private" | "public"): SigningKey {
+  if (options.hmacKey) return secretBytes(options.hmacKey);
+  return kind === "private" ? parseKey(partnerKey, "private") : publicKeyOf(parseKey(partnerKey, "public"));
+}
+
+/** CARD_API_AUTH=jws whatever signs the partner bodies: the header for one card API request. */
+export function cardJwsSigner(options: CardApiJwsOptions, partnerPrivateKey: string) {
+  const key = cardKeyOf(options, partnerPrivateKey, "private");
+  return async (bodyText: string, request: RequestLine): Promise<Record<string, string>> => ({
+    [options.header]: await signCardJws(options, key, bodyText, request),
+  });
+}
+
+/** The platform's side of cardJwsSigner: true when the request carries a valid card JWS. */
+export function cardJwsVerifier(options: CardApiJwsOptions, partnerPublicKey: string) {
+  const key = cardKeyOf(options, partnerPublicKey, "public");
+  return (headers: Record<string, string | string[] | undefined>, bodyText: string, request: RequestLine) => {
+    const jws = headers[options.header.toLowerCase()];
+    return typeof jws === "string" ? verifyCardJws(options, key, jws, bodyText, request) : Promise.resolve(false);
+  };
 }

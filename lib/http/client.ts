@@ -9,9 +9,14 @@
  * and `Connection: close` are undici's; and a connection the server closed before answering (a
  * kept-alive socket it timed out just as a request went out) is retried once on a new one.
  */
-import { Client, Pool } from "undici";
-import { decodeBody, UnreadableCoding, withAcceptEncoding } from "./content-coding.ts";
-import type { Exchange, ExchangeResponse, TransportErrorKind } from "./exchange.ts";
+import type { Dispatcher } from "undici";
+import type { Family } from "../catalogue/types.ts";
+import type { NetworkConfig } from "../config/network.ts";
+import { classify, BodyTooLarge, BodyTooSlow } from "./classify.ts";
+import { decodeBody, withAcceptEncoding } from "./content-coding.ts";
+import { dispatcherKey, makeDispatcher, tlsFor } from "./dispatchers.ts";
+import type { Exchange, ExchangeResponse } from "./exchange.ts";
+import { recordTlsSessions, tlsAlertFor } from "./tls-session.ts";
 import { HangBreaker } from "./hang-breaker.ts";
 import { Pace } from "./pace.ts";
 import { retryAfterMs } from "./retry-after.ts";
@@ -27,25 +32,23 @@ export interface ClientOptions {
   maxResponseBytes?: number;
   /** Bounds of this process's traffic; default: no rate bound, 64 in flight, no deadline. */
   pace?: Pace;
+  /** TLS per family and the outbound proxy, for every URL posted to (the target's or a token endpoint's). */
+  network?: NetworkConfig;
 }
 
 export interface PostOptions {
   headers: Record<string, string>;
   bodyText: string;
   operationKey?: string;
-}
-
-class BodyTooLarge extends Error {}
-/** The whole exchange took longer than its timeout while the body was still arriving. */
-class BodyTooSlow extends Error {
-  code = "UND_ERR_BODY_TIMEOUT";
+  /** The family whose TLS settings apply (a family's own client certificate wins); none: the common settings. */
+  family?: Family;
 }
 
 let sequence = 0;
 
 export class HttpClient {
-  /** One keep-alive pool per origin (a target has one, or one per family). */
-  private readonly pools = new Map<string, Pool>();
+  /** One keep-alive dispatcher per family and origin (dispatchers.ts). */
+  private readonly pools = new Map<string, Dispatcher>();
   readonly pace: Pace;
   private readonly breaker = new HangBreaker();
   /** Origins that asked for a pause longer than the harness waits: nothing more is sent there until it ends. */
@@ -53,22 +56,25 @@ export class HttpClient {
 
   constructor(private readonly options: ClientOptions) {
     this.pace = options.pace ?? new Pace({ concurrency: options.connections ?? 64 });
+    recordTlsSessions();
   }
 
-  private poolFor(origin: string): Pool {
-    let pool = this.pools.get(origin);
+  private dispatcherOptions() {
+    const { timeoutMs, connections = 64, network } = this.options;
+    return { timeoutMs, connections, ...(network ? { network } : {}) };
+  }
+
+  private poolFor(origin: string, family: Family | undefined): Dispatcher {
+    const key = dispatcherKey(origin, family);
+    let pool = this.pools.get(key);
     if (!pool) {
-      pool = new Pool(origin, {
-        connections: this.options.connections ?? 64,
-        keepAliveTimeout: 4_000,
-        connect: { timeout: this.options.timeoutMs },
-      });
-      this.pools.set(origin, pool);
+      pool = makeDispatcher(origin, family, this.dispatcherOptions());
+      this.pools.set(key, pool);
     }
     return pool;
   }
 
-  async post(url: string, { headers, bodyText, operationKey }: PostOptions): Promise<Exchange> {
+  async post(url: string, { headers, bodyText, operationKey, family }: PostOptions): Promise<Exchange> {
     const startedAt = Date.now();
     const exchange: Exchange = {
       seq: ++sequence,
@@ -76,8 +82,9 @@ export class HttpClient {
       startedAt,
       durationMs: 0,
       request: { method: "POST", url, headers: withAcceptEncoding(headers), bodyText },
+      ...tlsVariablesOf(this.options.network, family, url),
     };
-    await this.attempt(exchange);
+    await this.attempt(exchange, family);
     exchange.durationMs = Date.now() - startedAt;
     return exchange;
   }
@@ -88,7 +95,7 @@ export class HttpClient {
    * socket as the request went out). The retry is the same request — same request_id, so a target
    * that did process it replays its answer; a target that closes every connection still fails.
    */
-  private async attempt(exchange: Exchange): Promise<void> {
+  private async attempt(exchange: Exchange, family: Family | undefined): Promise<void> {
     const { url, headers, bodyText } = exchange.request;
     let reconnected = false;
     for (let retry = 0; ; retry++) {
@@ -112,9 +119,14 @@ export class HttpClient {
       const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, this.pace.remainingMs()));
       let response: ExchangeResponse;
       try {
-        response = await this.send(url, headers, bodyText, timeoutMs, reconnected);
+        response = await this.send(url, family, headers, bodyText, timeoutMs, reconnected);
       } catch (error) {
-        const transportError = classify(error, timeoutMs, timeoutMs < this.options.timeoutMs);
+        const transportError = classify(error, {
+          timeoutMs,
+          cutByDeadline: timeoutMs < this.options.timeoutMs,
+          ...(this.options.network ? { proxy: this.options.network.proxy } : {}),
+          ...tlsAlertOf(url),
+        });
         if (transportError.kind === "connection-reset" && !reconnected) {
           reconnected = true;
           (exchange.notes ??= []).push(
@@ -174,15 +186,16 @@ export class HttpClient {
    */
   private async send(
     url: string,
+    family: Family | undefined,
     headers: Record<string, string>,
     body: string,
     timeoutMs: number,
     fresh = false,
   ): Promise<ExchangeResponse> {
     const { origin } = new URL(url);
-    if (!fresh) return this.sendOn(this.poolFor(origin), url, headers, body, timeoutMs);
+    if (!fresh) return this.sendOn(this.poolFor(origin, family), url, headers, body, timeoutMs);
     // A connection of its own: the pool's other idle sockets may be as stale as the one that closed.
-    const client = new Client(origin, { connect: { timeout: this.options.timeoutMs } });
+    const client = makeDispatcher(origin, family, this.dispatcherOptions(), true);
     try {
       return await this.sendOn(client, url, headers, body, timeoutMs);
     } finally {
@@ -191,15 +204,16 @@ export class HttpClient {
   }
 
   private async sendOn(
-    dispatcher: Pool | Client,
+    dispatcher: Dispatcher,
     url: string,
     headers: Record<string, string>,
     body: string,
     timeoutMs: number,
   ): Promise<ExchangeResponse> {
     const started = Date.now();
-    const { pathname, search } = new URL(url);
+    const { origin, pathname, search } = new URL(url);
     const res = await dispatcher.request({
+      origin,
       method: "POST",
       path: pathname + search,
       headers,
@@ -264,31 +278,18 @@ function flatten(headers: Record<string, string | string[] | undefined>): Record
   return out;
 }
 
-function classify(
-  error: unknown,
-  timeoutMs: number,
-  cutByDeadline: boolean,
-): { kind: TransportErrorKind; message: string } {
-  const e = error as { name?: string; code?: string; message?: string; cause?: { code?: string } };
-  const code = e.code ?? e.cause?.code ?? "";
-  if (error instanceof BodyTooLarge) return { kind: "body-too-large", message: e.message ?? "" };
-  if (code === "ERR_BUFFER_TOO_LARGE")
-    return { kind: "body-too-large", message: "the decoded response body exceeds the size the client reads" };
-  if (error instanceof UnreadableCoding) return { kind: "transport", message: e.message ?? "" };
-  if (e.name === "TimeoutError" || e.name === "AbortError" || /TIMEOUT/.test(code)) {
-    if (cutByDeadline)
-      return {
-        kind: "deadline",
-        message: `no complete answer within ${timeoutMs} ms, when the run deadline (RUN_DEADLINE_MS) passed`,
-      };
-    return { kind: "timeout", message: `no complete answer within ${timeoutMs} ms` };
-  }
-  if (code === "ECONNREFUSED") return { kind: "connection-refused", message: "connection refused" };
-  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE") {
-    return { kind: "connection-reset", message: `connection closed by the target (${code})` };
-  }
-  return {
-    kind: "transport",
-    message: `${e.name ?? "Error"}: ${e.message ?? String(error)}${code ? ` (${code})` : ""}`,
-  };
+function tlsAlertOf(url: string): { tlsAlert?: string } {
+  const alert = url.startsWith("https:") ? tlsAlertFor(new URL(url).origin) : undefined;
+  return alert ? { tlsAlert: alert } : {};
+}
+
+/** Which TLS variables an https request went with, for its curl line. */
+function tlsVariablesOf(
+  network: NetworkConfig | undefined,
+  family: Family | undefined,
+  url: string,
+): Partial<Exchange> {
+  const tls = url.startsWith("https:") ? tlsFor(network, family) : undefined;
+  if (!tls?.from.ca && !tls?.from.identity) return {};
+  return { tls: { ...tls.from, ...(tls.passphrase ? { passphrase: true } : {}) } };
 }

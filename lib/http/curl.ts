@@ -25,6 +25,25 @@ export function toCurl(exchange: Exchange, redactor: Redactor): string {
     if (name.toLowerCase() === "accept-encoding") parts.push("--compressed");
     else parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   }
+  parts.push(...tlsOptions(exchange.tls));
   parts.push(`--data-raw ${shellQuote(redactor.curlBody(request.bodyText))}`);
   return parts.join(" ");
+}
+
+/**
+ * The CA and client certificate as curl takes them, from the same variables (filled from .env like
+ * the secrets). The proxy needs nothing: curl reads HTTPS_PROXY / NO_PROXY from the environment too.
+ */
+function tlsOptions(tls: Exchange["tls"]): string[] {
+  if (!tls) return [];
+  const v = (name: string) => `"\${${name}}"`;
+  const out = tls.ca ? [`--cacert ${v(tls.ca)}`] : [];
+  const id = tls.identity;
+  if (id?.endsWith("_PFX"))
+    out.push(`--cert-type P12 --cert "\${${id}}${tls.passphrase ? `:\${${id}_PASSPHRASE}` : ""}"`);
+  else if (id) {
+    const key = id.replace(/_CERT$/, "_KEY");
+    out.push(`--cert ${v(id)} --key ${v(key)}`, ...(tls.passphrase ? [`--pass ${v(`${key}_PASSPHRASE`)}`] : []));
+  }
+  return out;
 }

@@ -9,6 +9,15 @@ export type TransportErrorKind =
   | "rate-limited"
   /** Not sent, or cut short: the run deadline (RUN_DEADLINE_MS) passed. */
   | "deadline"
+  /** TLS (classify.ts): the server's certificate is of no trusted CA, names another host, is expired; the client certificate was refused or missing; another TLS failure. */
+  | "tls-unknown-ca"
+  | "tls-hostname-mismatch"
+  | "tls-certificate-expired"
+  | "tls-client-certificate"
+  | "tls"
+  /** The outbound proxy: refused the tunnel (407: credentials), or cannot be reached. */
+  | "proxy-refused"
+  | "proxy-unreachable"
   | "transport";
 
 export interface ExchangeRequest {
@@ -38,6 +47,8 @@ export interface Exchange {
   transportError?: { kind: TransportErrorKind; message: string };
   /** What the client did on the way, for the report (e.g. a 429 honoured: waited, then retried). */
   notes?: string[];
+  /** The TLS variables that applied to it (names, never values): the curl line passes them on. */
+  tls?: { ca?: string; identity?: string; passphrase?: boolean };
 }
 
 /** The parsed JSON body as an object, or undefined. */

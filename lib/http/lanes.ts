@@ -49,6 +49,11 @@ export function inCheckScope<T>(fn: () => T): { result: T; counter: { sent: numb
   return { result: scopes.run({ held: new Set(), counter }, fn), counter };
 }
 
+/** Whether the current async context holds a lane: its requests form a serial chain (pace.ts serves them first). */
+export function inSerialChain(): boolean {
+  return (scopes.getStore()?.held.size ?? 0) > 0;
+}
+
 let processSent = 0;
 
 /** Counts one request to the check whose async context sends it, and to the process. */

@@ -3,8 +3,16 @@
  * request starts per second, and nothing starts after the run deadline. A 429 pauses every
  * request of the process, not just the one that got it: the target asked us to slow down.
  * The run-wide bounds are split into per-process shares by lib/http/run-limits.ts.
+ *
+ * Who waits for a slot: a request of a serial chain — sent by a check that holds an isolation lane
+ * (lanes.ts: the ledger, idempotency, race and isolation readings, one request after another) — is
+ * served before the bulk (generated cases sent in windows). A chain's next request cannot start
+ * before its last one answered, so behind a queue of bulk cases it would wait a queue's worth of
+ * latency per step; the bulk loses nothing, it fills every slot the chains leave free. At a high
+ * latency the payment card's chains are what the run waits for (docs/performance.md).
  */
 import { setTimeout as sleep } from "node:timers/promises";
+import { inSerialChain } from "./lanes.ts";
 
 export interface PaceOptions {
   /** Request starts per second; undefined: no bound. */
@@ -16,6 +24,8 @@ export interface PaceOptions {
 
 export class Pace {
   private inFlight = 0;
+  /** Waiters for a slot: the serial chains' first, then the bulk, each in arrival order. */
+  private readonly chains: Array<() => void> = [];
   private readonly queue: Array<() => void> = [];
   private nextStart = 0;
   /** When the last request really started: a stalled event loop must not bunch later starts up. */
@@ -41,7 +51,7 @@ export class Pace {
   }
 
   release(): void {
-    const next = this.queue.shift();
+    const next = this.chains.shift() ?? this.queue.shift();
     // The slot passes straight to the next waiter, so inFlight never exceeds the bound.
     if (next) next();
     else this.inFlight--;
@@ -62,6 +72,7 @@ export class Pace {
       this.inFlight++;
       return Promise.resolve(true);
     }
+    const queue = inSerialChain() ? this.chains : this.queue;
     return new Promise((resolve) => {
       const remaining = this.remainingMs();
       const waiter = () => {
@@ -70,12 +81,12 @@ export class Pace {
       };
       const timer = setTimeout(
         () => {
-          this.queue.splice(this.queue.indexOf(waiter), 1);
+          queue.splice(queue.indexOf(waiter), 1);
           resolve(false);
         },
         Math.max(0, Math.min(remaining, 2 ** 31 - 1)),
       );
-      this.queue.push(waiter);
+      queue.push(waiter);
     });
   }
 

@@ -1,12 +1,18 @@
 /**
  * The target: sends a catalogue operation with the headers its family needs (§5): the partner
- * bearer token, card API headers from configuration, and what the crypto profile adds.
+ * bearer token, the card API auth (CARD_API_AUTH: headers, a JWS, the bearer token or a module's),
+ * and what the crypto profile adds. A request that carried the run's token and got a 401 is sent
+ * once more with a renewed token (the token expired on the target) — never one whose
+ * Authorization a check set or removed on purpose: that 401 is what the check judges.
  * It is the single choke point of every request, so the blast-radius guard (lib/http/guard.ts)
  * runs here: a request it refuses never reaches the client.
  */
 import { baseUrlFor, type Config } from "../config/load.ts";
 import type { Operation } from "../catalogue/index.ts";
+import type { Family } from "../catalogue/types.ts";
 import type { CryptoProfile } from "../crypto/index.ts";
+import type { RequestLine } from "../crypto/profile.ts";
+import { StaticToken, type AccessTokens } from "./access-tokens.ts";
 import type { HttpClient } from "./client.ts";
 import type { Exchange } from "./exchange.ts";
 import { countRequest, Lanes } from "./lanes.ts";
@@ -35,6 +41,16 @@ export class RequestRefused extends Error {
 /** Inspects a request before it is sent; throws RequestRefused to stop it. */
 export type RequestGuard = (op: Operation, bodyText: string) => void;
 
+/** How requests authenticate beyond static headers: the run's access token, a card API JWS signer. */
+export interface TargetAuth {
+  tokens?: AccessTokens;
+  cardJws?: (bodyText: string, request: RequestLine) => Promise<Record<string, string>>;
+}
+
+function setsAuthorization(headers: Record<string, string | undefined> | undefined): boolean {
+  return Object.keys(headers ?? {}).some((name) => /^authorization$/i.test(name));
+}
+
 export class Target {
   /** Requests sent through this target so far (for the run's figures). */
   sent = 0;
@@ -46,40 +62,80 @@ export class Target {
     readonly profile: CryptoProfile,
     private readonly client: HttpClient,
     private readonly guard?: RequestGuard,
-  ) {}
+    private readonly auth: TargetAuth = {},
+  ) {
+    this.tokens = auth.tokens ?? new StaticToken(config.partner.accessToken);
+  }
+
+  private readonly tokens: AccessTokens;
 
   url(op: Operation): string {
     if (!op.path) throw new Error(`${op.key} has no path in the spec`);
     return baseUrlFor(this.config, op.family) + op.path;
   }
 
-  private familyHeaders(op: Operation): Record<string, string> {
-    if (op.family === "partner-transfer-api") {
-      return { Authorization: `Bearer ${this.config.partner.accessToken}` };
-    }
-    if (op.family === "card-api") return { ...this.config.cardApi.headers };
-    return {};
+  /** Whether a family's requests carry the run's bearer token. */
+  private bearerFor(op: Operation): boolean {
+    return op.family === "partner-transfer-api" || (op.family === "card-api" && this.config.cardApi.auth === "bearer");
+  }
+
+  /** Computed auth headers: the card API JWS (CARD_API_AUTH=jws), else the profile's — for the card API only when it is a module's. */
+  private async familyHeaders(op: Operation, bodyText: string, request: RequestLine): Promise<Record<string, string>> {
+    const auth = this.config.cardApi.auth;
+    if (op.family === "card-api" && auth === "jws" && this.auth.cardJws) return this.auth.cardJws(bodyText, request);
+    if (op.family === "card-api" && auth !== "module") return {};
+    return (await this.profile.requestHeaders?.(op.family, bodyText, request)) ?? {};
   }
 
   async send(op: Operation, body: unknown, options: SendOptions = {}): Promise<Exchange> {
     const bodyText = options.rawBody ?? JSON.stringify(body);
     this.guard?.(op, bodyText);
     const url = this.url(op);
-    const profileHeaders =
-      (await this.profile.requestHeaders?.(op.family, bodyText, { method: "POST", path: new URL(url).pathname })) ?? {};
+    const computed = await this.familyHeaders(op, bodyText, { method: "POST", path: new URL(url).pathname });
+    // A check that sets or removes Authorization tests the auth itself: it gets no token, and is never repaired.
+    const ownToken = this.bearerFor(op) && !setsAuthorization(options.headers) && !setsAuthorization(computed);
     const merged: Record<string, string | undefined> = {
       "Content-Type": "application/json",
       "Accept": "application/json",
-      ...this.familyHeaders(op),
-      ...profileHeaders,
+      ...(op.family === "card-api" ? this.config.cardApi.headers : {}),
+      ...computed,
       ...options.headers,
     };
     const headers = Object.fromEntries(Object.entries(merged).filter((e): e is [string, string] => e[1] !== undefined));
     this.sent++;
     countRequest();
-    const post = () => this.client.post(url, { headers, bodyText, operationKey: op.key });
+    const post = async () => {
+      // Read as late as possible: a request that waited for its lane still goes out with a live token.
+      const token = ownToken ? await this.tokens.current() : undefined;
+      const withToken = token === undefined ? headers : { ...headers, Authorization: `Bearer ${token}` };
+      const exchange = await this.client.post(url, {
+        headers: withToken,
+        bodyText,
+        operationKey: op.key,
+        family: op.family,
+      });
+      return token === undefined ? exchange : this.againIfTokenExpired(exchange, token, op.family);
+    };
     const lane = this.laneOf(op, bodyText);
     return lane ? this.lanes.shared(lane, post) : post();
+  }
+
+  /** A 401 to the run's own token: renewed, and the same request sent once more; the check judges that answer. */
+  private async againIfTokenExpired(exchange: Exchange, token: string, family: Family): Promise<Exchange> {
+    if (exchange.response?.status !== 401) return exchange;
+    const fresh = await this.tokens.renew(token);
+    if (fresh === token) return exchange;
+    const { url, bodyText, headers } = exchange.request;
+    this.sent++;
+    countRequest();
+    const again = await this.client.post(url, {
+      headers: { ...headers, Authorization: `Bearer ${fresh}` },
+      bodyText,
+      family,
+      ...(exchange.operationKey ? { operationKey: exchange.operationKey } : {}),
+    });
+    (again.notes ??= []).push("HTTP 401 to the run's access token: the token was renewed and the request sent again");
+    return again;
   }
 
   /** Runs `fn` with the card's lane held exclusively: no other check debits the card meanwhile. */
@@ -111,7 +167,7 @@ export class Target {
     });
   }
 
-  close(): Promise<void> {
-    return this.client.close();
+  async close(): Promise<void> {
+    await Promise.all([this.client.close(), this.tokens.close?.()]);
   }
 }

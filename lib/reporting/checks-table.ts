@@ -1,10 +1,10 @@
 /**
- * docs/checks.md: every check of the documented operations — id, level, §, title, and the file
+ * docs/checks.md: every check of the documented operations — id, level, basis, §, title, and the file
  * that defines it — so that an id from a report is found even when it is built from a template
  * (`${op.code}-POSITIVE`). Written by `npm run docs:checks`; tests/docs/checks-doc.test.ts fails when stale.
  */
 import { definedIn } from "../checks/define.ts";
-import type { Module } from "../checks/types.ts";
+import type { Check, Module } from "../checks/types.ts";
 
 const HEADER = `# Checks
 
@@ -13,10 +13,18 @@ A check whose id is written literally in its file is found by grepping the id; t
 built from a template (suites/generic/, or a table of rows) for the module named in brackets.
 Levels: **must** fails the run; **should** fails only with --strict (a warning otherwise);
 **info** is an observation and never changes the verdict.
+Basis ([checks-and-levels.md](checks-and-levels.md#the-basis-of-every-judgement)): **spec** a clause states
+it; **declared** the target's configuration states it; **per case** each generated case states its own,
+and a case resting only on the reference sandbox's choice is judged at most info.
 
-| id | level | § | title | file |
-|---|---|---|---|---|
+| id | level | basis | § | title | file |
+|---|---|---|---|---|---|
 `;
+
+/** "spec", "declared", or "spec; per case" for a check whose generated cases state their own basis. */
+export function basisCell(check: Pick<Check, "basis" | "basisPerCase">): string {
+  return check.basisPerCase ? `${check.basis}; per case` : check.basis;
+}
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
@@ -25,7 +33,8 @@ export function renderChecksTable(modules: readonly Module[]): string {
     .flatMap((m) => m.checks.map((check) => ({ check, module: m })))
     .sort((a, b) => a.check.id.localeCompare(b.check.id));
   const rows = checks.map(
-    ({ check: c, module }) => `| ${c.id} | ${c.level} | ${c.spec} | ${cell(c.title)} | ${definedIn(c.id, module)} |`,
+    ({ check: c, module }) =>
+      `| ${c.id} | ${c.level} | ${basisCell(c)} | ${c.spec} | ${cell(c.title)} | ${definedIn(c.id, module)} |`,
   );
   return `${HEADER}${rows.join("\n")}\n`;
 }

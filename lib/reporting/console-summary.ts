@@ -1,5 +1,6 @@
 /** The table printed at the end of a run: verdict, levels, families, operations, clauses, problems. */
 import { countsText, firstLine } from "./format.ts";
+import { networkLines } from "./network.ts";
 import { notJudgedByReason, partialNote, type Summary } from "./summary.ts";
 
 const MARK: Record<string, string> = { passed: "ok  ", failed: "FAIL", warning: "WARN", skipped: "skip" };
@@ -69,6 +70,7 @@ export function renderConsoleSummary(s: Summary, reportsDir: string): string {
     ...levelLines(s),
     `  not covered: ${s.notCovered.length} named operations without documented shapes`,
     ...(s.debitAmounts ? [`  ${s.debitAmounts}`] : []),
+    ...networkLines(s.network).map((line) => `  ${line}`),
     ...familyLines(s),
     ...operationLines(s),
     ...clauseLines(s),

@@ -3,6 +3,7 @@ import type { Family } from "../catalogue/types.ts";
 import type { ClauseRow } from "./coverage.ts";
 import { cell, firstLine, ICON, seconds } from "./format.ts";
 import { FAMILY_TITLES } from "./labels.ts";
+import { networkLines } from "./network.ts";
 import { notJudgedByReason, partialNote, type Summary } from "./summary.ts";
 
 const OUTCOME_COLUMNS = "| passed | failed | warning | skipped |";
@@ -26,6 +27,9 @@ function runInfo(s: Summary): string[] {
     ...(s.propertyRuns !== undefined ? [`- property runs per check: ${s.propertyRuns}`] : []),
     ...(s.debitAmounts ? [`- ${s.debitAmounts} (decided once, before the checks; every worker used it)`] : []),
     ...(s.workers ? [`- workers: ${workersText(s.workers)}`] : []),
+    ...networkLines(s.network).map((line) => `- ${line}`),
+    ...(s.requestRules ? [`- request rules: ${s.requestRules}`] : []),
+    ...(s.bearerSource ? [`- access token: ${s.bearerSource}`] : []),
   ];
 }
 
@@ -87,7 +91,8 @@ function problems(s: Summary): string[] {
     "## Failures and warnings",
     "",
     ...bad.map(
-      (c) => `- ${ICON[c.outcome]} **${c.id}** [${c.level}] ${c.spec} — ${c.title}\n  ${cell(firstLine(c.message))}`,
+      (c) =>
+        `- ${ICON[c.outcome]} **${c.id}** [${c.level}]${c.basis ? ` (basis: ${c.basis})` : ""} ${c.spec} — ${c.title}\n  ${cell(firstLine(c.message))}`,
     ),
     ...s.errors.map((e) => `- ❌ run error: ${cell(e)}`),
   ];
@@ -124,11 +129,12 @@ export function renderSummaryMarkdown(s: Summary): string {
     "",
     "## Checks",
     "",
-    "| | id | level | § | check | message |",
-    "|---|---|---|---|---|---|",
+    // basis: what the judgement rests on (spec, declared, or reference: an info observation).
+    "| | id | level | basis | § | check | message |",
+    "|---|---|---|---|---|---|---|",
     ...s.checks.map(
       (c) =>
-        `| ${ICON[c.outcome]} | ${c.id} | ${c.level} | ${c.spec} | ${cell(c.title)} | ${cell(firstLine(c.message))} |`,
+        `| ${ICON[c.outcome]} | ${c.id} | ${c.level} | ${c.basis ?? ""} | ${c.spec} | ${cell(c.title)} | ${cell(firstLine(c.message))} |`,
     ),
     "",
     "## Operations not covered",

@@ -16,6 +16,7 @@ import {
   type OperationRow,
 } from "./coverage.ts";
 import type { SpecClause } from "./spec-clauses.ts";
+import type { NetworkReport } from "./network.ts";
 
 export type Verdict = "conformant" | "not conformant" | "incomplete";
 
@@ -33,10 +34,16 @@ export interface RunInfo {
   debitAmounts?: string;
   /** The run plan's share of the bounds: worker processes, requests in flight and MAX_RPS of each. */
   workers?: { processes: number; inFlightEach: number; rpsEach?: number };
+  /** Where the partner's access token came from, when it was fetched (PARTNER_TOKEN_URL / PARTNER_TOKEN_COMMAND); not named *token*, which the redactor would blank. */
+  bearerSource?: string;
   /** --check: only these checks ran, so the verdict speaks for them alone (a pack calls it incomplete). */
   selectedChecks?: string[];
+  /** The request rules the target declared (REQUEST_RULES_FILE), as the workers judged by them. */
+  requestRules?: string;
   /** --shard=i/n: one part of a run; a part with no check of its own is not a run that judged nothing. */
   shard?: string;
+  /** TLS sessions and proxy as the preflight found them, with info observations (network.ts). */
+  network?: NetworkReport;
 }
 
 /** A must check not judged: the target refused the fixture request it depends on (lib/checks/precondition.ts). */

@@ -19,9 +19,12 @@ import type { Family } from "../catalogue/types.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
+import { networkProblem } from "./preflight-network.ts";
 
 export type ProbeOutcome =
-  { kind: "ok"; exchange: Exchange } | { kind: "unreachable" | "problem" | "inconclusive" | "not sent"; text: string };
+  | { kind: "ok"; exchange: Exchange }
+  /** network: a TLS or proxy failure with a configuration cause (preflight-network.ts), said first. */
+  | { kind: "network" | "unreachable" | "problem" | "inconclusive" | "not sent"; text: string };
 
 type Answer = "ok" | "refused" | "rejected" | { unreachable: string } | { inconclusive: string };
 
@@ -54,6 +57,27 @@ export function baseUrlVariable(config: Config, family: Family): string {
   return name && config.target.familyBaseUrls[family] ? name : "TARGET_BASE_URL";
 }
 
+/** The variable behind the partner's access token: the static token, the token endpoint or the command. */
+export function tokenVariable(config: Config): string {
+  const kind = config.partner.token.kind;
+  return kind === "static"
+    ? "PARTNER_ACCESS_TOKEN"
+    : kind === "command"
+      ? "PARTNER_TOKEN_COMMAND"
+      : "PARTNER_TOKEN_URL";
+}
+
+/** The variables behind the card API auth (CARD_API_AUTH). */
+export function cardAuthVariable(config: Config): string {
+  const auth = config.cardApi.auth;
+  if (auth === "jws")
+    return `CARD_API_AUTH=jws (CARD_API_JWS_*, ${config.cardApi.jws.hmacKey ? "CARD_API_JWS_KEY" : "PARTNER_PRIVATE_KEY"})`;
+  if (auth === "bearer") return `CARD_API_AUTH=bearer (${tokenVariable(config)})`;
+  if (auth === "module") return "CARD_API_AUTH=module (CRYPTO_PROFILE)";
+  // none or headers: the usual cure is a header (CARD_API_AUTH names the other ways).
+  return "CARD_API_HEADERS";
+}
+
 interface ProbeSpec {
   op: Operation;
   body: unknown;
@@ -70,6 +94,9 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
     if (error instanceof RequestRefused) return { kind: "not sent", text: `${spec.op.title}: ${error.message}` };
     throw error;
   }
+  const variable = baseUrlVariable(run.config, spec.op.family);
+  const network = networkProblem(exchange, run.config, spec.op.family, variable);
+  if (network) return { kind: "network", text: network };
   const answer = readAnswer(exchange);
   const status = exchange.response?.status;
   if (answer === "ok") return { kind: "ok", exchange };
@@ -87,7 +114,6 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
     };
   }
   if ("unreachable" in answer) {
-    const variable = baseUrlVariable(run.config, spec.op.family);
     return {
       kind: "unreachable",
       text: `${variable}: ${new URL(exchange.request.url).origin} cannot be reached (${answer.unreachable}): check the URL and that the target is running`,
@@ -114,8 +140,7 @@ export function statementFixture(run: RunContext, requests: ProbeRequests): Prom
   return probe(run, {
     op: CARD_STATEMENT,
     body: requests.statement(run.config),
-    refused:
-      "CARD_API_HEADERS: the card API refused the statement request; set the auth headers the target expects (not shown, §5)",
+    refused: `${cardAuthVariable(run.config)}: the card API refused the statement request; set the card API auth the target expects (CARD_API_AUTH; not shown, §5)`,
     rejected:
       "STATEMENT_CARD_ID: the target rejected the statement of this card for STATEMENT_PERIOD_START–STATEMENT_PERIOD_END; set a card that exists on the target",
   });
@@ -126,8 +151,7 @@ export function paymentCardFixture(run: RunContext, requests: ProbeRequests): Pr
   return probe(run, {
     op: LIMITS_LIST,
     body: requests.limits(run.config),
-    refused:
-      "CARD_API_HEADERS: the card API refused the limits request; set the auth headers the target expects (not shown, §5)",
+    refused: `${cardAuthVariable(run.config)}: the card API refused the limits request; set the card API auth the target expects (CARD_API_AUTH; not shown, §5)`,
     rejected: "PAYMENT_CARD_ID: the target rejected the limits of this card; set a card that exists on the target",
   });
 }
@@ -142,11 +166,11 @@ export function paymentCardFixture(run: RunContext, requests: ProbeRequests): Pr
  *    from it under any key; 401/403 now means the signature (PARTNER_SIGNING_KEY) is refused.
  */
 export async function partnerCredentials(run: RunContext): Promise<ProbeOutcome> {
+  const fetched = run.config.partner.token.kind !== "static";
   const token = await probe(run, {
     op: REGISTER_BUSINESS,
     body: {},
-    refused:
-      "PARTNER_ACCESS_TOKEN: the target refused the access token (sent with a deliberately invalid, unsigned request); set a token the target issued (or use --no-preflight if the target checks signatures before tokens)",
+    refused: `${tokenVariable(run.config)}: the target refused the access token (sent with a deliberately invalid, unsigned request${fetched ? ", and again with a renewed token" : ""}); ${fetched ? "make it give a token this target accepts (the client, PARTNER_TOKEN_SCOPE)" : "set a token the target issued"} (or use --no-preflight if the target checks signatures before tokens)`,
   });
   return token.kind === "ok" ? signingKey(run) : token;
 }

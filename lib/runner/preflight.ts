@@ -72,7 +72,10 @@ export async function runPreflight(run: RunContext, requests: ProbeRequests): Pr
 
 /** The most basic problem first: no connection explains every other symptom. */
 function throwFirstProblem(outcomes: ProbeOutcome[]): void {
-  const problem = outcomes.find((o) => o.kind === "unreachable") ?? outcomes.find((o) => o.kind === "problem");
+  const problem =
+    outcomes.find((o) => o.kind === "network") ??
+    outcomes.find((o) => o.kind === "unreachable") ??
+    outcomes.find((o) => o.kind === "problem");
   if (problem && "text" in problem) throw new PreflightProblem(`preflight: ${redactor.text(problem.text)}`);
 }
 

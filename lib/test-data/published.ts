@@ -15,6 +15,17 @@ export const SANDBOX_PARTNER = {
 } as const;
 
 /**
+ * The OAuth 2.0 client (RFC 6749 §4.4) of the sandbox's token endpoint: published test
+ * credentials like the keys above. With them a harness fetches short-lived tokens from a sandbox
+ * started with --token-ttl (PARTNER_TOKEN_URL = <sandbox URL> + tokenPath).
+ */
+export const SANDBOX_TOKEN_CLIENT = {
+  tokenPath: "/oauth/token",
+  clientId: "sandbox-partner-client",
+  clientSecret: "sandbox-partner-client-secret-0001",
+} as const;
+
+/**
  * Ed25519 key pairs (JWK text) of the `jws` crypto profile, published TEST keys like the HMAC
  * keys above. The harness holds the partner's private key and the platform's public key (their
  * defaults in .env.example); the sandbox holds the partner's public key and the platform's

@@ -2,6 +2,7 @@
  * The validator registry: every schema under schemas/ added to one ajv (JSON Schema 2020-12,
  * strict, all errors, formats) once per process, each compiled on first use and reused.
  */
+import { REFERENCE_ONLY_KEYWORD } from "./reference-only.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,6 +67,8 @@ export function loadSchemas(dir = SCHEMAS_DIR): Array<Record<string, unknown>> {
 function createAjv(schemas: Array<Record<string, unknown>>) {
   const ajv = new Ajv2020.default({ allErrors: true, strict: true });
   addFormats.default(ajv);
+  // The reference sandbox's assumptions are marked in the schemas (an annotation, no validation).
+  ajv.addKeyword({ ...REFERENCE_ONLY_KEYWORD, metaSchema: { ...REFERENCE_ONLY_KEYWORD.metaSchema } });
   ajv.addFormat("iso-date-time", { type: "string", validate: isIsoDateTime });
   for (const schema of schemas) {
     try {

@@ -1,10 +1,13 @@
 /**
  * One vitest describe per module, one named test per check (test.for). When the first test of a
- * worker runs, every check collected in it starts (lib/checks/schedule.ts) — with one worker that
- * is every suite file, since vitest hands a non-isolated single worker all files at once — so a
- * file whose checks wait on a lane (the payment card's) overlaps the other files' requests. They
- * share one run context: one pace, one set of isolation lanes. Each test then reports its own
- * result, in order, so reporting is never interleaved.
+ * worker runs, every check collected in it starts (lib/checks/schedule.ts). vitest collects and
+ * runs a worker's files one after another, so when the run plan says this worker runs every suite
+ * file (one worker, no shard), the first test also starts the checks of every module in the plan's
+ * module index: a file whose checks wait on a lane (the payment card's) overlaps the other files'
+ * requests instead of going before them — at a high latency that is most of a run. They share one
+ * run context: one pace, one set of isolation lanes. Each test then reports its own result, in
+ * order, so reporting is never interleaved. Results are keyed by check id (a generic module is
+ * built anew by each file that lists it).
  */
 import { afterAll, describe, test, type TestContext } from "vitest";
 import { ModuleRun, type CheckResult } from "../checks/evaluate.ts";
@@ -32,7 +35,7 @@ const collected = new Map<Check, Module>();
 /** The checks running in this worker: one run context, each check's pending result, how many are still to report. */
 interface WorkerRun {
   context: Promise<RunContext>;
-  results: Map<Check, Promise<CheckResult>>;
+  results: Map<string, Promise<CheckResult>>;
   unreported: number;
 }
 let current: WorkerRun | undefined;
@@ -45,16 +48,28 @@ function skippedIn(node: Node, out = new Set<string>()): Set<string> {
   return out;
 }
 
+/** Every module of the run, from the plan's module index, when this worker runs every file. */
+async function collectIndexedModules(index: string | undefined): Promise<void> {
+  if (!index || indexCollected) return;
+  indexCollected = true;
+  const { ALL_MODULES } = (await import(index)) as { ALL_MODULES: Module[] };
+  const known = new Set([...collected.keys()].map((c) => c.id));
+  for (const module of ALL_MODULES)
+    for (const check of module.checks) if (!known.has(check.id)) collected.set(check, module);
+}
+let indexCollected = false;
+
 /** Starts every collected check not started yet (and `own`, whatever the selection says). */
-function startAll(file: Task["file"], own: Check): WorkerRun {
+async function startAll(file: Task["file"], own: Check): Promise<WorkerRun> {
   const plan = workerPlan();
+  await collectIndexedModules(plan.moduleIndex);
   startRequestFeed(plan.progressDir);
   const run = (current ??= { context: createRunContext(plan.config, plan), results: new Map(), unreported: 0 });
   const chosen = plan.selectedChecks.length ? plan.selectedChecks : undefined;
   const skipped = skippedIn(file);
   const fresh = [...collected].filter(
     ([check]) =>
-      !run.results.has(check) &&
+      !run.results.has(check.id) &&
       (check === own || (!skipped.has(testName(check)) && (!chosen || chosen.includes(check.id)))),
   );
   if (!fresh.length) return run;
@@ -74,7 +89,7 @@ function startAll(file: Task["file"], own: Check): WorkerRun {
     const result = pending.then((all) => all[i]!);
     // A context that failed (a bad CRYPTO_PROFILE) fails each test that awaits it, not the process.
     result.catch(() => undefined);
-    run.results.set(check, result);
+    run.results.set(check.id, result);
   });
   run.unreported += fresh.length;
   return run;
@@ -97,10 +112,10 @@ export function describeModule(module: Module, aspect?: string): void {
     for (const check of module.checks) collected.set(check, module);
     // Rows are [name, check]: "%s" prints the name verbatim ("$id" would quote and truncate it).
     test.for(module.checks.map((check) => [testName(check), check] as const))("%s", async ([, check], ctx) => {
-      const run = startAll(ctx.task.file, check);
+      const run = await startAll(ctx.task.file, check);
       try {
         const context = await run.context;
-        const result = await run.results.get(check)!;
+        const result = await run.results.get(check.id)!;
         exchangeLog ??= new ExchangeLog(context.config.run.reportsDir, op.key);
         const { seed, strict, propertyRuns } = context.config.run;
         await reportCheck(check, result, op, ctx, seed, strict, { propertyRuns, exchangeLog });

@@ -107,7 +107,9 @@ export async function reportCheck(
   await allure.allureId(check.id);
   await allure.testCaseId(check.id);
   await allure.severity(SEVERITY[check.level]);
-  await allure.tags(check.level, check.id);
+  await allure.tags(check.level, check.id, `basis:${result.basis}`);
+  // What the judgement rests on (spec, declared or reference): a label to filter and group by.
+  await allure.label("basis", result.basis);
   // The run's SEED reproduces the check (--check); the check's own seed is derived from it.
   await allure.parameter("SEED", String(runSeed), { excluded: true });
   await allure.parameter("check seed", String(result.seed), { excluded: true });
@@ -121,7 +123,9 @@ export async function reportCheck(
   ctx.task.meta.conformance = {
     kind: "check",
     id: check.id,
-    level: check.level,
+    // The result's level: info when the failure rests only on the reference sandbox's choice.
+    level: result.level,
+    basis: result.basis,
     spec: check.spec,
     title: check.title,
     family: op.family,

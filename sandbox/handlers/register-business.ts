@@ -4,7 +4,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { unsignedPart } from "../../lib/crypto/envelope.ts";
-import { SANDBOX_PARTNER } from "../../lib/test-data/published.ts";
 import { validateRequest, type SandboxEnv } from "../env.ts";
 import { ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
 
@@ -17,9 +16,8 @@ const NON_ASCII = /[^\x00-\x7f]/;
 
 function requireBearer(req: SandboxRequest, env: SandboxEnv): void {
   if (env.faults.has("skips-bearer-check")) return;
-  const header = req.headers["authorization"];
-  if (header !== `Bearer ${SANDBOX_PARTNER.accessToken}`)
-    reject(401, "UNAUTHORIZED", "missing or unknown bearer token");
+  if (!env.tokens.accepts(req.headers["authorization"]))
+    reject(401, "UNAUTHORIZED", "missing, unknown or expired bearer token");
 }
 
 async function decryptClientData(encrypted: string, env: SandboxEnv): Promise<unknown> {

@@ -51,6 +51,7 @@ export const statementOfOtherCard = defineCheck({
   id: "CARD-STMT-OTHER-CARD",
   level: "must",
   spec: "§4.2",
+  basis: "spec",
   title: "Card statement: the statement of a card lists none of another card's operations",
   description:
     "The statements of the statement card and of the payment card over the same (seeded) period share no operation (same type, amount, currency, datetime and rrn). " +
@@ -94,6 +95,7 @@ export const limitsOfOtherObject = defineCheck({
   id: "CARD-LIM-OTHER-OBJECT",
   level: "should",
   spec: "§2.4",
+  basis: "spec",
   title: "Limits list: the limits of a card do not show another card's usage",
   description:
     "Reads the own (card group) limits of the statement card, debits the payment card once (the fixed amount its own limits allow), holding its lane,, and reads them again: " +

@@ -15,6 +15,7 @@ export const limitsListedForEveryObjectKind = defineCheck({
   id: "CARD-LIM-OBJECT-KINDS",
   level: "must",
   spec: "§2.4",
+  basis: "spec",
   title: "Limits list: the limits of an account and of a client are listed too",
   description:
     "§1 and §2.4: the object whose limits are listed is a card, an account or a client (their object.type values: LIMIT_OBJECT_TYPES; only card is shown).",
@@ -54,6 +55,7 @@ export const limitsGroupsAsShown = defineCheck({
   id: "CARD-LIM-GROUPS",
   level: "info",
   spec: "§2.4",
+  basis: "spec",
   title: "Limits list: the limits object holds only the groups §2.4 shows (product, card)",
   description:
     "An observation, never a failure: other groups are tolerated (the spec does not say the list is closed), but a reader of the report learns that the target has them and that the harness does not judge their limits.",

@@ -65,6 +65,7 @@ export const statementMoneyExact = defineCheck({
   id: "CARD-STMT-MONEY-EXACT",
   level: "should",
   spec: "§2.2",
+  basis: "spec",
   title: "Card statement: every amount and commission is exact to its currency's minor unit",
   description:
     "Each operation's amount and commission: a finite decimal, not a negative zero, with no more decimals than the ISO 4217 minor unit of its currency " +
@@ -82,6 +83,7 @@ export const limitsMoneyExact = defineCheck({
   id: "CARD-LIM-MONEY-EXACT",
   level: "should",
   spec: "§2.4",
+  basis: "spec",
   title: "Limits list: every limit value, current and remaining is exact to its currency's minor unit",
   description:
     "For the card, its account and its client, in every group: each amount-limit's value, current and remaining is a decimal (§2.4: strings), " +

@@ -32,6 +32,7 @@ export const statementOperationsWithinPeriod = defineCheck({
   id: "CARD-STMT-PERIOD",
   level: "must",
   spec: "§4.2",
+  basis: "spec",
   title: "Card statement: every operation lies within the requested period",
   description:
     "§1 and §4.2: the statement returns the operations of the period. Bounds are read generously (a date covers its whole day).",
@@ -47,6 +48,8 @@ export const seededStatementNotEmpty = defineCheck({
   id: "CARD-STMT-NOT-EMPTY",
   level: "must",
   spec: "§4.2",
+  // declared: the seeded period is configuration (STATEMENT_CARD_ID and its period)
+  basis: "declared",
   title: "Card statement: the statement of the seeded period holds operations",
   description: "The configured statement card has operations in the configured period (STATEMENT_PERIOD_START/END).",
   async run(ctx) {
@@ -64,6 +67,7 @@ export const operationDatetimesHaveMilliseconds = defineCheck({
   id: "CARD-STMT-DATETIME",
   level: "must",
   spec: "§2.2",
+  basis: "spec",
   title: "Card statement: every operation datetime has milliseconds and ends in Z",
   async run(ctx) {
     const body = requireSuccessBody(await ctx.scenario(SUCCESS));
@@ -84,6 +88,7 @@ export const statementDtIsTimestamp = defineCheck({
   id: "CARD-STMT-DT",
   level: "should",
   spec: "§2.2",
+  basis: "spec",
   title: "Card statement: dt is an ISO 8601 timestamp",
   description:
     "§2.2 shows dt as the time of the response without its form; should level: any ISO 8601 date-time with offset or Z.",

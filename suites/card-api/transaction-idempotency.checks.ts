@@ -24,6 +24,8 @@ export const replayPostsOnce = defineCheck({
   id: "CARD-TXN-IDEMPOTENT-REPLAY",
   level: "should",
   spec: "§2.3",
+  // declared: IDEMPOTENCY_MODE
+  basis: "declared",
   title: "Create transaction: a replayed request_id with the same body posts once",
   description:
     "The duplicate is answered with the original answer or refused, per IDEMPOTENCY_MODE (default: either); the statement shows one posting.",
@@ -55,6 +57,8 @@ export const reusedRequestIdRefused = defineCheck({
   id: "CARD-TXN-IDEMPOTENT-CONFLICT",
   level: "should",
   spec: "§2.3",
+  // declared: IDEMPOTENCY_MODE
+  basis: "declared",
   title: "Create transaction: the same request_id with another body is refused and posts nothing",
   // Holds the payment card's lane (lib/http/lanes.ts): the statement then shows only this check's postings.
   run: (ctx) =>

@@ -18,6 +18,7 @@ export const statementOfUnknownCard = defineCheck({
   id: "CARD-STMT-UNKNOWN-CARD",
   level: "should",
   spec: "§4.2",
+  basis: "spec",
   title: "Card statement: an unknown card gets no operations (refused, or an empty list)",
   async run(ctx) {
     const exchange = await ctx.send(CARD_STATEMENT, { ...seededStatementRequest(ctx.config), card_id: randomUUID() });
@@ -33,6 +34,7 @@ export const limitsOfUnknownObjects = defineCheck({
   id: "CARD-LIM-UNKNOWN-OBJECT",
   level: "should",
   spec: "§4.4",
+  basis: "spec",
   title: "Limits list: an unknown card, account or client gets no limits (refused, or empty groups)",
   async run(ctx) {
     for (const kind of LIMIT_OBJECT_KINDS) {
@@ -52,6 +54,7 @@ export const debitOfUnknownCardRefused = defineCheck({
   id: "CARD-TXN-UNKNOWN-CARD",
   level: "should",
   spec: "§4.3",
+  basis: "spec",
   title: "Create transaction: a debit of an unknown card is refused",
   description: "A card id and a Luhn-valid PAN no fixture has: accepting the debit would post it somewhere.",
   async run(ctx) {

@@ -3,6 +3,8 @@
  * checks to every operation): valid requests succeed, invalid ones are never answered as a
  * success, and no request at all gets a 5xx. All should level: the spec shows no errors (§7) and
  * no required fields (§2.3), so these are what a sound payment API does, not what it states.
+ * Each invalid case states its basis (case-basis.ts): one that breaks only the reference
+ * sandbox's assumption and was accepted is an info observation, never a should failure.
  */
 import fc from "fast-check";
 import type { Operation } from "../../lib/catalogue/index.ts";
@@ -11,6 +13,7 @@ import type { OperationCases } from "../../generators/cases/types.ts";
 import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
 import { defineProperty, type Case } from "../../lib/checks/property.ts";
 import type { Check, CheckContext } from "../../lib/checks/types.ts";
+import { breaksDeclaredRule, judgeCaseBasis } from "./case-basis.ts";
 
 export type CasesFor = (op: Operation, ctx: CheckContext) => Promise<OperationCases>;
 
@@ -24,6 +27,8 @@ async function casesNoted(casesFor: CasesFor, op: Operation, ctx: CheckContext):
 function mutated(cases: OperationCases, body: unknown, m: Mutation): Case {
   return {
     label: `mutation: ${m.name}`,
+    basis: m.basis,
+    rule: m.rule,
     request: async (ctx) => {
       if (m.beforeSeal && cases.seal) {
         // An invalid value inside the envelope (the client data), sealed and signed correctly.
@@ -46,11 +51,15 @@ function negativeCases(cases: OperationCases): fc.Arbitrary<Case> {
     .map(([body, m]) => mutated(cases, body, m));
 }
 
+/**
+ * One row per mutation, each on a full request of its own: rows sharing one request_id would be
+ * refused as replays of each other (idempotency), and so judge nothing.
+ */
 function mutationRows(cases: OperationCases): Case[] {
-  const full = cases.fullRequest();
-  return cases.mutations
-    .filter((m) => (cases.seal && !m.beforeSeal) || m.apply(full))
-    .map((m) => mutated(cases, full, m));
+  return cases.mutations.flatMap((m) => {
+    const full = cases.fullRequest();
+    return (cases.seal && !m.beforeSeal) || m.apply(full) ? [mutated(cases, full, m)] : [];
+  });
 }
 
 function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
@@ -58,14 +67,18 @@ function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
     id: `${op.code}-POSITIVE`,
     level: "should",
     spec: op.spec,
+    // Valid by the spec's shapes, with the fixtures the target's configuration names.
+    basis: "declared",
     operation: op,
     title: `${op.title}: valid generated requests for the test fixtures succeed`,
     description: "Requests valid by the request schema, with the configured fixtures, are answered as a success.",
     cases: async (ctx) => (await casesNoted(casesFor, op, ctx)).valid,
     examples: async (ctx) => (await casesFor(op, ctx)).validExamples,
-    verdict: (exchange) => {
+    verdict: (exchange, _c, ctx) => {
       const kind = answerKind(exchange);
       if (kind === "success") return undefined;
+      // A request the target's own declared rules refuse is no valid request for it: its refusal is right.
+      if (kind === "rejection" && breaksDeclaredRule(op, exchange, ctx)) return undefined;
       return {
         category: kind === "server-error" ? "server-error" : "rejected-valid",
         detail: `${describeAnswer(exchange)} to a valid request`,
@@ -79,17 +92,22 @@ function negativeRejection(op: Operation, requestSpec: string, casesFor: CasesFo
     id: `${op.code}-NEGATIVE`,
     level: "should",
     spec: requestSpec,
+    basis: "spec",
+    basisPerCase: true,
     operation: op,
     title: `${op.title}: an invalid request is never answered as a success`,
     description:
       "Each mutation row (a required field dropped, a wrong type, a broken pattern or bound, a non-Luhn PAN, malformed JSON, a wrong Content-Type, …) " +
-      "is tried once, then random ones. A rejection is any 4xx, or a 2xx whose body says status ≠ ok, request_status ≠ success or state false (§7 shows no error shape).",
+      "is tried once, then random ones. A rejection is any 4xx, or a 2xx whose body says status ≠ ok, request_status ≠ success or state false (§7 shows no error shape). " +
+      "Each row states its basis: spec or declared (REQUEST_RULES_FILE, CLIENT_DATA_FILE, STATEMENT_DATE_FORMAT) rows accepted are a should failure naming the rule; rows resting only on the reference sandbox's assumption are an info observation.",
     cases: async (ctx) => negativeCases(await casesFor(op, ctx)),
     examples: async (ctx) => mutationRows(await casesFor(op, ctx)),
-    verdict: (exchange) =>
-      answerKind(exchange) === "success"
-        ? { category: "accepted-invalid", detail: `${describeAnswer(exchange)} to an invalid request` }
-        : undefined,
+    verdict: (exchange, c, ctx) => {
+      if (answerKind(exchange) !== "success") return undefined;
+      const { basis, rule } = judgeCaseBasis(op, c, exchange, ctx);
+      const detail = `${describeAnswer(exchange)} to an invalid request (${basis}: ${rule})`;
+      return { category: "accepted-invalid", detail, basis };
+    },
   });
 }
 
@@ -98,6 +116,8 @@ function noServerErrors(op: Operation, casesFor: CasesFor): Check {
     id: `${op.code}-NO-5XX`,
     level: "should",
     spec: "§7",
+    // A 5xx is the server's own error, whatever the input: no case's basis weakens it.
+    basis: "spec",
     operation: op,
     title: `${op.title}: no generated request, valid or not, is answered with a 5xx`,
     description:

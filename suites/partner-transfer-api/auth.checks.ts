@@ -66,6 +66,7 @@ function refusesRegistration(row: (typeof ROWS)[number]): Check {
     id: `PT-BIZ-AUTH-${row.suffix}`,
     level: "should",
     spec: "§5",
+    basis: "spec",
     title: `Register business client: a request ${row.what} is refused`,
     description:
       "§5: partner transfer requests carry a bearer token and a signature, and personal data is encrypted. Any 4xx, or a 2xx with state false, is a refusal.",

@@ -15,6 +15,8 @@ export const responseSignatureVerifies = defineCheck({
   id: "PT-BIZ-SIGNATURE",
   level: "must",
   spec: "§5",
+  // declared: the signature algorithm is the configured profile (CRYPTO_PROFILE, §5: not shown)
+  basis: "declared",
   title: "Register business client: the response signature verifies under the configured profile",
   description:
     "§2.1 and §5: responses carry a signature. The algorithm is not shown, so it is verified with the " +
@@ -42,6 +44,7 @@ export const eachRegistrationIsAProfileOfItsOwn = defineCheck({
   id: "PT-BIZ-UNIQUE-CLIENT",
   level: "should",
   spec: "§1",
+  basis: "spec",
   title: "Register business client: a second, different client gets a client_uuid of its own",
   description:
     "§1: registration creates a unique business client profile. Two registrations of different clients must not share a client_uuid (should: the spec states the purpose, not the identifier's rule).",

@@ -43,10 +43,11 @@ test("ratios are medians of neighbouring windows: one disturbed round does not m
   expect(median([4, 1, 3, 2])).toBe(2.5);
 });
 
-test("latency efficiency: the ideal (no-delay time + requests × 50 ms / CONCURRENCY) over the time measured", () => {
-  expect(efficiency(5, 2_240, 16, 12)).toBeCloseTo((5 + 7) / 12, 6);
+test("latency efficiency: the ideal (no-delay time + requests × latency / CONCURRENCY) over the time measured", () => {
+  expect(efficiency(5, 2_240, 16, 12, 50)).toBeCloseTo((5 + 7) / 12, 6);
+  expect(efficiency(6, 2_300, 16, 47, 200)).toBeCloseTo((6 + 28.75) / 47, 6);
   // A serial run: every request waits its 50 ms in turn.
-  expect(efficiency(5, 2_240, 16, 5 + 112)).toBeLessThan(0.11);
+  expect(efficiency(5, 2_240, 16, 5 + 112, 50)).toBeLessThan(0.11);
 });
 
 test("the delaying proxy holds each answer back by its delay and passes the answer through", async () => {

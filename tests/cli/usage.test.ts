@@ -29,6 +29,8 @@ function exampleWith(edit: (schema: Record<string, unknown>) => void): string {
   writeFileSync(file, JSON.stringify(schema));
   return dir;
 }
+const RULES_UNKNOWN_KEY = join(temp("request-rules-"), "rules.json");
+writeFileSync(RULES_UNKNOWN_KEY, '{"card-api.transfer": {"type": "object"}}');
 const A_FILE = join(temp("not-a-folder-"), "reports");
 writeFileSync(A_FILE, "");
 
@@ -101,6 +103,18 @@ describe("bad configuration or usage: exit 2 with one line naming the problem", 
       /CONCURRENCY=2 is less than the 4 shards/,
     ],
     ["a REPORTS_DIR that is a file", [], { REPORTS_DIR: A_FILE }, /REPORTS_DIR: .* is a file, not a folder/],
+    [
+      "a REQUEST_RULES_FILE that does not exist",
+      [],
+      { REQUEST_RULES_FILE: "/nonexistent-request-rules.json" },
+      /REQUEST_RULES_FILE: .*no such file/,
+    ],
+    [
+      "a REQUEST_RULES_FILE key that names no operation (checked at start)",
+      [],
+      { REQUEST_RULES_FILE: RULES_UNKNOWN_KEY },
+      /REQUEST_RULES_FILE: .*"card-api.transfer" is no operation of the catalogue/,
+    ],
     [
       "a CRYPTO_PROFILE module that exports no factory",
       [],

@@ -7,7 +7,8 @@
  * incomplete with the target's reason (or exit 2 where the preflight catches it). A real fault:
  * not conformant.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { partnerFolder } from "../support/foreign-target/partner-folder.ts";
@@ -18,7 +19,7 @@ import { KEYS } from "../support/foreign-target/data.ts";
 interface Run extends CliResult {
   summary?: {
     verdict: string;
-    checks: Array<{ id: string; level?: string; outcome: string; message?: string; reason?: string }>;
+    checks: Array<{ id: string; level?: string; basis?: string; outcome: string; message?: string; reason?: string }>;
   };
   dir: string;
 }
@@ -72,6 +73,47 @@ describe("a correct foreign target, configured through .env, a client-data file 
       readFileSync(join(run.dir, "reports", "junit.xml"), "utf8") +
       readFileSync(join(run.dir, "reports", "summary.md"), "utf8");
     for (const key of Object.values(KEYS)) expect(written).not.toContain(key);
+  });
+});
+
+/**
+ * Issue 21: which request fields are required is not shown (§2.3). A correct server that requires
+ * fewer than the reference — an account without a number, a credit without an amount — is
+ * conformant, strict too: those rows are an info observation. Declared in REQUEST_RULES_FILE and
+ * still accepted, the same rows are a should failure naming the declared rule.
+ */
+describe("request rules the spec does not state: a server that requires fewer fields than the reference", () => {
+  const negative = (run: Run) => run.summary!.checks.find((c) => c.id === "CARD-TXN-NEGATIVE")!;
+  const assumedRow = /\/debit\/account\/number dropped|\/credit\/account\/number dropped|\/credit\/amount dropped/;
+
+  test("strict mode: conformant; the reference's assumed fields are an info observation", async () => {
+    const run = await conformanceAgainst({ optionalParties: true }, ["--strict"]);
+    expect(run.code, `${run.stdout.slice(-3000)}\n${run.stderr}`).toBe(0);
+    expect(run.summary?.verdict).toBe("conformant");
+    expect(notPassed(run)).toEqual([]);
+    expect(negative(run)).toMatchObject({ level: "info", basis: "reference", outcome: "warning" });
+    expect(negative(run).message).toMatch(/the reference refuses this; your server accepted it/);
+    expect(negative(run).message).toMatch(assumedRow);
+  });
+
+  test("the same rows declared in REQUEST_RULES_FILE and accepted: strict not conformant, the rule named", async () => {
+    const rules = join(mkdtempSync(join(tmpdir(), "foreign-rules-")), "request-rules.json");
+    const party = {
+      type: "object",
+      required: ["amount", "account"],
+      properties: {
+        amount: { type: "number" },
+        account: { type: "object", required: ["number"], properties: { number: { type: "string" } } },
+      },
+    };
+    const declared = { type: "object", properties: { debit: party, credit: party } };
+    writeFileSync(rules, JSON.stringify({ "card-api.transaction-create": declared }));
+    const run = await conformanceAgainst({ optionalParties: true }, ["--strict"], { REQUEST_RULES_FILE: rules });
+    expect(run.code, run.stdout.slice(-3000)).toBe(1);
+    expect(run.summary?.verdict).toBe("not conformant");
+    expect(notPassed(run)).toEqual(["CARD-TXN-NEGATIVE failed"]);
+    expect(negative(run)).toMatchObject({ level: "should", basis: "declared" });
+    expect(negative(run).message).toMatch(/declared: REQUEST_RULES_FILE card-api.transaction-create: /);
   });
 });
 

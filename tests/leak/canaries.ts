@@ -18,6 +18,11 @@ export const CANARY = {
   signingKey: "c1a2a3e4f5061728394a5b6c7d8e9f00112233445566778899aabbccddeeff01",
   encryptionKey: "e1a2a3e4f5061728394a5b6c7d8e9f00112233445566778899aabbccddeeff02",
   packKey: "f1a2a3e4f5061728394a5b6c7d8e9f00112233445566778899aabbccddeeff03",
+  /** TLS_CLIENT_KEY_PASSPHRASE and the proxy URL's password (tests/network/network-cli.test.ts sets them). */
+  keyPassphrase: "canary-key-passphrase-7b3e9d1f",
+  proxyPassword: "canary-proxy-password-2c8a4f6e",
+  /** PARTNER_CLIENT_SECRET of the token endpoint (token-leak.test.ts). */
+  clientSecret: "canary-client-secret-9d4b2e7a",
 } as const;
 
 /** The configuration that carries the canaries into every request the suites send. */
@@ -44,6 +49,13 @@ export const CANARY_PATTERNS: Record<keyof typeof CANARY, RegExp> = {
   signingKey: new RegExp(CANARY.signingKey, "i"),
   encryptionKey: new RegExp(CANARY.encryptionKey, "i"),
   packKey: new RegExp(CANARY.packKey, "i"),
+  keyPassphrase: new RegExp(CANARY.keyPassphrase, "i"),
+  // Written as in the URL, or inside the Basic credentials a proxy receives.
+  proxyPassword: new RegExp(
+    `${CANARY.proxyPassword}|${Buffer.from(`partner:${CANARY.proxyPassword}`).toString("base64")}`,
+    "i",
+  ),
+  clientSecret: new RegExp(CANARY.clientSecret, "i"),
 };
 
 export interface Hit {

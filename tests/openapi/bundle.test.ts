@@ -13,6 +13,7 @@ import { bundleSchemas, componentForRef } from "../../lib/openapi/components.ts"
 import { buildOpenApi } from "../../lib/openapi/document.ts";
 import { isIsoDateTime } from "../../lib/time/iso.ts";
 import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
+import { REFERENCE_ONLY_KEYWORD } from "../../lib/validation/reference-only.ts";
 
 interface CaseGroup {
   description: string;
@@ -26,6 +27,8 @@ function exportValidator() {
   const ajv = new Ajv2020.default({ allErrors: true, strict: true });
   addFormats.default(ajv);
   ajv.addKeyword({ keyword: "components" });
+  // The reference sandbox's assumptions stay marked in the export (an annotation, lib/validation/reference-only.ts).
+  ajv.addKeyword({ ...REFERENCE_ONLY_KEYWORD, metaSchema: { ...REFERENCE_ONLY_KEYWORD.metaSchema } });
   ajv.addKeyword({
     keyword: "x-format",
     type: "string",

@@ -6,10 +6,14 @@ import type { Fault } from "../../sandbox/faults.ts";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../sandbox/server.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 
-/** A configuration for a target URL: the defaults (the sandbox's test data), a fixed seed, overrides. */
+/**
+ * A configuration for a target URL: the defaults (the sandbox's test data and its declared rules,
+ * REQUEST_RULES_FILE=reference, as the CLI sets for the embedded sandbox), a fixed seed, overrides.
+ */
 export function configFor(url: string, overrides: Record<string, string> = {}): Config {
   return loadConfig({
     TARGET_BASE_URL: url,
+    REQUEST_RULES_FILE: "reference",
     SEED: "20261122",
     PROPERTY_RUNS: "10",
     REQUEST_TIMEOUT_MS: "3000",

@@ -33,7 +33,16 @@ export interface Manifest {
   createdAt: string;
   harness: { version: string; gitCommit?: string };
   schemaSet: { sha256: string; files: number };
-  run: { target: string; seed: number; strict: boolean; propertyRuns?: number; startedAt: string; durationMs: number };
+  run: {
+    target: string;
+    seed: number;
+    strict: boolean;
+    propertyRuns?: number;
+    startedAt: string;
+    durationMs: number;
+    /** The TLS sessions and proxy of the run (summary.json's `network`), when it had any. */
+    network?: Summary["network"];
+  };
   /** "conformant" only when every must check ran and passed (and, in strict mode, every should). */
   verdict: PackVerdict;
   verdictReasons: string[];

@@ -97,6 +97,7 @@ export function buildPack(options: PackOptions): Pack {
       ...(summary.propertyRuns !== undefined ? { propertyRuns: summary.propertyRuns } : {}),
       startedAt: summary.startedAt,
       durationMs: summary.durationMs,
+      ...(summary.network ? { network: summary.network } : {}),
     },
     ...packVerdict(summary, options.expectedCheckIds),
     counts: summary.counts,

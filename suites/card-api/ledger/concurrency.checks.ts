@@ -80,6 +80,8 @@ export const parallelDebitsWithinLimit = defineCheck({
   id: "CARD-LEDGER-RACE",
   level: "should",
   spec: "§2.4",
+  // declared: the limits vocabulary (CUMULATIVE_LIMIT_TYPES) and the target's own limits
+  basis: "declared",
   title: "Create transaction: parallel debits whose sum exceeds the remaining limit never pass it together",
   description:
     "RACE_DEBITS debits of a race card at once, together about twice its remaining cumulative limit: the accepted ones stay within it, and the statement holds exactly them. Each run exhausts one race card for the limit's period (RACE_CARD_IDS is a pool).",
@@ -132,6 +134,8 @@ export const parallelReplaysPostOnce = defineCheck({
   id: "CARD-LEDGER-PARALLEL-REPLAY",
   level: "should",
   spec: "§2.3",
+  // declared: IDEMPOTENCY_MODE
+  basis: "declared",
   title: "Create transaction: parallel replays of one request_id post once",
   description: `${REPLAYS} identical requests (same request_id, same body) at once; the statement shows one posting.`,
   run: (ctx) =>

@@ -12,7 +12,7 @@ import { CheckFailure, CheckSkipped, fail } from "../../../lib/checks/failure.ts
 import { shrinkCase, tryCases, type Draw } from "../../../lib/checks/fast-check-runner.ts";
 import { amountAbove, type DebitRange } from "../../../lib/checks/amount-range.ts";
 import { deriveSeed } from "../../../lib/checks/seed.ts";
-import type { Check, CheckContext } from "../../../lib/checks/types.ts";
+import type { Basis, Check, CheckContext } from "../../../lib/checks/types.ts";
 import type { Exchange } from "../../../lib/http/exchange.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { audit, ledgerCommands, probe } from "./commands.ts";
@@ -156,8 +156,21 @@ function commandsText(commands: unknown): string {
   return list ? `the commands [${list}]${replayPath ? ` (replayPath "${replayPath}")` : ""}` : "no other command";
 }
 
+/**
+ * Statement and period invariants rest on §1/§4.2 (spec); usage, remaining and enforcement on the
+ * limits vocabulary the target declares (CUMULATIVE_LIMIT_TYPES, MINIMUM_LIMIT_TYPES) and its own limits.
+ */
+const LEDGER_BASIS: Record<Invariant, Basis> = {
+  "statement": "spec",
+  "period": "spec",
+  "usage": "declared",
+  "remaining": "declared",
+  "limits-enforced": "declared",
+};
+
 function ledgerCheck(id: string, spec: string, invariant: Invariant, title: string, description: string): Check {
-  return defineCheck({ id, level: "should", spec, title, description, run: (ctx) => runModel(ctx, invariant) });
+  const basis = LEDGER_BASIS[invariant];
+  return defineCheck({ id, level: "should", spec, basis, title, description, run: (ctx) => runModel(ctx, invariant) });
 }
 
 export const modelChecks: Check[] = [

@@ -5,7 +5,15 @@
 import { CREDIT_ACCOUNT, CURRENCY, OBJECT_TYPES, PAYMENT_CARD, TERMINAL, type Posting } from "./data.ts";
 import { dayBounds, type Ledger, localTimestamp, money } from "./ledger.ts";
 import { sortedJson } from "./scheme.ts";
-import { isDate, LIMITS, minorUnits, shapeProblem, STATEMENT, TRANSACTION } from "./validate.ts";
+import {
+  isDate,
+  LIMITS,
+  minorUnits,
+  shapeProblem,
+  STATEMENT,
+  TRANSACTION,
+  TRANSACTION_OPTIONAL_PARTIES,
+} from "./validate.ts";
 
 export type Answer = Record<string, unknown>;
 
@@ -14,6 +22,8 @@ export interface ForeignModes {
   /** Decline the payment card's debits once this many were accepted (a card blocked mid-run). */
   declinePaymentCardAfter?: number;
   faults?: ReadonlyArray<"period-leak" | "dt-without-offset" | "double-post-on-replay">;
+  /** Still correct: account.number and credit.amount are optional (TRANSACTION_OPTIONAL_PARTIES). */
+  optionalParties?: boolean;
 }
 
 export const success = (fields: Answer = {}): Answer => ({
@@ -93,7 +103,7 @@ export function limits(body: Body, ledger: Ledger): Answer {
 }
 
 export function createTransaction(body: Body, ledger: Ledger, modes: ForeignModes): Answer {
-  const problem = shapeProblem(body, TRANSACTION);
+  const problem = shapeProblem(body, modes.optionalParties ? TRANSACTION_OPTIONAL_PARTIES : TRANSACTION);
   if (problem) return refusal("invalid_request", problem);
   const fingerprint = sortedJson(body);
   const seen = ledger.answered.get(body.request_id);
@@ -114,13 +124,16 @@ function decide(body: Body, ledger: Ledger, modes: ForeignModes): Answer {
   if (amount === undefined) return refusal("invalid_amount", "amount must be positive with at most two decimals");
   const currencies = [debit.currency, credit.currency, ...(debit.additional_amount ?? []).map((a: Body) => a.currency)];
   if (currencies.some((c) => c !== CURRENCY)) return refusal("unsupported_currency", `only ${CURRENCY}`);
-  if (credit.amount !== debit.amount) return refusal("invalid_request", "credit.amount differs from debit.amount");
+  // Without an amount (allowed in the optionalParties variant) the credit is the debit's amount.
+  const creditAmount = modes.optionalParties ? (credit.amount ?? debit.amount) : credit.amount;
+  if (creditAmount !== debit.amount) return refusal("invalid_request", "credit.amount differs from debit.amount");
   const fees = [...(debit.additional_amount ?? []), ...(credit.additional_amount ?? [])] as Body[];
   if (fees.some((f) => f.amount !== 0 && minorUnits(f.amount) === undefined))
     return refusal("invalid_amount", "additional_amount.amount must be zero or positive with at most two decimals");
   if ([debit.terminal_number, credit.terminal_number].some((t) => t !== undefined && t !== TERMINAL))
     return refusal("unknown_terminal", "no such terminal");
-  if (credit.account?.number !== CREDIT_ACCOUNT)
+  const creditAccount = modes.optionalParties ? (credit.account?.number ?? CREDIT_ACCOUNT) : credit.account?.number;
+  if (creditAccount !== CREDIT_ACCOUNT)
     return refusal("unknown_account", "credit.account.number is not a credit account here");
   const card = ledger.cards.get(debit.card?.card_id);
   if (!card) return refusal("card_not_found", "debit.card.card_id is no card here");
@@ -134,7 +147,8 @@ function decide(body: Body, ledger: Ledger, modes: ForeignModes): Answer {
     ] as const
   ).find(([field, value]) => given[field] !== undefined && given[field] !== value);
   if (mismatch) return refusal("card_mismatch", `debit.card.${mismatch[0]} does not match the card`);
-  if (debit.account !== undefined && debit.account.number !== card.account)
+  const debitAccount = modes.optionalParties ? debit.account?.number : (debit.account?.number ?? null);
+  if (debit.account !== undefined && debitAccount !== undefined && debitAccount !== card.account)
     return refusal("card_mismatch", "debit.account.number is not the card's account");
   if (debit.client?.client_id !== undefined && debit.client.client_id !== card.client)
     return refusal("card_mismatch", "debit.client.client_id is not the card's client");

@@ -69,6 +69,17 @@ export const TRANSACTION: Fields = {
   additional: opt({ items: { key: req("string"), value: req("string") } }),
 };
 
+/**
+ * A variant of this target that requires fewer fields (its right: §2.3 does not say which are
+ * required): an account without a number, and a credit without an amount (the debit's amount).
+ */
+const OPTIONAL_PARTY: Fields = { ...PARTY, amount: opt("number"), account: opt({ number: opt("text") }) };
+export const TRANSACTION_OPTIONAL_PARTIES: Fields = {
+  ...TRANSACTION,
+  debit: req(OPTIONAL_PARTY),
+  credit: req(OPTIONAL_PARTY),
+};
+
 export const STATEMENT: Fields = { card_id: req("text"), start_date: req("text"), end_date: req("text") };
 export const LIMITS: Fields = { request_id: req("uuid"), object: req({ type: req("text"), value: req("text") }) };
 export const ENVELOPE: Fields = { payload: req({ encrypted_data: req("text") }), signature: req("text") };

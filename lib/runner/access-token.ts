@@ -1,0 +1,47 @@
+/**
+ * The run's access token, fetched once by the CLI and shared with every worker through the token
+ * broker (lib/http/token-broker.ts). The first token is fetched here, before the preflight and
+ * any check: a token endpoint that refuses the client credentials, or a token command that
+ * fails, ends the run with exit 2 and one line naming the variable (a ConfigError from
+ * token-fetch.ts) — also with --no-preflight, since no check could run without a token.
+ */
+import type { Config } from "../config/load.ts";
+import { redactor } from "../redaction/redact.ts";
+import type { RenewingTokens } from "../http/access-tokens.ts";
+import { startTokenBroker, type BrokerAddress } from "../http/token-broker.ts";
+import { renewingTokensOf } from "../http/token-fetch.ts";
+
+export interface SharedToken {
+  /** The run's token source (its `fetched` count is what the token endpoint was asked). */
+  tokens: RenewingTokens;
+  /** Where it comes from, for the summary. */
+  description: string;
+  /** Where the workers ask for it: travels in the run plan. */
+  address: BrokerAddress;
+  close(): Promise<void>;
+}
+
+/** Undefined for a static PARTNER_ACCESS_TOKEN: every process has it from the configuration. */
+export async function shareAccessToken(config: Config): Promise<SharedToken | undefined> {
+  if (config.partner.token.kind === "static") return undefined;
+  // The endpoint's refusal is quoted in the error line: the client secret must be known first.
+  redactor.addSecrets(config.secrets);
+  const tokens = renewingTokensOf(config);
+  try {
+    await tokens.current();
+  } catch (error) {
+    await tokens.close();
+    throw error;
+  }
+  const broker = await startTokenBroker(tokens);
+  const source = config.partner.token.kind === "command" ? "PARTNER_TOKEN_COMMAND" : "PARTNER_TOKEN_URL";
+  return {
+    tokens,
+    description: `fetched from ${source}, one token shared by every worker, renewed before it expires and once after a 401`,
+    address: broker.address,
+    close: async () => {
+      await broker.close();
+      await tokens.close();
+    },
+  };
+}

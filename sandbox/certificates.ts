@@ -1,0 +1,124 @@
+/**
+ * A throwaway certificate authority for the sandbox's HTTPS: made at start, held in memory, never
+ * committed (an expiry a later run would trip over cannot exist). The CA signs the server's
+ * certificate (127.0.0.1 and localhost) and one client certificate for mutual TLS, and the client's
+ * key and certificate also come as a PKCS#12 file. node-forge writes the X.509 and PKCS#12 structures
+ * (no hand-written ASN.1); node:crypto makes the RSA keys (much faster than forge's own).
+ */
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import forge from "node-forge";
+
+export interface SandboxCertificates {
+  /** The CA's certificate (PEM): what TLS_CA_FILE must hold to trust the sandbox. */
+  caCert: string;
+  serverCert: string;
+  serverKey: string;
+  clientCert: string;
+  clientKey: string;
+  /** The client's key and certificate as PKCS#12 (DER), protected by `pfxPassphrase`. */
+  clientPfx: Buffer;
+  pfxPassphrase: string;
+}
+
+export interface CertificateOptions {
+  /** The server certificate's validity ended yesterday (for the "expired certificate" path). */
+  expiredServer?: boolean;
+  /** The server certificate names only this host (for the "hostname mismatch" path); default 127.0.0.1 and localhost. */
+  serverHost?: string;
+  /** Days the server certificate stays valid (default 365; a few for the "expires soon" observation). */
+  serverDays?: number;
+}
+
+const DAY_MS = 86_400_000;
+
+function rsaKey(): forge.pki.rsa.PrivateKey {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs8", format: "pem" }).toString());
+}
+
+interface Issue {
+  subject: string;
+  key: forge.pki.rsa.PrivateKey;
+  issuer?: { cert: forge.pki.Certificate; key: forge.pki.rsa.PrivateKey };
+  notBefore: Date;
+  notAfter: Date;
+  extensions: object[];
+}
+
+function issue({ subject, key, issuer, notBefore, notAfter, extensions }: Issue): forge.pki.Certificate {
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+  // A positive serial (high bit clear): random, so two sandboxes never issue the same one.
+  cert.serialNumber = `01${randomBytes(15).toString("hex")}`;
+  cert.validity.notBefore = notBefore;
+  cert.validity.notAfter = notAfter;
+  cert.setSubject([
+    { name: "commonName", value: subject },
+    { name: "organizationName", value: "Conformance sandbox" },
+  ]);
+  cert.setIssuer(issuer ? issuer.cert.subject.attributes : cert.subject.attributes);
+  cert.setExtensions(extensions);
+  cert.sign(issuer?.key ?? key, forge.md.sha256.create());
+  return cert;
+}
+
+function altNames(host: string | undefined): object[] {
+  if (host) return [/^\d+\.\d+\.\d+\.\d+$/.test(host) ? { type: 7, ip: host } : { type: 2, value: host }];
+  return [
+    { type: 7, ip: "127.0.0.1" },
+    { type: 2, value: "localhost" },
+  ];
+}
+
+/** A CA, a server certificate and a client certificate, all fresh. */
+export function makeSandboxCertificates(options: CertificateOptions = {}): SandboxCertificates {
+  const now = Date.now();
+  const caKey = rsaKey();
+  const ca = issue({
+    // A name of its own: two sandboxes' CAs must not pass for one another by name.
+    subject: `Conformance sandbox throwaway CA ${randomBytes(4).toString("hex")}`,
+    key: caKey,
+    notBefore: new Date(now - DAY_MS),
+    notAfter: new Date(now + 30 * DAY_MS),
+    extensions: [
+      { name: "basicConstraints", cA: true, critical: true },
+      { name: "keyUsage", keyCertSign: true, cRLSign: true, critical: true },
+    ],
+  });
+  const leaf = (subject: string, usage: object, names: object[] = []) => {
+    const key = rsaKey();
+    const expired = options.expiredServer && names.length > 0;
+    const days = names.length ? (options.serverDays ?? 365) : 30;
+    const cert = issue({
+      subject,
+      key,
+      issuer: { cert: ca, key: caKey },
+      notBefore: new Date(now - (expired ? 3 : 1) * DAY_MS),
+      notAfter: new Date(expired ? now - DAY_MS : now + days * DAY_MS),
+      extensions: [
+        { name: "basicConstraints", cA: false },
+        { name: "keyUsage", digitalSignature: true, keyEncipherment: true },
+        usage,
+        ...(names.length ? [{ name: "subjectAltName", altNames: names }] : []),
+      ],
+    });
+    return { cert, key };
+  };
+  const server = leaf(
+    options.serverHost ?? "127.0.0.1",
+    { name: "extKeyUsage", serverAuth: true },
+    altNames(options.serverHost),
+  );
+  const client = leaf("conformance-partner", { name: "extKeyUsage", clientAuth: true });
+  const pfxPassphrase = randomBytes(12).toString("hex");
+  const p12 = forge.pkcs12.toPkcs12Asn1(client.key, [client.cert], pfxPassphrase, { algorithm: "aes256" });
+  return {
+    caCert: forge.pki.certificateToPem(ca),
+    serverCert: forge.pki.certificateToPem(server.cert),
+    serverKey: forge.pki.privateKeyToPem(server.key),
+    clientCert: forge.pki.certificateToPem(client.cert),
+    clientKey: forge.pki.privateKeyToPem(client.key),
+    clientPfx: Buffer.from(forge.asn1.toDer(p12).getBytes(), "binary"),
+    pfxPassphrase,
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * Tokens that expire, as a user meets them: `npm run conformance` against a sandbox whose tokens
+ * live 5 s, during a run several times longer (MAX_RPS stretches ~470 requests over 15 s or
+ * more; nothing here measures time). The run is conformant, the token endpoint was asked more
+ * than once, and no check failed or was left not judged because a token expired — with the token
+ * endpoint, and with a token command that states no lifetime (only a 401 renews its token). The
+ * auth checks still fail a target that accepts any token: their deliberately wrong token is never
+ * repaired. Refused credentials and a failing command are exit 2 naming the variable. Card API
+ * auth jws with the default partner profile, and bearer with the fetched token, are conformant
+ * against a sandbox demanding them.
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import type { Summary } from "../../lib/reporting/summary.ts";
+import { SANDBOX_TOKEN_CLIENT } from "../../lib/test-data/published.ts";
+import type { RunningSandbox } from "../../sandbox/server.ts";
+import { ROOT, runCli, tempReportsDir } from "../support/cli.ts";
+import { withSandbox } from "../support/harness.ts";
+
+const { clientId, clientSecret, tokenPath } = SANDBOX_TOKEN_CLIENT;
+/** Spreads the run's requests over several token lifetimes. */
+const STRETCHED = { MAX_RPS: "30", SEED: "4242" };
+
+const endpoint = (sandbox: RunningSandbox) => ({
+  TARGET_BASE_URL: sandbox.url,
+  PARTNER_TOKEN_URL: sandbox.url + tokenPath,
+  PARTNER_CLIENT_ID: clientId,
+  PARTNER_CLIENT_SECRET: clientSecret,
+});
+const command = (sandbox: RunningSandbox, claim: string) => ({
+  TARGET_BASE_URL: sandbox.url,
+  PARTNER_TOKEN_COMMAND: `node ${join(ROOT, "tests/tokens/token-command.mjs")} ${sandbox.url}${tokenPath} ${claim}`,
+});
+
+const summaryOf = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
+const notPassed = (summary: Summary) =>
+  summary.checks.filter((c) => c.outcome !== "passed").map((c) => `${c.id}: ${c.outcome}`);
+
+describe("tokens that live 5 s, during a run several times longer", () => {
+  test.for([
+    ["from the token endpoint (renewed before they expire)", endpoint],
+    ["from a token command that states no lifetime (renewed after a 401)", (s: RunningSandbox) => command(s, "bare")],
+  ] as const)("%s: conformant, the endpoint asked more than once, nothing failed or not judged", async ([, env]) => {
+    await withSandbox({ tokenTtlMs: 5_000 }, async (sandbox) => {
+      const dir = tempReportsDir();
+      const { code, stdout, stderr } = await runCli("conformance.ts", ["--quiet"], {
+        ...env(sandbox),
+        ...STRETCHED,
+        REPORTS_DIR: dir,
+      });
+      expect(code, stdout + stderr).toBe(0);
+      const summary = summaryOf(dir);
+      expect(summary.verdict).toBe("conformant");
+      expect(notPassed(summary)).toEqual([]);
+      expect(sandbox.tokens.requests).toBeGreaterThan(1);
+      expect(summary.bearerSource).toMatch(
+        /^fetched from PARTNER_TOKEN_(URL|COMMAND), one token shared by every worker/,
+      );
+    });
+  });
+});
+
+test("the auth checks still fail a target that accepts any token: their wrong or missing token is not repaired", async () => {
+  const faults = [{ kind: "behaviour" as const, name: "skips-bearer-check" as const }];
+  await withSandbox({ tokenTtlMs: 5_000, faults }, async (sandbox) => {
+    const dir = tempReportsDir();
+    const ids = ["PT-BIZ-AUTH-NO-BEARER", "PT-BIZ-AUTH-WRONG-BEARER"];
+    const { code } = await runCli("conformance.ts", ["--quiet", "--strict", ...ids.flatMap((id) => ["--check", id])], {
+      ...endpoint(sandbox),
+      REPORTS_DIR: dir,
+    });
+    expect(code).toBe(1);
+    expect(notPassed(summaryOf(dir)).sort()).toEqual(ids.map((id) => `${id}: failed`));
+  });
+});
+
+describe("a token source that fails is exit 2, one line naming the variable, before any check", () => {
+  test("the token endpoint refuses the client credentials: its own error text, no secret", async () => {
+    await withSandbox({ tokenTtlMs: 5_000 }, async (sandbox) => {
+      const secret = "wrong-client-secret-4711";
+      const { code, stderr } = await runCli("conformance.ts", ["--quiet"], {
+        ...endpoint(sandbox),
+        PARTNER_CLIENT_SECRET: secret,
+        REPORTS_DIR: tempReportsDir(),
+      });
+      expect(code).toBe(2);
+      expect(stderr.trim()).toMatch(
+        /^conformance: configuration error: PARTNER_CLIENT_ID \/ PARTNER_CLIENT_SECRET: the token endpoint .* refused the client credentials: HTTP 401 .*invalid_client/,
+      );
+      expect(stderr).not.toContain(secret);
+    });
+  });
+
+  test("a fetched token the target refuses even after one renewal: the preflight names the token's source", async () => {
+    await withSandbox({ tokenTtlMs: 5_000 }, async (sandbox) => {
+      const { code, stderr } = await runCli("conformance.ts", ["--quiet"], {
+        TARGET_BASE_URL: sandbox.url,
+        PARTNER_TOKEN_COMMAND: `node -e "console.log('a-token-nobody-issued-0001')"`,
+        REPORTS_DIR: tempReportsDir(),
+      });
+      expect(code).toBe(2);
+      expect(stderr.trim()).toMatch(
+        /^conformance: preflight: PARTNER_TOKEN_COMMAND: the target refused the access token .*\(HTTP 401\)$/,
+      );
+    });
+  });
+
+  test("the token command fails", async () => {
+    const { code, stderr } = await runCli("conformance.ts", ["--quiet"], {
+      PARTNER_TOKEN_COMMAND: `node -e "process.stderr.write('vault: permission denied'); process.exit(3)"`,
+      REPORTS_DIR: tempReportsDir(),
+    });
+    expect(code).toBe(2);
+    expect(stderr.trim()).toMatch(
+      /^conformance: configuration error: PARTNER_TOKEN_COMMAND: the command exited with 3: vault: permission denied$/,
+    );
+  });
+});
+
+test("CARD_API_AUTH=jws with CRYPTO_PROFILE=default against a sandbox demanding a card JWS: conformant", async () => {
+  const cardApiJws = {
+    algorithm: "HS512",
+    hmacKey: "card-jws-shared-secret-0001",
+    header: "X-Card-JWS",
+    fields: { uri: "{path}" },
+  };
+  await withSandbox({ cardApiAuth: "jws", cardApiJws }, async (sandbox) => {
+    const dir = tempReportsDir();
+    const { code, stdout, stderr } = await runCli("conformance.ts", ["--quiet"], {
+      TARGET_BASE_URL: sandbox.url,
+      CRYPTO_PROFILE: "default",
+      CARD_API_AUTH: "jws",
+      CARD_API_JWS_ALGORITHM: "HS512",
+      CARD_API_JWS_KEY: cardApiJws.hmacKey,
+      CARD_API_JWS_HEADER: "X-Card-JWS",
+      CARD_API_JWS_FIELDS: JSON.stringify(cardApiJws.fields),
+      REPORTS_DIR: dir,
+    });
+    expect(code, stdout + stderr).toBe(0);
+    expect(notPassed(summaryOf(dir))).toEqual([]);
+  });
+});
+
+describe("npm run sandbox with short-lived tokens", () => {
+  test.for([
+    ["--token-ttl five", ["--token-ttl", "five"], /--token-ttl five: not a duration such as 5s, 500ms or 2m/],
+    [
+      "--card-api-auth mtls",
+      ["--card-api-auth", "mtls"],
+      /--card-api-auth mtls: must be one of profile, none, jws, bearer/,
+    ],
+  ] as const)("%s is a usage error (exit 2)", async ([, args, line]) => {
+    const { code, stderr } = await runCli("sandbox.ts", ["--port", "0", ...args]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(line);
+  });
+
+  test("--token-ttl prints the token variables, and its endpoint grants the published client", async () => {
+    const sandbox = spawn(
+      process.execPath,
+      ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0", "--token-ttl", "5s"],
+      { cwd: ROOT },
+    );
+    try {
+      let out = "";
+      sandbox.stdout.on("data", (d: Buffer) => (out += d));
+      await expect.poll(() => out, { timeout: 20_000 }).toMatch(/PARTNER_TOKEN_URL=(\S+)/);
+      expect(out).toMatch(/tokens live 5 s; the static token is refused/);
+      const url = /PARTNER_TOKEN_URL=(\S+)/.exec(out)![1]!;
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `grant_type=client_credentials&client_id=${clientId}&client_secret=${clientSecret}`,
+      });
+      expect(await res.json()).toMatchObject({ token_type: "Bearer", expires_in: 5 });
+    } finally {
+      sandbox.kill("SIGTERM");
+    }
+    await once(sandbox, "exit");
+  });
+});
+
+test("CARD_API_AUTH=bearer: the card API gets the partner's fetched token, renewed alike: conformant", async () => {
+  await withSandbox({ cardApiAuth: "bearer", tokenTtlMs: 5_000 }, async (sandbox) => {
+    const dir = tempReportsDir();
+    const { code, stdout, stderr } = await runCli("conformance.ts", ["--quiet"], {
+      ...endpoint(sandbox),
+      CARD_API_AUTH: "bearer",
+      REPORTS_DIR: dir,
+    });
+    expect(code, stdout + stderr).toBe(0);
+    expect(notPassed(summaryOf(dir))).toEqual([]);
+  });
+});
