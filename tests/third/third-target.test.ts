@@ -48,26 +48,14 @@ function runOnce(faults: Fault[], args: string[]): Promise<Run> {
   return runs.get(key)!;
 }
 
-/**
- * Checks that fail against this correct target until the harness reads what it declares.
- * CARD-TXN-NEGATIVE: the target does not require `debit.account.number` (its request rules say
- * so), so the reference row "/debit/account/number dropped" is accepted — a should warning today,
- * a failure with --strict. Waits for issue 21 item 1 (REQUEST_RULES_FILE read: a row only the
- * reference assumes is an info observation). Before lib/checks/property.ts judged a case on its
- * first answer, the shrinker's replay of that request (same request_id, refused with 409 as
- * IDEMPOTENCY_MODE=reject declares) made it a harness error, not conformant even by default.
- */
-const WAITING = ["CARD-TXN-NEGATIVE"];
-
 // An info finding is an observation; a skipped check would hide a missing fixture, so it counts.
 const notPassed = (run: Run) =>
   run.summary!.checks.filter((c) => c.level !== "info" && c.outcome !== "passed").map((c) => c.id);
 
 const outcomes = (run: Run) => `${run.stdout.slice(-2500)}\n${run.stderr.slice(-1500)}`;
 
-/** Warnings on stderr other than the one naming REQUEST_RULES_FILE, which this branch does not read yet. */
-const unexpectedWarnings = (run: Run) =>
-  run.stderr.split("\n").filter((l) => /warning|does not read/.test(l) && !l.includes("REQUEST_RULES_FILE"));
+/** Warnings on stderr: every variable the partner folder sets is one the harness reads. */
+const warnings = (run: Run) => run.stderr.split("\n").filter((l) => /warning|does not read/.test(l));
 
 test("the third target is its own code: node built-ins, ajv, canonicalize and its own files only", () => {
   const folder = new URL("../support/third-target/", import.meta.url);
@@ -84,33 +72,18 @@ describe("a correct third target, configured through .env, a client-data file an
   test.for([
     ["default mode", []],
     ["strict mode", ["--strict"]],
-  ] as const)("%s: every check but those WAITING passes, and nothing secret is written", async ([, args]) => {
+  ] as const)("%s: conformant, exit 0, every check passed, nothing secret written", async ([, args]) => {
     const run = await runOnce([], [...args]);
-    expect(unexpectedWarnings(run), run.stderr).toEqual([]);
-    expect(run.summary, outcomes(run)).toBeDefined();
-    expect(
-      notPassed(run).filter((id) => !WAITING.includes(id)),
-      outcomes(run),
-    ).toEqual([]);
+    expect(warnings(run), run.stderr).toEqual([]);
+    expect(run.code, outcomes(run)).toBe(0);
+    expect(run.summary?.verdict).toBe("conformant");
+    expect(notPassed(run), outcomes(run)).toEqual([]);
     const written = ["junit.xml", "summary.md", "summary.json"]
       .map((f) => readFileSync(join(run.dir, "reports", f), "utf8"))
       .join("\n");
     for (const secret of [...Object.values(KEYS), CARD_API_TOKEN, PARTNER_TOKEN, PAYMENT_CARD.pan!]) {
       expect(written).not.toContain(secret);
     }
-  });
-
-  test("default mode: conformant, exit 0 (CARD-TXN-NEGATIVE a warning until REQUEST_RULES_FILE is read)", async () => {
-    const run = await runOnce([], []);
-    expect(run.code, outcomes(run)).toBe(0);
-    expect(run.summary?.verdict).toBe("conformant");
-  });
-
-  // Fails until WAITING is empty (see there): then it passes and `fails` must go.
-  test.fails("strict mode: conformant, exit 0", async () => {
-    const run = await runOnce([], ["--strict"]);
-    expect(run.code, outcomes(run)).toBe(0);
-    expect(run.summary?.verdict).toBe("conformant");
   });
 });
 
@@ -138,16 +111,15 @@ describe("a broken variant of the third target: not conformant, on exactly the c
     expect(run.summary?.verdict).toBe("not conformant");
     const failed = notPassed(run);
     expect(failed).toEqual(expect.arrayContaining([...must]));
-    expect(failed.filter((id) => ![...must, ...may, ...WAITING].includes(id))).toEqual([]);
+    const expected: string[] = [...must, ...may];
+    expect(failed.filter((id) => !expected.includes(id))).toEqual([]);
   });
 });
 
 describe("a broken variant that only the target's declaration can reveal", () => {
-  // Waits for issue 21 item 1 (REQUEST_RULES_FILE read by the harness): the target declares
-  // debit.terminal_number required, this variant defaults it instead, and only the declared rule
-  // can tell — the reference schemas do not require it. Today CARD-TXN-NEGATIVE fails (strict) for
-  // the WAITING reason instead, on a reference row.
-  test.fails("defaults-declared-terminal --strict: CARD-TXN-NEGATIVE fails naming terminal_number", async () => {
+  // The target declares debit.terminal_number required (REQUEST_RULES_FILE); this variant defaults
+  // it instead. The reference schemas do not require it, so only the declared rule can tell.
+  test("defaults-declared-terminal --strict: CARD-TXN-NEGATIVE fails naming the declared rule", async () => {
     const run = await runOnce(["defaults-declared-terminal"], ["--strict"]);
     const negative = run.summary!.checks.find((c) => c.id === "CARD-TXN-NEGATIVE");
     // The rule named as the harness names a declared one (docs/own-server.md, REQUEST_RULES_FILE), not
@@ -163,12 +135,7 @@ describe("a fixture the third target does not know: the configuration is named",
   test("an unknown STATEMENT_CARD_ID (the target answers 404 problem+json): exit 2 naming it", async () => {
     const run = await conformanceAgainst({}, [], { STATEMENT_CARD_ID: "5c9a2edd-28c6-4ad8-a455-bae66b3d7fe0" });
     expect(run.code, outcomes(run)).toBe(2);
-    expect(
-      run.stderr
-        .trim()
-        .split("\n")
-        .filter((l) => !l.includes("REQUEST_RULES_FILE")),
-    ).toHaveLength(1);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toMatch(/STATEMENT_CARD_ID/);
   });
 });
@@ -186,16 +153,11 @@ describe("the network loses the answer to a posted debit: the configuration is n
 });
 
 describe("tokens that expire, fetched from the target's OAuth endpoint and carried by both families", () => {
-  // Waits for PARTNER_TOKEN_URL / PARTNER_CLIENT_ID / PARTNER_CLIENT_SECRET and CARD_API_AUTH=bearer
-  // (the token work, branch `tokens`): until then the harness reads none of them, sends the card API
-  // no token, and the preflight stops at the first 401 (exit 2). 5-second tokens: renewed in a run.
-  test.fails("strict mode with 5 s tokens: every check but those WAITING passes, tokens renewed", async () => {
+  // PARTNER_TOKEN_URL with client credentials, CARD_API_AUTH=bearer; 5-second tokens are renewed within a run.
+  test("strict mode with 5 s tokens: conformant, tokens renewed, the client secret written nowhere", async () => {
     const run = await conformanceAgainst({ tokenTtlSeconds: 5 }, ["--strict"], {}, "oauth");
-    expect(run.summary, outcomes(run)).toBeDefined();
-    expect(
-      notPassed(run).filter((id) => !WAITING.includes(id)),
-      outcomes(run),
-    ).toEqual([]);
+    expect(run.code, outcomes(run)).toBe(0);
+    expect(notPassed(run), outcomes(run)).toEqual([]);
     expect(run.tokensIssued).toBeGreaterThan(1);
     expect(readFileSync(join(run.dir, "reports", "junit.xml"), "utf8")).not.toContain(OAUTH.clientSecret);
   });
