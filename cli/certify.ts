@@ -21,6 +21,7 @@ import {
   writePackZip,
 } from "../lib/reporting/certify/pack.ts";
 import { loadPack, verifyPack } from "../lib/reporting/certify/verify.ts";
+import { describeStatement, STATEMENT_FILE, type ConformanceStatement } from "../lib/reporting/certify/statement.ts";
 import { ZipError } from "../lib/reporting/certify/zip.ts";
 import { gitCommit } from "../lib/reporting/git.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
@@ -69,6 +70,8 @@ function certify(reportsDir: string, keys: CertifyConfig): number {
     say(`  MUST ${c.outcome.toUpperCase()} ${c.id} ${c.spec} ${c.message ?? c.title}`);
   for (const c of manifest.shouldWarnings)
     say(`  SHOULD ${c.outcome === "failed" ? "FAILED" : "WARNING"} ${c.id} ${c.spec} ${c.message ?? c.title}`);
+  for (const line of describeStatement(JSON.parse(files.get(STATEMENT_FILE)!.toString("utf8")) as ConformanceStatement))
+    say(`  ${line}`);
   say(
     `  ${files.size} files, ${manifest.exchanges.entries} exchanges in exchanges.har, ${keys.signingKey ? `signed (${keys.signingKey.algorithm}, key ${keys.signingKey.keyId})` : "not signed (set CERTIFY_SIGNING_KEY)"}`,
   );
@@ -100,8 +103,9 @@ function verify(path: string, keys: CertifyConfig): number {
   return result.ok ? EXIT.conformant : EXIT.failed;
 }
 
-async function main(): Promise<number> {
-  const values = options(process.argv.slice(2));
+/** The command, callable by the installed `payment-conformance certify` (cli/payment-conformance.mjs). */
+export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
+  const values = options(argv);
   if (values.help) {
     say(HELP);
     return EXIT.conformant;
@@ -112,4 +116,5 @@ async function main(): Promise<number> {
   return values.verify !== undefined ? verify(values.verify, keys) : certify(config.run.reportsDir, keys);
 }
 
-runMain("certify", main);
+// Run as the process when started directly (node --import tsx cli/certify.ts); the installed command (payment-conformance.mjs) runs main itself.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) runMain("certify", main);

@@ -6,7 +6,8 @@
 import "../lib/config/env-first.ts";
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../lib/config/load.ts";
@@ -17,11 +18,20 @@ import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
-async function main(): Promise<number> {
+/**
+ * The Allure CLI wherever npm put it: in the checkout's node_modules, or hoisted beside this package
+ * in a partner's node_modules when installed. Its exports hide cli.js; it sits beside dist/.
+ */
+function allureCli(): string {
+  return join(dirname(createRequire(import.meta.url).resolve("allure")), "..", "cli.js");
+}
+
+/** The command, callable by the installed `payment-conformance report` (cli/payment-conformance.mjs). */
+export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   let singleFile = false;
   try {
     singleFile = Boolean(
-      parseArgs({ args: process.argv.slice(2), options: { "single-file": { type: "boolean" } } }).values["single-file"],
+      parseArgs({ args: argv, options: { "single-file": { type: "boolean" } } }).values["single-file"],
     );
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -34,7 +44,7 @@ async function main(): Promise<number> {
   const output = join(dir, singleFile ? "allure-report-single" : "allure-report");
   rmSync(output, { recursive: true, force: true });
   const configFile = join(ROOT, singleFile ? "allurerc.single.mjs" : "allurerc.mjs");
-  const cli = join(ROOT, "node_modules", "allure", "cli.js");
+  const cli = allureCli();
   // allurerc.mjs puts the history file under REPORTS_DIR: hand it the validated value.
   const env = { ...process.env, REPORTS_DIR: dir };
   const run = spawnSync(process.execPath, [cli, "generate", results, "-c", configFile, "-o", output], {
@@ -48,4 +58,5 @@ async function main(): Promise<number> {
   return EXIT.conformant;
 }
 
-runMain("report", main);
+// Run as the process when started directly (node --import tsx cli/report.ts); the installed command (payment-conformance.mjs) runs main itself.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) runMain("report", main);

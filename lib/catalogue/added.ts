@@ -6,7 +6,7 @@
  * only names (same key), which then leaves the "not covered" list.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { isAbsolute, join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FAMILIES, type Family } from "./types.ts";
 import { ConfigError } from "../config/errors.ts";
@@ -15,10 +15,14 @@ import type { Operation } from "./types.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-/** The catalogue folder: CATALOGUE_DIR (relative to the project) or `catalogue/`. */
+/**
+ * The catalogue folder: CATALOGUE_DIR, relative to the working folder (the user's own, where their
+ * `.env` is — the checkout under `npm run`, a partner's folder with the installed command), or the
+ * harness's own `catalogue/`.
+ */
 export function catalogueDir(env: Record<string, string | undefined> = process.env): string {
-  const dir = env.CATALOGUE_DIR?.trim() || "catalogue";
-  return isAbsolute(dir) ? dir : join(ROOT, dir);
+  const dir = env.CATALOGUE_DIR?.trim();
+  return dir ? resolve(dir) : join(ROOT, "catalogue");
 }
 
 /** Files under a folder (recursively) whose names end with a suffix; none if it does not exist. */

@@ -14,3 +14,8 @@ export function unknownEnvFileNames(file = ENV_FILE, moduleNames: readonly strin
   if (!existsSync(file)) return [];
   return Object.keys(parse(readFileSync(file))).filter((name) => !(name in VARIABLES) && !moduleNames.includes(name));
 }
+
+/** The variables a `.env`-style file sets (the CI step's env-file input), read as dotenv reads `.env`. */
+export function readEnvFile(file: string): Record<string, string> {
+  return parse(readFileSync(file));
+}

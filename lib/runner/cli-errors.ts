@@ -43,8 +43,6 @@ export function runMain(command: string, main: () => Promise<number>): void {
 }
 
 /** The secret variables as the process sees them (environment, `.env`, defaults), before or without a valid configuration. */
-function environmentSecrets(): Array<{ name: string; value: string }> {
-  return SECRET_VARIABLES.map((name) => ({ name, value: process.env[name] || VARIABLES[name].default })).filter(
-    (s) => s.value,
-  );
+export function environmentSecrets(env: NodeJS.ProcessEnv = process.env): Array<{ name: string; value: string }> {
+  return SECRET_VARIABLES.map((name) => ({ name, value: env[name] || VARIABLES[name].default })).filter((s) => s.value);
 }

@@ -20,6 +20,11 @@ const DYNAMIC = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
 /** Relative specifiers of one file's imports, with whether each is type-only. */
 export function parseImports(source: string): { spec: string; typeOnly: boolean }[] {
+  return parseAllImports(source).filter((f) => f.spec.startsWith("."));
+}
+
+/** Every specifier of one file's imports (relative, packages, node: built-ins), with whether each is type-only. */
+export function parseAllImports(source: string): { spec: string; typeOnly: boolean }[] {
   const found: { spec: string; typeOnly: boolean }[] = [];
   for (const m of source.matchAll(STATIC)) {
     const typeOnly = Boolean(m[2]) || /^\{\s*(type\s+[^,}]+\s*,?\s*)+\}$/.test(m[3] ?? "");
@@ -27,7 +32,7 @@ export function parseImports(source: string): { spec: string; typeOnly: boolean 
   }
   for (const m of source.matchAll(SIDE_EFFECT)) found.push({ spec: m[1]!, typeOnly: false });
   for (const m of source.matchAll(DYNAMIC)) found.push({ spec: m[1]!, typeOnly: false });
-  return found.filter((f) => f.spec.startsWith("."));
+  return found;
 }
 
 function listTs(dir: string): string[] {

@@ -1,8 +1,9 @@
 /**
  * The CI examples are valid YAML and use only documented commands (README.md, docs/*.md); the
- * gate runs on pull requests and uploads JUnit and the Allure report with a one-page summary; the
- * nightly run is scheduled against staging, sharded and merged, with more property runs and the
- * Allure history kept between runs.
+ * GitHub ones run through this repository's action (action.yml, which uploads the reports and writes
+ * the job summary: tests/ci/ci-outputs.test.ts), the GitLab one through its step (`npm run ci-step`).
+ * The gate runs on pull requests without retries; the nightly run is scheduled against staging,
+ * sharded with retries and merged failing only on a new failure, with the Allure history kept.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,6 +26,12 @@ function shellLines(workflow: Json): string[] {
   };
   visit(workflow);
   return lines.map((l) => l.trim()).filter(Boolean);
+}
+
+/** The steps that use this repository's action (`uses: ./`). */
+function actionSteps(workflow: Json): Array<{ with?: Json }> {
+  const jobs = Object.values((workflow.jobs ?? {}) as Record<string, { steps?: Array<Json> }>);
+  return jobs.flatMap((job) => (job.steps ?? []).filter((step) => step.uses === "./"));
 }
 
 /** A command reduced to its program, script and option names: values and variables dropped. */
@@ -61,33 +68,29 @@ describe("the CI examples", () => {
     expect(doc.warnings).toEqual([]);
     const documented = documentedCommands();
     const lines = shellLines(doc.toJS() as Json);
-    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length + actionSteps(doc.toJS() as Json).length).toBeGreaterThan(0);
     expect(lines.filter((l) => !documented.has(shape(l)))).toEqual([]);
   });
 
-  test("the gate runs on pull requests, uploads JUnit and the Allure report, and writes the summary page", () => {
+  test("the gate runs on pull requests through the action, against the preview URL, without retries", () => {
     const gate = load(FILES[0]!);
     expect(gate.on).toHaveProperty("pull_request");
-    const text = JSON.stringify(gate);
-    for (const needed of [
-      "npm ci",
-      "npm run conformance",
-      "reports/junit.xml",
-      "reports/allure-report",
-      'cat reports/summary.md >> \\"$GITHUB_STEP_SUMMARY\\"',
-    ]) {
-      expect(text).toContain(needed);
-    }
+    const [step, ...more] = actionSteps(gate);
+    expect(more).toEqual([]);
+    expect(step!.with).toEqual({ "target-url": "${{ secrets.PREVIEW_URL }}" });
   });
 
-  test("the nightly run is scheduled against staging, sharded, merged, with more property runs and kept history", () => {
+  test("the nightly run is scheduled against staging, sharded with retries, merged failing only on new failures, with kept history", () => {
     const nightly = load(FILES[1]!);
     expect((nightly.on as Json).schedule).toBeDefined();
     expect(nightly.env).toMatchObject({ TARGET_ENV: "staging", PROPERTY_RUNS: "500" });
+    const [shard, merge] = actionSteps(nightly);
+    expect(shard!.with).toMatchObject({ "shards": 2, "shard-index": "${{ matrix.shard }}", "retries": 2 });
+    expect(merge!.with).toMatchObject({ "merge-reports": "reports/blobs", "fail-on": "new" });
     const text = JSON.stringify(nightly);
+    // The action uploads shard N's blobs as conformance-blob-N (cli/ci-step.ts).
     for (const needed of [
-      "--shard=${{ matrix.shard }}/2",
-      "--merge-reports reports/blobs",
+      '"pattern":"conformance-blob-*","path":"reports/blobs"',
       "actions/cache/restore@v4",
       "actions/cache/save@v4",
       "reports/history",
@@ -102,5 +105,13 @@ describe("the CI examples", () => {
     expect(gitlab["conformance-gate"]).toMatchObject({ artifacts: { reports: { junit: "reports/junit.xml" } } });
     expect(gitlab["conformance-nightly"]).toMatchObject({ parallel: 2, variables: { TARGET_ENV: "staging" } });
     expect(JSON.stringify(gitlab["conformance-nightly-report"])).toContain("reports/history/");
+    const scripts = ["conformance-gate", "conformance-nightly", "conformance-nightly-report"].map((job) =>
+      String((gitlab[job] as { script: string[] }).script),
+    );
+    expect(scripts).toEqual([
+      "npm run ci-step",
+      "npm run ci-step -- --shards=$CI_NODE_TOTAL --shard-index=$CI_NODE_INDEX --retries=2",
+      "npm run ci-step -- --merge-reports=reports/blobs --fail-on=new",
+    ]);
   });
 });

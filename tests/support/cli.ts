@@ -1,5 +1,5 @@
 /** Runs a harness command as a child process, as a user or CI would, with a clean environment. */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,16 +44,34 @@ export function runCli(
   timeoutMs = 120_000,
   cwd = ROOT,
 ): Promise<CliResult> {
+  return runProcess(process.execPath, [...nodeArgs(script), ...args], env, timeoutMs, cwd);
+}
+
+/**
+ * Any program (npm, an installed command) as a child process with the same clean environment and bound.
+ * @param watch sees the output so far and the process at each chunk of stdout (to signal it at a point of the run).
+ */
+export function runProcess(
+  program: string,
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+  cwd = ROOT,
+  watch?: (stdout: string, child: ChildProcess) => void,
+): Promise<CliResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs(script), ...args], {
+    const child = spawn(program, args, {
       cwd,
       env: cleanEnv(env),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d));
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d;
+      watch?.(stdout, child);
+    });
     child.stderr.on("data", (d: Buffer) => (stderr += d));
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     child.on("error", reject);

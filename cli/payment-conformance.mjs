@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// The `payment-conformance` command of the installed package (package.json "bin"): a partner runs it
+// from their own folder — their `.env`, profile module, client-data file and reports/ are there —
+// while the suites, schemas and vitest.config.ts come from the package (lib/runner/run-vitest.ts).
+// One table of subcommands; each names the module whose `main(argv)` it runs. A new subcommand is
+// one row. Plain JavaScript because it must run before tsx is registered: as in conformance.mjs,
+// vitest is loaded natively first and tsx only afterwards, so that tsx never transforms vitest's
+// and vite's bundles (about 150 MB, docs/performance.md).
+import { readFileSync } from "node:fs";
+
+const COMMANDS = {
+  run: {
+    module: "./conformance.ts",
+    vitest: true,
+    what: "run every suite against TARGET_BASE_URL or the embedded sandbox (the default)",
+  },
+  sandbox: { module: "./sandbox.ts", what: "serve the reference sandbox on 127.0.0.1 (--port P) until stopped" },
+  report: { module: "./report.ts", what: "build the HTML report from REPORTS_DIR/allure-results" },
+  certify: { module: "./certify.ts", what: "pack the last run for certification, or --verify a pack" },
+  ci: {
+    module: "./ci-step.ts",
+    what: "for CI (the GitHub action): run, HTML report, pack; step outputs and job summary",
+  },
+};
+
+const NAME = "payment-conformance";
+const VERSION = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
+const HELP = `usage: ${NAME} [command] [options]        (run from the folder that holds your .env; reports go to ./reports)
+commands:
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(9)}${c.what}`)
+  .join("\n")}
+  ${NAME} <command> --help    the options of one command (run: --strict, --check ID, --shard=i/n, ...)
+  ${NAME} --version           the harness version`;
+
+/** The command and its own arguments: `run` when the first argument is an option or absent. */
+function route(argv) {
+  const [first, ...rest] = argv;
+  if (first === undefined || first.startsWith("-")) return { name: "run", args: argv };
+  return { name: first, args: rest };
+}
+
+const argv = process.argv.slice(2);
+if (argv[0] === "--version" || argv[0] === "-v") {
+  process.stdout.write(`${NAME} ${VERSION}\n`);
+  process.exit(0);
+}
+if (argv[0] === "--help" || argv[0] === "-h" || argv[0] === "help") {
+  process.stdout.write(`${HELP}\n`);
+  process.exit(0);
+}
+const { name, args } = route(argv);
+const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+if (!command) {
+  process.stderr.write(
+    `${NAME}: no such command "${name}" (${Object.keys(COMMANDS).join(", ")}; see ${NAME} --help)\n`,
+  );
+  process.exit(2);
+}
+if (command.vitest) await import("vitest/node");
+// Both of tsx's hooks, as `node --import tsx` does (see conformance.mjs: a CommonJS profile module).
+const { register } = await import("tsx/esm/api");
+const { register: registerCommonJs } = await import("tsx/cjs/api");
+register();
+registerCommonJs();
+const { main } = await import(command.module);
+const { runMain } = await import("../lib/runner/cli-errors.ts");
+runMain(name === "run" ? "conformance" : name, () => main(args));

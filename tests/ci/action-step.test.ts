@@ -1,0 +1,117 @@
+/**
+ * The GitHub action's step, run locally as the runner runs it: scripts/ci-step.sh with the inputs
+ * as INPUT_* variables and GITHUB_OUTPUT / GITHUB_STEP_SUMMARY pointing at temporary files. Green
+ * against the embedded sandbox (an env-file read, the report and the pack built), red against a
+ * sandbox with a fault, a bad configuration and a bad input each exit 2 with one line; a cancelled
+ * job's SIGTERM reaches the run once and the step reports it interrupted.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { startSandbox } from "../../sandbox/server.ts";
+import { FAULT_CASES } from "../checks/faults.cases.ts";
+import { ROOT, runProcess, type CliResult } from "../support/cli.ts";
+
+interface Step extends CliResult {
+  outputs: Record<string, string>;
+  jobSummary: string;
+  dir: string;
+}
+
+const STEP = join(ROOT, "scripts", "ci-step.sh");
+
+/** A fresh working folder, and the step's environment there: the inputs, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY as files. */
+function prepare(inputs: Record<string, string>, envFile?: string): { dir: string; env: Record<string, string> } {
+  const dir = mkdtempSync(join(tmpdir(), "ci-step-"));
+  const files = { GITHUB_OUTPUT: join(dir, "github-output"), GITHUB_STEP_SUMMARY: join(dir, "step-summary") };
+  for (const file of Object.values(files)) writeFileSync(file, "");
+  if (envFile !== undefined) writeFileSync(join(dir, "ci.env"), envFile);
+  return { dir, env: { ...files, ...(envFile !== undefined ? { INPUT_ENV_FILE: "ci.env" } : {}), ...inputs } };
+}
+
+/** What the step wrote where GitHub Actions reads it. */
+function collect(dir: string, run: CliResult): Step {
+  const lines = readFileSync(join(dir, "github-output"), "utf8").split("\n").filter(Boolean);
+  const outputs = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+  return { ...run, outputs, jobSummary: readFileSync(join(dir, "step-summary"), "utf8"), dir };
+}
+
+/** Runs the step with these inputs (and this env file, if any). */
+async function runStep(inputs: Record<string, string>, envFile?: string): Promise<Step> {
+  const { dir, env } = prepare(inputs, envFile);
+  return collect(dir, await runProcess("bash", [STEP], env, 240_000, dir));
+}
+
+const shown = (s: Step) => `${s.stdout.slice(-3000)}\n${s.stderr}`;
+
+describe("scripts/ci-step.sh, the action's step", () => {
+  test("green: verdict, counts, the env file's settings, the report and the pack; summary.md is the job summary", async () => {
+    const step = await runStep(
+      { INPUT_ARGS: "--check CARD-STMT-PERIOD --check CARD-LIM-HTTP-200 --quiet" },
+      "SEED=777\n",
+    );
+    expect(step.code, shown(step)).toBe(0);
+    expect(step.outputs).toMatchObject({ "verdict": "conformant", "exit-code": "0", "passed": "2", "failed": "0" });
+    expect(JSON.parse(step.outputs.counts!)).toMatchObject({ passed: 2, failed: 0 });
+    expect(step.outputs["report-dir"]).toBe(join(step.dir, "reports"));
+    const summary = JSON.parse(readFileSync(step.outputs["summary-json"]!, "utf8")) as { seed: number };
+    expect(summary.seed).toBe(777);
+    expect(existsSync(join(step.outputs["html-report"]!, "index.html"))).toBe(true);
+    expect(step.outputs.pack).toBe(join(step.dir, "reports", "certification.zip"));
+    expect(existsSync(step.outputs.pack!)).toBe(true);
+    expect(step.outputs["artifact-path"]).toBe(step.outputs["report-dir"]);
+    expect(step.jobSummary).toBe(readFileSync(step.outputs["summary-md"]!, "utf8"));
+  });
+
+  test("red: the target-url input at a sandbox with a fault gives exit 1 and its failed check", async () => {
+    const fault = FAULT_CASES.find((c) => c.name === "statement answered with 201")!;
+    const sandbox = await startSandbox({ faults: fault.faults });
+    try {
+      const step = await runStep({
+        INPUT_TARGET_URL: sandbox.url,
+        INPUT_ARGS: [...fault.fails, "CARD-STMT-SCHEMA"].map((id) => `--check ${id}`).join(" "),
+        INPUT_HTML_REPORT: "false",
+        INPUT_CERTIFY: "false",
+      });
+      expect(step.code, shown(step)).toBe(1);
+      expect(step.outputs).toMatchObject({ verdict: "not conformant", failed: String(fault.fails.length), pack: "" });
+      expect(step.outputs["html-report"]).toBe("");
+      expect(step.jobSummary).toContain("not conformant");
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  test("a bad variable in the env file: exit 2, verdict configuration, the run's one line in the job summary", async () => {
+    const step = await runStep({}, "REQUEST_TIMEOUT_MS=soon\n");
+    expect(step.code, shown(step)).toBe(2);
+    expect(step.outputs).toMatchObject({ "verdict": "configuration", "exit-code": "2", "summary-json": "" });
+    expect(step.jobSummary).toMatch(/configuration \(exit 2\)[\s\S]*REQUEST_TIMEOUT_MS/);
+  });
+
+  test("a cancelled job: SIGTERM to the step is forwarded to the run, the step waits for it and reports it interrupted (143)", async () => {
+    const { dir, env } = prepare({ INPUT_HTML_REPORT: "false", INPUT_CERTIFY: "false", INPUT_ARGS: "--quiet" });
+    let signalled = false;
+    // As the runner cancels: the step's own process gets the signal, once the run has started.
+    const run = await runProcess("bash", [STEP], env, 240_000, dir, (stdout, child) => {
+      if (!signalled && /conformance: target /.test(stdout)) signalled = child.kill("SIGTERM");
+    });
+    const step = collect(dir, run);
+    expect(signalled).toBe(true);
+    expect(step.code, shown(step)).toBe(143);
+    expect(step.outputs).toMatchObject({ "verdict": "interrupted", "exit-code": "143" });
+    expect(step.jobSummary).toContain("interrupted");
+  });
+
+  test.for([
+    ["shards without this job's index", { INPUT_SHARDS: "2" }, /--shards 2 needs --shard-index/],
+    ["an env file that is not there", { INPUT_ENV_FILE: "missing.env" }, /env file missing\.env: no such file/],
+    ["strict neither true nor false", { INPUT_STRICT: "yes" }, /--strict yes: expected true or false/],
+  ] as const)("a bad input, %s: exit 2 with one line", async ([, inputs, line]) => {
+    const step = await runStep({ ...inputs });
+    expect(step.code).toBe(2);
+    expect(step.stderr.trim().split("\n")).toEqual([expect.stringMatching(line)]);
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * Issue 18 item 6: a partner installs the harness, never clones it. `npm pack` of the checkout,
+ * installed into an empty folder from npm's cache alone (tests/support/package.ts), gives the
+ * `payment-conformance` command; run from a folder of the partner's own — its `.env`, profile
+ * module, client-data file, reports/ — it is green against the embedded sandbox, red against a
+ * sandbox with a fault, and green against the foreign target configured only by that folder.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import { startSandbox } from "../../sandbox/server.ts";
+import { FAULT_CASES } from "../checks/faults.cases.ts";
+import { runProcess, type CliResult } from "../support/cli.ts";
+import { partnerFolder } from "../support/foreign-target/partner-folder.ts";
+import { startForeignTarget } from "../support/foreign-target/server.ts";
+import { COMMAND, installedCommand, installPacked, packHarness, type Packed } from "../support/package.ts";
+
+let packed: Packed;
+let installed: string;
+
+beforeAll(async () => {
+  const work = mkdtempSync(join(tmpdir(), "conformance-package-"));
+  packed = await packHarness(work);
+  installed = join(work, "installed");
+  mkdirSync(installed);
+  const install = await installPacked(installed, packed.tarball);
+  expect(install.code, `npm ci --offline of the packed harness:\n${install.stderr}`).toBe(0);
+}, 300_000);
+
+/** A working folder of the partner's with this `.env` text, inside the folder the package is installed in. */
+function workingFolder(name: string, envText: string): string {
+  const dir = join(installed, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, ".env"), envText);
+  return dir;
+}
+
+const run = (cwd: string, args: string[], timeoutMs = 180_000): Promise<CliResult> =>
+  runProcess(installedCommand(installed), args, {}, timeoutMs, cwd);
+const summaryIn = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, "reports", "summary.json"), "utf8")) as {
+    verdict: string;
+    seed: number;
+    checks: Array<{ id: string; outcome: string }>;
+  };
+const shown = (r: CliResult) => `${r.stdout.slice(-3000)}\n${r.stderr}`;
+
+test("the tarball holds what runs, and nothing of the harness's own tests, docs or reports", () => {
+  for (const needed of [
+    "cli/payment-conformance.mjs",
+    "cli/conformance.ts",
+    "vitest.config.ts",
+    "allurerc.mjs",
+    "docs/spec/payment-platform-interface.md",
+    ".env.example",
+  ]) {
+    expect(packed.files).toContain(needed);
+  }
+  for (const folder of ["lib/", "suites/", "schemas/", "sandbox/", "generators/"]) {
+    expect(
+      packed.files.some((f) => f.startsWith(folder)),
+      folder,
+    ).toBe(true);
+  }
+  const stray = packed.files.filter((f) => /^(tests|reports|bench|node_modules|\.github)\//.test(f));
+  expect(stray).toEqual([]);
+  expect(packed.files.filter((f) => f.startsWith("docs/"))).toEqual(["docs/spec/payment-platform-interface.md"]);
+});
+
+describe("the installed command", () => {
+  test("--version, --help, and an unknown command is exit 2 with one line", async () => {
+    const dir = workingFolder("usage", "");
+    const version = await runProcess("npx", ["--offline", COMMAND, "--version"], {}, 60_000, dir);
+    expect(version.code, shown(version)).toBe(0);
+    const { version: expected } = JSON.parse(
+      readFileSync(join(installed, "node_modules", "payment-platform-conformance", "package.json"), "utf8"),
+    ) as { version: string };
+    expect(version.stdout.trim()).toBe(`${COMMAND} ${expected}`);
+    const help = await run(dir, ["--help"]);
+    expect(help.code).toBe(0);
+    for (const command of ["run", "sandbox", "report", "certify"])
+      expect(help.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
+    const unknown = await run(dir, ["certfy"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim().split("\n")).toEqual([expect.stringContaining('no such command "certfy"')]);
+    const runHelp = await run(dir, ["run", "--help"]);
+    expect(runHelp.code).toBe(0);
+    expect(runHelp.stdout).toContain("--strict");
+  });
+
+  test("green against the embedded sandbox from the partner's folder: its .env read, reports written there; report and certify after it", async () => {
+    const dir = workingFolder("green", "SEED=4242\n");
+    const green = await runProcess("npx", ["--offline", COMMAND], {}, 180_000, dir);
+    expect(green.code, shown(green)).toBe(0);
+    const summary = summaryIn(dir);
+    expect(summary.verdict).toBe("conformant");
+    expect(summary.seed).toBe(4242);
+    expect(summary.checks.length).toBeGreaterThan(50);
+    expect(existsSync(join(dir, "reports", "junit.xml"))).toBe(true);
+    const report = await run(dir, ["report"]);
+    expect(report.code, shown(report)).toBe(0);
+    expect(existsSync(join(dir, "reports", "allure-report", "index.html"))).toBe(true);
+    const certify = await run(dir, ["certify"]);
+    expect(certify.code, shown(certify)).toBe(0);
+    expect(existsSync(join(dir, "reports", "certification.zip"))).toBe(true);
+  });
+
+  test("sandbox serves the reference sandbox from the package; a run against it by URL is green; SIGTERM stops it with 0", async () => {
+    const dir = workingFolder("separate-sandbox", "");
+    let checked: Promise<CliResult> | undefined;
+    const sandbox = await runProcess(
+      installedCommand(installed),
+      ["sandbox", "--port", "0"],
+      {},
+      180_000,
+      dir,
+      (out, child) => {
+        const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+        if (!url || checked) return;
+        const green = workingFolder("against-sandbox", `TARGET_BASE_URL=${url}\n`);
+        checked = run(green, ["--check", "CARD-STMT-PERIOD", "--quiet"]).finally(() => child.kill("SIGTERM"));
+      },
+    );
+    expect(sandbox.code, shown(sandbox)).toBe(0);
+    const green = await checked!;
+    expect(green.code, shown(green)).toBe(0);
+    expect(green.stdout).toMatch(/target http:\/\/127\.0\.0\.1:\d+/);
+  });
+
+  test("red against a sandbox with a fault: exit 1, exactly the fault's checks failed", async () => {
+    const fault = FAULT_CASES.find((c) => c.name === "statement answered with 201")!;
+    const sandbox = await startSandbox({ faults: fault.faults });
+    try {
+      const dir = workingFolder("red", `TARGET_BASE_URL=${sandbox.url}\nSEED=4243\n`);
+      const checks = [...fault.fails, "CARD-STMT-SCHEMA", "CARD-LIM-HTTP-200"];
+      const red = await run(dir, ["run", ...checks.flatMap((id) => ["--check", id])]);
+      expect(red.code, shown(red)).toBe(1);
+      const summary = summaryIn(dir);
+      expect(summary.verdict).toBe("not conformant");
+      expect(
+        summary.checks
+          .filter((c) => c.outcome === "failed")
+          .map((c) => c.id)
+          .sort(),
+      ).toEqual([...fault.fails].sort());
+      expect(summary.checks.map((c) => c.id).sort()).toEqual([...checks].sort());
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  test("the partner's own profile module and client-data file, named relative to its folder in its .env", async () => {
+    const target = await startForeignTarget({});
+    try {
+      const dir = partnerFolder(target.url, { SEED: "20261123" });
+      const checks = ["PT-BIZ-SIGNATURE", "PT-BIZ-UNIQUE-CLIENT", "CARD-STMT-PERIOD"];
+      const foreign = await run(
+        dir,
+        checks.flatMap((id) => ["--check", id]),
+      );
+      expect(foreign.code, shown(foreign)).toBe(0);
+      expect(foreign.stdout).toContain("profile ./foreign-profile.mts");
+      const summary = summaryIn(dir);
+      expect(summary.checks.map((c) => `${c.id} ${c.outcome}`).sort()).toEqual(
+        checks.map((id) => `${id} passed`).sort(),
+      );
+    } finally {
+      await target.close();
+    }
+  });
+});
