@@ -95,8 +95,8 @@ export function thirdPartnerEnv(url: string, auth: Auth = "static"): Steps {
     ],
     // 8. amounts: not set — the payment card's limits list shows its floor of 3.00.
     ["9. client data", { CLIENT_DATA_FILE: "./client-data.json" }],
-    ["10. idempotency", { IDEMPOTENCY_MODE: "reject" }],
     ["request rules (docs/own-server.md, REQUEST_RULES_FILE)", { REQUEST_RULES_FILE: "./request-rules.json" }],
+    ["10. idempotency", { IDEMPOTENCY_MODE: "reject" }],
   ];
 }
 
