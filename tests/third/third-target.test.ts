@@ -118,7 +118,9 @@ describe("a broken variant of the third target: not conformant, on exactly the c
 
 describe("a broken variant that only the target's declaration can reveal", () => {
   // The target declares debit.terminal_number required (REQUEST_RULES_FILE); this variant defaults
-  // it instead. The reference schemas do not require it, so only the declared rule can tell.
+  // it instead. The reference schemas do not require it, so only the declared rule can tell. The
+  // shrinker's replay of the accepted case is refused as a duplicate (409, reject mode): the case is
+  // judged on its first answer (lib/checks/property.ts) — a harness error before.
   test("defaults-declared-terminal --strict: CARD-TXN-NEGATIVE fails naming the declared rule", async () => {
     const run = await runOnce(["defaults-declared-terminal"], ["--strict"]);
     const negative = run.summary!.checks.find((c) => c.id === "CARD-TXN-NEGATIVE");
