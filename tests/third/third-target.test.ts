@@ -1,5 +1,5 @@
 /**
- * Issue 21 item 6: the harness on a third correct target, written from the spec and the partner
+ * The harness on a third correct target, written from the spec and the partner
  * docs only (tests/support/third-target/), different from the sandbox and the foreign target in
  * every choice the spec leaves open. It is configured only as docs/own-server.md says — a `.env`,
  * a client-data file and a request-rules file in the partner's folder — and run as
