@@ -21,6 +21,7 @@ import {
   writePackZip,
 } from "../lib/reporting/certify/pack.ts";
 import { loadPack, verifyPack } from "../lib/reporting/certify/verify.ts";
+import { describeStatement, STATEMENT_FILE, type ConformanceStatement } from "../lib/reporting/certify/statement.ts";
 import { ZipError } from "../lib/reporting/certify/zip.ts";
 import { gitCommit } from "../lib/reporting/git.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
@@ -69,6 +70,8 @@ function certify(reportsDir: string, keys: CertifyConfig): number {
     say(`  MUST ${c.outcome.toUpperCase()} ${c.id} ${c.spec} ${c.message ?? c.title}`);
   for (const c of manifest.shouldWarnings)
     say(`  SHOULD ${c.outcome === "failed" ? "FAILED" : "WARNING"} ${c.id} ${c.spec} ${c.message ?? c.title}`);
+  for (const line of describeStatement(JSON.parse(files.get(STATEMENT_FILE)!.toString("utf8")) as ConformanceStatement))
+    say(`  ${line}`);
   say(
     `  ${files.size} files, ${manifest.exchanges.entries} exchanges in exchanges.har, ${keys.signingKey ? `signed (${keys.signingKey.algorithm}, key ${keys.signingKey.keyId})` : "not signed (set CERTIFY_SIGNING_KEY)"}`,
   );

@@ -40,6 +40,7 @@ import { parseShard, type Shard } from "../lib/runner/shard.ts";
 import { HARNESS_VERSION } from "../lib/config/version.ts";
 import { profileVariables } from "../lib/crypto/index.ts";
 import { isProfileModule } from "../lib/crypto/module-profile.ts";
+import { declarationOf } from "../lib/reporting/certify/declaration.ts";
 import type { ProgressOptions } from "../lib/reporting/progress.ts";
 import { startSandbox, type SandboxOptions } from "../sandbox/server.ts";
 import { shareAccessToken, type SharedToken } from "../lib/runner/access-token.ts";
@@ -304,6 +305,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       seed: config.run.seed,
       strict: config.run.strict,
       harnessVersion: HARNESS_VERSION,
+      declaration: declarationOf(config, process.env),
       ...(debitRange ? { debitAmounts: debitRange.why } : {}),
       workers: {
         processes: workers,

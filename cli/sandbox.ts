@@ -1,6 +1,6 @@
 /**
  * npm run sandbox -- --port P [--profile NAME|PATH] [--tls] [--mtls] [--tls-dir DIR]
- *                    [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s]
+ *                    [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset DURATION]
  * Serves the reference sandbox on 127.0.0.1:P in the foreground until stopped (Ctrl-C), with the
  * crypto profile a harness would name in CRYPTO_PROFILE (`default` unless given). The card API
  * JWS (the jws profile's, or --card-api-auth jws) is verified as CARD_API_JWS_* in the
@@ -9,6 +9,8 @@
  * --tls serves HTTPS with a certificate of a throwaway CA made at start; --mtls (implies --tls) also
  * demands a client certificate of that CA. The CA, a client certificate and key, and a PKCS#12 go
  * into --tls-dir (default: a new temporary folder), and the variables to set are printed.
+ * --clock-offset runs the sandbox's clock ahead (or, negative, behind) real time — postings, daily
+ * usage and `dt` — e.g. to see a run cross its midnight (+05:00): `--clock-offset 90m`.
  */
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -24,7 +26,17 @@ import { CARD_API_AUTHS, type CardApiAuth } from "../sandbox/card-auth.ts";
 import { startSandbox } from "../sandbox/server.ts";
 
 const USAGE =
-  "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s]";
+  "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset DURATION, e.g. 90m, -30s, 2h]";
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
+
+/** "90m" → 5 400 000; "-30s" → −30 000; unset → 0. */
+function clockOffset(text: string | undefined): number {
+  if (text === undefined) return 0;
+  const m = /^([+-]?\d+)(ms|s|m|h)$/.exec(text.trim());
+  if (!m) throw new UsageError(`--clock-offset ${text} is not a duration such as 90m, -30s, 2h or 500ms`);
+  return Number(m[1]) * UNIT_MS[m[2]!]!;
+}
 
 interface SandboxCliOptions {
   port: number;
@@ -33,6 +45,7 @@ interface SandboxCliOptions {
   tls?: { mtls: boolean; dir?: string };
   cardApiAuth: CardApiAuth;
   tokenTtlMs?: number;
+  clockOffsetMs: number;
 }
 
 interface SandboxArgs {
@@ -43,6 +56,7 @@ interface SandboxArgs {
   "tls-dir"?: string;
   "card-api-auth"?: string;
   "token-ttl"?: string;
+  "clock-offset"?: string;
 }
 
 function options(argv: string[]): SandboxCliOptions {
@@ -58,6 +72,7 @@ function options(argv: string[]): SandboxCliOptions {
         "tls-dir": { type: "string" },
         "card-api-auth": { type: "string" },
         "token-ttl": { type: "string" },
+        "clock-offset": { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -79,6 +94,7 @@ function options(argv: string[]): SandboxCliOptions {
     port,
     profile: values.profile ?? "default",
     cardApiAuth,
+    clockOffsetMs: clockOffset(values["clock-offset"]),
     ...(tokenTtlMs ? { tokenTtlMs } : {}),
     ...(https ? { tls: { mtls: Boolean(values.mtls), ...(dir ? { dir } : {}) } } : {}),
   };
@@ -86,7 +102,7 @@ function options(argv: string[]): SandboxCliOptions {
 
 /** The command, callable by the installed `payment-conformance sandbox` (cli/payment-conformance.mjs). */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
-  const { port, profile, cardApiAuth, tokenTtlMs, tls } = options(argv);
+  const { port, profile, cardApiAuth, tokenTtlMs, tls, clockOffsetMs } = options(argv);
   const cardApiJws = readCardApiJws(createReader(process.env));
   const certificates = tls ? makeSandboxCertificates() : undefined;
   const https = certificates ? { tls: { certificates, mtls: tls!.mtls } } : {};
@@ -95,6 +111,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     profile,
     cardApiJws,
     cardApiAuth,
+    clockOffsetMs,
     ...(tokenTtlMs ? { tokenTtlMs } : {}),
     ...https,
   }).catch((error: Error) => {
@@ -107,7 +124,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     ? `tokens live ${tokenTtlMs / 1000} s; the static token is refused`
     : "tokens live an hour; the static token works too";
   process.stdout.write(
-    `sandbox: listening on ${sandbox.url} with crypto profile ${profile}, card API auth ${cardApiAuth} (test data: docs/sandbox.md › Test data)\n` +
+    `sandbox: listening on ${sandbox.url} with crypto profile ${profile}, card API auth ${cardApiAuth}${clockOffsetMs ? `, clock offset ${clockOffsetMs} ms` : ""} (test data: docs/sandbox.md › Test data)\n` +
       `sandbox: token endpoint PARTNER_TOKEN_URL=${sandbox.url}${SANDBOX_TOKEN_CLIENT.tokenPath} PARTNER_CLIENT_ID=${SANDBOX_TOKEN_CLIENT.clientId} (secret: docs/sandbox.md); ${lifetime}\n`,
   );
   if (certificates)

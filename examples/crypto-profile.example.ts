@@ -36,7 +36,7 @@ function sameText(a: string, b: string): boolean {
 
 const HEX_32_BYTES = /^[0-9a-fA-F]{64}$/;
 
-/** This profile's keys are hex, 32 bytes; the platform's may be unset (its signatures are then not verified). */
+/** This profile's keys are 64 hex digits (32 bytes) each; the platform's may be unset (its signatures are then not verified). */
 export function validateKeys(keys: ProfileKeys): Array<{ variable: string; message: string }> {
   const hex = (variable: string, value: string, optional = false) =>
     (optional && value === "") || HEX_32_BYTES.test(value) ? [] : [{ variable, message: "must be 64 hex digits" }];

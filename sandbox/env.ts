@@ -17,6 +17,8 @@ export interface SandboxEnv {
   verifyCardApi: CardApiVerifier;
   /** When set, card API requests must carry this header (card API auth is not shown, §5). */
   cardApiHeader?: { name: string; value: string };
+  /** The sandbox's clock: real time plus its clock offset (postings, usage periods, `dt`). */
+  now(): number;
 }
 
 /** Rejects with 400 and the schema's complaints when a body does not match a request schema (validation.ts). */

@@ -54,8 +54,7 @@ let lastMs = 0;
 let lastText = "";
 
 /** The time of an answer; the same millisecond is formatted once (busy sandboxes answer many per ms). */
-export function nowWithOffset(): string {
-  const now = Date.now();
+export function nowWithOffset(now = Date.now()): string {
   if (now !== lastMs) [lastMs, lastText] = [now, formatWithOffset(now, PLATFORM_OFFSET)];
   return lastText;
 }
@@ -74,14 +73,14 @@ export function reject(status: number, code: ErrorCode, message: string): never 
   throw new Rejection(status, code, message);
 }
 
-export function cardApiError(r: Rejection): SandboxResponse {
+export function cardApiError(r: Rejection, now = Date.now()): SandboxResponse {
   return {
     status: r.status,
     body: {
       status: "error",
       request_status: "failed",
       error: { code: r.code, message: r.message },
-      dt: nowWithOffset(),
+      dt: nowWithOffset(now),
     },
   };
 }

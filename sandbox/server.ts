@@ -51,6 +51,8 @@ export interface SandboxOptions {
   tokenTtlMs?: number;
   /** The client its token endpoint knows; the published test client when unset. */
   tokenClient?: TokenClient;
+  /** The sandbox's clock runs this far ahead of real time (behind when negative): e.g. just before its midnight. */
+  clockOffsetMs?: number;
 }
 
 export interface RunningSandbox {
@@ -61,6 +63,8 @@ export interface RunningSandbox {
   connections(): number;
   /** The token endpoint: requests answered, tokens issued. */
   tokens: TokenIssuer;
+  /** Moves the sandbox's clock (tests: a period boundary passed between two readings). */
+  setClockOffset(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -73,7 +77,7 @@ export const SANDBOX_PROFILE_KEYS: ProfileKeys = {
   platformPrivateKey: SANDBOX_KEY_PAIRS.platformPrivateKey,
 };
 
-async function createEnv(options: SandboxOptions): Promise<SandboxEnv> {
+async function createEnv(options: SandboxOptions, clock: { offsetMs: number }): Promise<SandboxEnv> {
   const keys = options.cardApiJws ? { ...SANDBOX_PROFILE_KEYS, cardApiJws: options.cardApiJws } : SANDBOX_PROFILE_KEYS;
   const profile = await loadProfile(options.profile ?? "default", keys);
   const tokens = new TokenIssuer(options);
@@ -84,6 +88,7 @@ async function createEnv(options: SandboxOptions): Promise<SandboxEnv> {
     tokens,
     verifyCardApi: cardApiAuthOf(options, profile, tokens, SANDBOX_KEY_PAIRS.partnerPublicKey),
     ...(options.cardApiHeader ? { cardApiHeader: options.cardApiHeader } : {}),
+    now: () => Date.now() + clock.offsetMs,
   };
 }
 
@@ -101,8 +106,8 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
   });
 }
 
-function errorFor(route: Route | undefined, r: Rejection): SandboxResponse {
-  return route?.operation.family === "partner-transfer-api" ? partnerError(r) : cardApiError(r);
+function errorFor(route: Route | undefined, r: Rejection, env: SandboxEnv): SandboxResponse {
+  return route?.operation.family === "partner-transfer-api" ? partnerError(r) : cardApiError(r, env.now());
 }
 
 /** Card API auth is not shown (§5): a configured header and/or what the profile demands (e.g. a JWS). */
@@ -163,7 +168,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv
   } catch (error) {
     if (!(error instanceof Rejection)) throw error;
     const acceptAnyway = route && env.faults.has("accepts-invalid-input") && INPUT_CODES.has(error.code);
-    response = acceptAnyway ? acceptedAnyway(route) : errorFor(route, error);
+    response = acceptAnyway ? acceptedAnyway(route) : errorFor(route, error, env);
   }
   response = await finish(route, response, env);
   if (response.delayMs) await sleep(response.delayMs);
@@ -178,7 +183,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const env = await createEnv(options);
+  const clock = { offsetMs: options.clockOffsetMs ?? 0 };
+  const env = await createEnv(options, clock);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res, env).catch((error: Error) => {
       // A sandbox defect, not a documented answer: surfaced as a 500 so the harness reports it.
@@ -209,6 +215,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ledger: env.ledger,
     connections: () => connections,
     tokens: env.tokens,
+    setClockOffset: (ms) => void (clock.offsetMs = ms),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

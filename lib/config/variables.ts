@@ -42,7 +42,7 @@ export const VARIABLES = {
   TARGET_UTC_OFFSET: {
     default: "+05:00",
     group: "target",
-    doc: "UTC offset used to write statement periods and to read date-only bounds.",
+    doc: "UTC offset used to write statement periods, to read date-only bounds, and where the target's day (and month) begins: limit readings across it are not judged.",
   },
   REQUEST_TIMEOUT_MS: {
     default: "5000",
@@ -107,19 +107,19 @@ export const VARIABLES = {
     default: SANDBOX_PARTNER.signingKey,
     secret: true,
     group: "partner transfer API",
-    doc: "Key that signs partner requests (hex).",
+    doc: "Key that signs partner requests: 64 hex digits (32 bytes), decoded before use.",
   },
   PLATFORM_SIGNING_KEY: {
     default: SANDBOX_PARTNER.platformSigningKey,
     secret: true,
     group: "partner transfer API",
-    doc: "Key that verifies response signatures (hex). Empty: the signature check is skipped with a reason.",
+    doc: "Key that verifies response signatures: 64 hex digits (32 bytes), decoded before use. An empty value means this default (the sandbox's published key), not \"no key\".",
   },
   PARTNER_ENCRYPTION_KEY: {
     default: SANDBOX_PARTNER.encryptionKey,
     secret: true,
     group: "partner transfer API",
-    doc: "Key that encrypts payload.encrypted_data (hex, 32 bytes).",
+    doc: "Key that encrypts payload.encrypted_data: 64 hex digits (32 bytes), decoded before use.",
   },
   PARTNER_PRIVATE_KEY: {
     default: SANDBOX_KEY_PAIRS.partnerPrivateKey,

@@ -10,11 +10,11 @@ import type { Family } from "../catalogue/types.ts";
 export type SigningParty = "partner" | "platform";
 
 export interface ProfileKeys {
-  /** Signs partner requests (harness side) / verifies them (sandbox side). Hex, default profile. */
+  /** Signs partner requests (harness side) / verifies them (sandbox side): 64 hex digits (32 bytes) in the default profile. */
   partnerSigningKey: string;
   /** Signs platform responses (sandbox side) / verifies them (harness side); "" when unknown. */
   platformSigningKey: string;
-  /** Key of payload.encrypted_data (hex, 32 bytes). */
+  /** Key of payload.encrypted_data: 64 hex digits (32 bytes) in the built-in profiles. */
   encryptionKey: string;
   /**
    * Key pairs for profiles that sign with asymmetric keys (jws, user modules): PEM (PKCS#8 /

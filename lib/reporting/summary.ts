@@ -17,6 +17,7 @@ import {
 } from "./coverage.ts";
 import type { SpecClause } from "./spec-clauses.ts";
 import type { NetworkReport } from "./network.ts";
+import type { Declaration } from "./certify/declaration.ts";
 
 export type Verdict = "conformant" | "not conformant" | "incomplete";
 
@@ -40,6 +41,8 @@ export interface RunInfo {
   selectedChecks?: string[];
   /** The request rules the target declared (REQUEST_RULES_FILE), as the workers judged by them. */
   requestRules?: string;
+  /** What the partner declared for this run (the pack's conformance statement, lib/reporting/certify/declaration.ts). */
+  declaration?: Declaration;
   /** --shard=i/n: one part of a run; a part with no check of its own is not a run that judged nothing. */
   shard?: string;
   /** TLS sessions and proxy as the preflight found them, with info observations (network.ts). */

@@ -129,6 +129,8 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
 export interface ProbeRequests {
   statement(config: Config): unknown;
   limits(config: Config): unknown;
+  /** The statement of PAYMENT_CARD_ID over a period (epoch ms): did the fixture debit post? */
+  paymentStatement(config: Config, period: { start: number; end: number }): unknown;
   /** A debit of the payment card at this amount (major units). */
   debit(config: Config, amount: number): unknown;
   /** The client data of one registration, from CLIENT_DATA_FILE or the sandbox's (not yet sealed). */

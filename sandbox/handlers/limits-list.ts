@@ -31,7 +31,7 @@ function negativeZeroUsage(limit: ReturnType<typeof amountLimit>) {
 function limitRecord(env: SandboxEnv, l: LimitDefinition) {
   const current = env.faults.has("frozen-usage")
     ? 0
-    : usageMinor(env.ledger, l, Date.now(), env.faults.has("card-limits-count-every-card"));
+    : usageMinor(env.ledger, l, env.now(), env.faults.has("card-limits-count-every-card"));
   const skew = env.faults.has("wrong-remaining") ? 100 : 0;
   return {
     id: l.id,
@@ -65,5 +65,5 @@ export function limitsList(req: SandboxRequest, env: SandboxEnv): SandboxRespons
   const mine = env.ledger.limits.filter((l) => l.object.kind === objectKind && l.object.value === objectValue);
   const limits: Record<string, unknown[]> = { product: [], card: [] };
   for (const l of mine) (limits[l.group] ??= []).push(limitRecord(env, l));
-  return ok({ status: "ok", request_status: "success", dt: nowWithOffset(), limits });
+  return ok({ status: "ok", request_status: "success", dt: nowWithOffset(env.now()), limits });
 }

@@ -81,5 +81,5 @@ export function statement(req: SandboxRequest, env: SandboxEnv): SandboxResponse
       }),
     );
   }
-  return ok({ status: "ok", request_status: "success", operations, dt: nowWithOffset() });
+  return ok({ status: "ok", request_status: "success", operations, dt: nowWithOffset(env.now()) });
 }

@@ -45,7 +45,7 @@ function resolveCard(env: SandboxEnv, party: PartyRefs): SandboxCard {
 function checkLimits(env: SandboxEnv, card: SandboxCard, minor: number): void {
   for (const limit of limitsForCard(env.ledger, card)) {
     if (minor < limit.minMinor) reject(422, "BELOW_MINIMUM", `amount is below the minimum of limit ${limit.id}`);
-    if (usageMinor(env.ledger, limit) + minor > limit.totalMinor)
+    if (usageMinor(env.ledger, limit, env.now()) + minor > limit.totalMinor)
       reject(422, "LIMIT_EXCEEDED", `limit ${limit.id} would be exceeded`);
   }
 }
@@ -69,7 +69,7 @@ export function transactionCreate(req: SandboxRequest, env: SandboxEnv): Sandbox
     reject(422, "DECLINED", "amounts over 50.00 are refused");
   const magic = magicDebit(card.cardId, minor);
   if (!env.faults.has("limits-not-enforced")) checkLimits(env, card, minor);
-  const response = { ...ok({ status: "ok", request_status: "success", dt: nowWithOffset() }), ...magic };
+  const response = { ...ok({ status: "ok", request_status: "success", dt: nowWithOffset(env.now()) }), ...magic };
   env.ledger.idempotency.set(body.request_id, { fingerprint, response: structuredClone(response) });
   // The fault yields between the limit check and the posting: the check-then-act race.
   if (env.faults.has("limit-race")) {
@@ -92,7 +92,7 @@ function postDebit(env: SandboxEnv, requestId: string, card: SandboxCard, minor:
     amountMinor: minor,
     commissionMinor: 0,
     currency: "KZT",
-    at: Date.now(),
+    at: env.now(),
     rrn: String(Math.floor(Math.random() * 1e12)).padStart(12, "0"),
     mcc: 6012,
     merchant: {

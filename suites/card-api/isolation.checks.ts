@@ -22,7 +22,8 @@ import { jsonObject, type Exchange } from "../../lib/http/exchange.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
-import { amountLimits, formatMicro, micro, type Operation } from "./ledger/readback.ts";
+import { formatMicro, micro, readLimits, type AmountLimit, type Operation } from "./ledger/readback.ts";
+import { boundaryBetween } from "../../lib/time/period-boundary.ts";
 
 /** The card that is not the payment card (the statement fixture); skipped when both are one card. */
 function otherCardId(ctx: CheckContext): string {
@@ -78,12 +79,7 @@ export const statementOfOtherCard = defineCheck({
 });
 
 /** The other card's own (card group) cumulative limits that moved by exactly `units` between two readings. */
-function movedBy(
-  before: Awaited<ReturnType<typeof amountLimits>>,
-  after: typeof before,
-  units: number,
-  types: string[],
-): string[] {
+function movedBy(before: AmountLimit[], after: typeof before, units: number, types: string[]): string[] {
   const was = new Map(before.map((l) => [l.key, micro(l.current)]));
   return after
     .filter((l) => l.key.startsWith("card/") && types.includes(l.type) && was.get(l.key) !== undefined)
@@ -105,7 +101,7 @@ export const limitsOfOtherObject = defineCheck({
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
       const other = otherCardId(ctx);
       const cumulative = ctx.config.cardApi.cumulativeLimitTypes;
-      const before = await amountLimits(ctx, "card", other);
+      const { limits: before, at: readAt } = await readLimits(ctx, "card", other);
       if (!before.some((l) => l.key.startsWith("card/") && cumulative.includes(l.type)))
         ctx.skip(`card ${other} lists no cumulative limit of its own (group card)`);
       // The fixed debit the target's own limits allow (lib/checks/debit-amounts.ts), in micro-units.
@@ -119,7 +115,12 @@ export const limitsOfOtherObject = defineCheck({
       requireAnswer(exchange);
       if (answerKind(exchange) !== "success")
         ctx.skip(`the payment card's debit of ${formatMicro(units)} was refused (${describeAnswer(exchange)})`);
-      const moved = movedBy(before, await amountLimits(ctx, "card", other), units, cumulative);
+      const after = await readLimits(ctx, "card", other);
+      // Usage resets when a limit's period ends: readings on either side of it are not compared.
+      const periods = before.filter((l) => cumulative.includes(l.type)).map((l) => l.period);
+      const boundary = boundaryBetween(readAt, after.at, ctx.config.target.utcOffset, periods);
+      if (boundary) ctx.skip(`not judged: the limits of card ${other} were read on either side of ${boundary}`);
+      const moved = movedBy(before, after.limits, units, cumulative);
       if (moved.length) {
         fail(
           "value",

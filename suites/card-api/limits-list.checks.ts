@@ -58,7 +58,7 @@ export const limitsGroupsAsShown = defineCheck({
   basis: "spec",
   title: "Limits list: the limits object holds only the groups §2.4 shows (product, card)",
   description:
-    "An observation, never a failure: other groups are tolerated (the spec does not say the list is closed), but a reader of the report learns that the target has them and that the harness does not judge their limits.",
+    "An observation, never a failure: other groups are tolerated (the spec does not say the list is closed), but a reader of the report learns that the target has them: their records are not validated against the limit-record schema, while their amount limits count like the others' for the debit amounts and the ledger checks.",
   async run(ctx) {
     const { limits } = requireSuccessBody(await ctx.scenario(SUCCESS));
     const groups = limits && typeof limits === "object" ? Object.keys(limits) : [];
@@ -66,7 +66,7 @@ export const limitsGroupsAsShown = defineCheck({
     if (other.length)
       fail(
         "value",
-        `the limits object has group(s) §2.4 does not show: ${other.join(", ")} (tolerated; their limits are not judged)`,
+        `the limits object has group(s) §2.4 does not show: ${other.join(", ")} (tolerated: their records are not schema-checked; their amount limits count for the debit amounts and the ledger checks)`,
       );
   },
 });

@@ -14,6 +14,8 @@ import {
   type Manifest,
 } from "../../lib/reporting/certify/manifest.ts";
 import { parseVerifyKey } from "../../lib/reporting/certify/sign.ts";
+import { STATEMENT_FILE, type ConformanceStatement } from "../../lib/reporting/certify/statement.ts";
+import { loadSelfQualification } from "../../lib/reporting/certify/self-qualification.ts";
 import { loadPack, verifyPack } from "../../lib/reporting/certify/verify.ts";
 import { writeZip } from "../../lib/reporting/certify/zip.ts";
 import type { Har } from "../../lib/reporting/har.ts";
@@ -51,6 +53,7 @@ test("a conformant run gives a signed, conformant pack: summary, JUnit, Allure r
     "junit.xml",
     MANIFEST_FILE,
     SIGNATURE_FILE,
+    STATEMENT_FILE,
     "summary.json",
     "summary.md",
   ]);
@@ -69,6 +72,31 @@ test("a conformant run gives a signed, conformant pack: summary, JUnit, Allure r
     readdirSync(join(dir, "allure-results")).length,
   );
   expect(readFileSync(join(pack, SIGNATURE_FILE), "utf8")).not.toContain("PRIVATE KEY");
+});
+
+test("the pack states what was declared, what each option did, and what the harness is proven to catch", () => {
+  const statement = JSON.parse(readFileSync(join(pack, STATEMENT_FILE), "utf8")) as ConformanceStatement;
+  expect(statement.declared).toMatchObject({
+    cryptoProfile: { name: "default", builtIn: true },
+    idempotencyMode: "either",
+    statementDateFormat: expect.any(String),
+    targetUtcOffset: expect.any(String),
+    limits: { cumulativeLimitTypes: ["total"], minimumLimitTypes: ["min"] },
+  });
+  expect(statement.declared!.cryptoProfile.keys).toContainEqual({
+    variable: "PARTNER_SIGNING_KEY",
+    kind: "HMAC-SHA256 key, 32 bytes (64 hex digits)",
+  });
+  expect(statement.debitAmounts).toMatch(/^debit amounts .* KZT/);
+  expect(statement.options.find((o) => o.option === "IDEMPOTENCY_MODE")).toMatchObject({
+    value: "either",
+    changed: ["CARD-TXN-IDEMPOTENT-REPLAY"],
+  });
+  expect(statement.selfQualification).toMatchObject({ ...loadSelfQualification(), harnessVersion: HARNESS_VERSION });
+  // Key kinds, never key material: no published key appears in the statement.
+  expect(readFileSync(join(pack, STATEMENT_FILE), "utf8")).not.toMatch(/[0-9a-f]{64}"/);
+  expect(certify.stdout).toMatch(/statement: CRYPTO_PROFILE default · IDEMPOTENCY_MODE either/);
+  expect(certify.stdout).toMatch(/self-qualification: kills \d+ of \d+ seeded faults/);
 });
 
 test("exchanges.har is HTTP Archive 1.2 with every recorded exchange, redacted", () => {
@@ -206,6 +234,11 @@ describe("--verify", () => {
       /does not verify/,
     ],
     ["a file changed and the manifest re-hashed to match", rehash, /does not verify/],
+    [
+      "an edited conformance statement",
+      (f) => void f.set(STATEMENT_FILE, Buffer.from(f.get(STATEMENT_FILE)!.toString().replace('"either"', '"replay"'))),
+      /statement\.json: changed/,
+    ],
     ["the signature removed", (f) => void f.delete(SIGNATURE_FILE), /not signed/],
   ];
   test.for(ROWS)("%s fails verification", ([, tamper, problem]) => {

@@ -31,3 +31,38 @@ test("a bad port is a usage error (exit 2)", async () => {
   expect(code).toBe(2);
   expect(stderr).toMatch(/--port http is not a TCP port/);
 });
+
+test("--clock-offset runs the sandbox's clock ahead: its dt is that much later", async () => {
+  const sandbox = spawn(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0", "--clock-offset", "90m"],
+    { cwd: ROOT },
+  );
+  try {
+    let out = "";
+    sandbox.stdout.on("data", (d: Buffer) => (out += d));
+    await expect.poll(() => out, { timeout: 20_000 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    expect(out).toMatch(/clock offset 5400000 ms/);
+    const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)![0];
+    const body = { request_id: "6f1c9a57-3c1e-4d49-9f1a-2b7a3f0c9d10", object: { type: "card", value: "nope" } };
+    const sent = Date.now();
+    const answer = (await (
+      await fetch(`${url}/v5/card-api/limits/list`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      })
+    ).json()) as { dt: string };
+    expect(Date.parse(answer.dt) - sent).toBeGreaterThan(89 * 60_000);
+    expect(Date.parse(answer.dt) - sent).toBeLessThan(91 * 60_000);
+  } finally {
+    sandbox.kill("SIGTERM");
+  }
+  await once(sandbox, "exit");
+});
+
+test("a clock offset that is no duration is a usage error (exit 2)", async () => {
+  const { code, stderr } = await runCli("sandbox.ts", ["--port", "0", "--clock-offset", "soon"]);
+  expect(code).toBe(2);
+  expect(stderr).toMatch(/--clock-offset soon is not a duration such as 90m, -30s, 2h or 500ms/);
+});

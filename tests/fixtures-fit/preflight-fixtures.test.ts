@@ -38,7 +38,7 @@ describe("a refused fixture request is one line naming it, the target's reason a
     await withFussy({ refuseRegistrations: true }, async (target) => {
       const error = await problemOf(preflightAgainst(target.url));
       expect(error!.message).toMatch(
-        /^preflight: CLIENT_DATA_FILE: the target refused the registration of a client from the configured client data \(unset, so the sandbox's client data was sent\): HTTP 400: .*bin fails its control digit.*; give client records the target accepts/,
+        /^preflight: CLIENT_DATA_FILE: the target refused the registration of a client from the configured client data \(unset, so the sandbox's client data was sent\): HTTP 400: .*bin fails its control digit.*; give client records the target accepts.* \(it created nothing: no client_uuid came back\)$/,
       );
     });
   });

@@ -21,6 +21,7 @@ import {
   type Manifest,
 } from "./manifest.ts";
 import { signManifest, type SigningKey } from "./sign.ts";
+import { buildStatement, STATEMENT_FILE } from "./statement.ts";
 import { writeZip } from "./zip.ts";
 
 export const PACK_FOLDER = "certification";
@@ -85,6 +86,9 @@ export function buildPack(options: PackOptions): Pack {
   );
   // The records were redacted when written; the HAR passes the one routine again before it leaves.
   files.set(HAR_FILE, Buffer.from(`${JSON.stringify(redactor.json(har), null, 1)}\n`));
+  // The implementation conformance statement: hashed in the manifest like every file.
+  const statement = redactor.json(buildStatement(summary, options.expectedCheckIds, options.harness));
+  files.set(STATEMENT_FILE, Buffer.from(`${JSON.stringify(statement, null, 2)}\n`));
   const manifest = redactor.json({
     format: PACK_FORMAT,
     createdAt: options.now.toISOString(),

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { listFiles, MANIFEST_FILE, PACK_FORMAT, sha256, SIGNATURE_FILE, type Manifest } from "./manifest.ts";
 import { PACK_FOLDER } from "./pack.ts";
 import { signatureProblems, type PackSignature, type VerifyKey } from "./sign.ts";
+import { STATEMENT_FILE, STATEMENT_FORMAT } from "./statement.ts";
 import { readZip, ZipError } from "./zip.ts";
 
 export interface Verification {
@@ -44,6 +45,19 @@ function parseJson<T>(data: Buffer | undefined): T | undefined {
   }
 }
 
+/**
+ * The conformance statement is part of every pack: one removed together with its manifest entry
+ * (which an unsigned pack could not otherwise tell) or replaced by another kind of file fails.
+ */
+function statementProblems(files: Map<string, Buffer>, manifest: Manifest): string[] {
+  if (!(manifest.files ?? []).some((f) => f.path === STATEMENT_FILE))
+    return [`${STATEMENT_FILE}: the pack has no implementation conformance statement`];
+  const statement = parseJson<{ format?: unknown }>(files.get(STATEMENT_FILE));
+  return statement && statement.format !== STATEMENT_FORMAT
+    ? [`${STATEMENT_FILE}: unknown format ${JSON.stringify(statement.format)}`]
+    : [];
+}
+
 function fileProblems(files: Map<string, Buffer>, manifest: Manifest): string[] {
   const problems: string[] = [];
   const listed = new Set<string>();
@@ -74,7 +88,11 @@ export function verifyPack(files: Map<string, Buffer>, key: VerifyKey | undefine
   const signature = parseJson<PackSignature>(files.get(SIGNATURE_FILE));
   if (files.has(SIGNATURE_FILE) && !signature)
     return { ok: false, problems: [`${SIGNATURE_FILE}: not JSON`], notes: [], manifest };
-  const problems = [...fileProblems(files, manifest), ...(key ? signatureProblems(manifestBytes, signature, key) : [])];
+  const problems = [
+    ...fileProblems(files, manifest),
+    ...statementProblems(files, manifest),
+    ...(key ? signatureProblems(manifestBytes, signature, key) : []),
+  ];
   const notes = key
     ? [
         signature

@@ -21,7 +21,7 @@ import {
 } from "./readback.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
 import type { LedgerModel } from "./observations.ts";
-import { checkUsage, checkRemaining, checkStatement, checkWithin, nearDayBoundary } from "./observations.ts";
+import { checkUsage, checkRemaining, checkStatement, checkWithin, readingsAcross } from "./observations.ts";
 
 type Command = fc.AsyncCommand<LedgerModel, LedgerReal>;
 
@@ -47,21 +47,25 @@ class Debit implements Command {
 /**
  * One unit over the smallest remaining cumulative limit of the card, its account and client.
  * Accepted, it broke the invariant only if a limit it did not fit moved: a limit of another MCC
- * or region does not apply to it (the spec does not say which apply). Not sent near midnight at
- * the target's offset, when a daily limit may reset between the reading and the debit.
+ * or region does not apply to it (the spec does not say which apply). When the target's period
+ * ended between the readings (its midnight, by its own dt), the limit reset: not judged, naming it.
  */
 class OverLimitDebit implements Command {
   check = () => true;
   async run(m: LedgerModel, r: LedgerReal) {
-    if (nearDayBoundary(Date.now(), r.ctx.config.target.utcOffset)) return;
     const types = r.ctx.config.cardApi.cumulativeLimitTypes;
     const before = await Promise.all(OBJECT_KINDS.map(async (kind) => ({ kind, limits: await r.limits(kind) })));
+    const readAt = Math.min(...OBJECT_KINDS.map((kind) => r.readAt.get(kind)!));
     const remaining = before.map((b) => smallestRemaining(b.limits, types)).filter((v) => v !== undefined);
     if (!remaining.length) return;
     const units = Math.min(...remaining) + 1_000_000;
     const amount = units / 1_000_000;
     if ((await debitOf(m, r, amount)) !== true) return;
     const passed = await limitsPassed(r, before, units, types);
+    const limits = before.flatMap((b) => b.limits.filter((l) => types.includes(l.type)));
+    const boundary = passed.length ? readingsAcross(r, readAt, limits) : undefined;
+    if (boundary)
+      return r.notJudged("limits-enforced", `the over-limit debit's limits were read on either side of ${boundary}`);
     r.assert(
       "limits-enforced",
       passed.length === 0,

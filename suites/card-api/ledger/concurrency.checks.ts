@@ -12,14 +12,17 @@ import type { CheckContext } from "../../../lib/checks/types.ts";
 import { amountAbove } from "../../../lib/checks/amount-range.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor, freshRequestId } from "../../../generators/faker.ts";
+import { boundaryBetween } from "../../../lib/time/period-boundary.ts";
+import type { Exchange } from "../../../lib/http/exchange.ts";
 import {
-  amountLimits,
+  answeredAt,
   formatMicro,
   largestMinimum,
   micro,
   newOperations,
   postedAmount,
   recentOperations,
+  readLimits,
   smallestRemaining,
   statementOperations,
   windowSince,
@@ -63,17 +66,39 @@ function raceDebit(ctx: CheckContext, cardId: string, amount: number) {
   return { ...body, debit: { amount, currency, terminal_number, card: { card_id: cardId } } };
 }
 
+interface RaceCard {
+  cardId: string;
+  remaining: number;
+  amount: number;
+  /** When the target answered the limits reading (its `dt`), and the periods of its cumulative limits. */
+  readAt: number;
+  periods: string[];
+}
+
 /** The first race card with room for at least one debit of the race amount, and that amount. */
-async function raceCard(ctx: CheckContext): Promise<{ cardId: string; remaining: number; amount: number } | undefined> {
+async function raceCard(ctx: CheckContext): Promise<RaceCard | undefined> {
   for (const cardId of ctx.config.fixtures.raceCardIds) {
-    const limits = await amountLimits(ctx, "card", cardId);
+    const { limits, at } = await readLimits(ctx, "card", cardId);
+    const cumulative = limits.filter((l) => ctx.config.cardApi.cumulativeLimitTypes.includes(l.type));
     const remaining = smallestRemaining(limits, ctx.config.cardApi.cumulativeLimitTypes);
     if (remaining === undefined || remaining <= 0) continue;
     const perDebit = Math.ceil((2 * remaining) / ctx.config.cardApi.raceDebits / 10_000) * 10_000;
     const amount = Math.max(perDebit, largestMinimum(limits, ctx.config.cardApi.minimumLimitTypes), 10_000);
-    if (amount <= remaining) return { cardId, remaining, amount };
+    if (amount <= remaining) return { cardId, remaining, amount, readAt: at, periods: cumulative.map((l) => l.period) };
   }
   return undefined;
+}
+
+/**
+ * The remaining limit was read before the debits: when the target's period ended in between (its
+ * midnight at TARGET_UTC_OFFSET, told by its own `dt`), the limit reset, and debits past the old
+ * remaining prove nothing — not judged, naming the boundary, never a failure.
+ */
+function notJudgedAcrossBoundary(ctx: CheckContext, race: RaceCard, exchanges: Exchange[]): void {
+  const last = Math.max(...exchanges.map(answeredAt));
+  const boundary = boundaryBetween(race.readAt, last, ctx.config.target.utcOffset, race.periods);
+  if (boundary)
+    ctx.skip(`not judged: the race card's limits were read before ${boundary}, and its debits were answered after it`);
 }
 
 export const parallelDebitsWithinLimit = defineCheck({
@@ -97,7 +122,7 @@ export const parallelDebitsWithinLimit = defineCheck({
 });
 
 /** The race itself, on a card whose lane the check holds. */
-async function raceOn(ctx: CheckContext, race: { cardId: string; remaining: number; amount: number }): Promise<void> {
+async function raceOn(ctx: CheckContext, race: RaceCard): Promise<void> {
   const since = Date.now();
   const before = await statementOperations(ctx, race.cardId, windowSince(since));
   const amount = race.amount / 1_000_000;
@@ -110,6 +135,7 @@ async function raceOn(ctx: CheckContext, race: { cardId: string; remaining: numb
   const accepted = exchanges.filter((e) => answerKind(e) === "success");
   accepted.slice(0, 2).forEach((e) => ctx.record(e));
   const total = accepted.length * race.amount;
+  if (total > race.remaining) notJudgedAcrossBoundary(ctx, race, exchanges);
   if (total > race.remaining)
     fail(
       "invariant",

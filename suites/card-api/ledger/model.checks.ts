@@ -30,6 +30,8 @@ function sequences(ctx: CheckContext): number {
 interface Survey {
   draw: Draw<Iterable<fc.AsyncCommand<LedgerModel, LedgerReal>>>;
   broken: Map<Invariant, { sequence: number; detail: string; exchange: Exchange | undefined }>;
+  /** Invariants set aside on some sequences (readings across the target's period boundary): how many, and why. */
+  unjudged: Map<Invariant, { sequences: number; reason: string }>;
   error?: unknown;
   skipped?: CheckSkipped;
   trail: Exchange[];
@@ -71,7 +73,7 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
     seed,
     numRuns: sequences(ctx),
   };
-  const s: Survey = { draw, broken: new Map(), trail: [], sent: 0, range };
+  const s: Survey = { draw, broken: new Map(), unjudged: new Map(), trail: [], sent: 0, range };
   // One debit before the first baseline: on a fresh card the window would be empty, and a target that
   // answers an empty period with an error would leave every baseline unreadable (all skipped) — or
   // not, if another check happened to debit first. This keeps the outcome independent of the order.
@@ -89,6 +91,10 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
       s.refusal ??= real.refusal;
       for (const [invariant, breach] of real.broken)
         if (!s.broken.has(invariant)) s.broken.set(invariant, { sequence, ...breach });
+      for (const [invariant, reason] of real.unjudged) {
+        const seen = s.unjudged.get(invariant);
+        s.unjudged.set(invariant, { sequences: (seen?.sequences ?? 0) + 1, reason: seen?.reason ?? reason });
+      }
     }
     return "pass";
   });
@@ -106,8 +112,20 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
   const breach = s.broken.get(invariant);
   if (breach) await shrinkAndFail(ctx, invariant, s, breach);
   if (s.skipped) throw s.skipped;
+  notJudgedAcrossBoundary(ctx, s, invariant);
   // Every debit kept off the target by the guard: nothing was tested, say why (as a refused request does).
   if (s.sent === 0 && s.refusal) ctx.skip(s.refusal.message);
+}
+
+/**
+ * Readings across the target's period boundary are never a failure: the sequences that had them
+ * are set aside for the invariant, and when every sequence was, the check is not judged, naming it.
+ */
+function notJudgedAcrossBoundary(ctx: CheckContext, s: Survey, invariant: Invariant): void {
+  const unjudged = s.unjudged.get(invariant);
+  if (!unjudged) return;
+  if (unjudged.sequences >= s.draw.numRuns) ctx.skip(`not judged: ${unjudged.reason}`);
+  ctx.note(`${unjudged.sequences} of ${s.draw.numRuns} sequence(s) not judged for ${invariant}: ${unjudged.reason}`);
 }
 
 /** Replays the breaking sequence for this invariant alone and shrinks it, holding the card's lane again. */

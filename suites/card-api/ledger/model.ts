@@ -15,7 +15,7 @@ import { fakerFor } from "../../../generators/faker.ts";
 import { checkRemaining, checkWithin, type Invariant, type Observed } from "./observations.ts";
 import { LIMIT_OBJECT_KINDS, limitsObjectValue } from "../../../generators/card-api/limits.ts";
 import {
-  amountLimits,
+  readLimits,
   readStatement,
   windowSince,
   type AmountLimit,
@@ -32,6 +32,11 @@ export class LedgerReal implements Observed {
   readonly since = Date.now();
   baselineOperations: Operation[] = [];
   baselineLimits = new Map<ObjectKind, AmountLimit[]>();
+  /** When the target answered each object's baseline and its latest limits reading (its own clock, lib/time/period-boundary.ts). */
+  readonly baselineAt = new Map<ObjectKind, number>();
+  readonly readAt = new Map<ObjectKind, number>();
+  /** Invariants this sequence could not judge, and why (readings across the target's period boundary). */
+  readonly unjudged = new Map<Invariant, string>();
   /** The last exchange, attached as evidence when an invariant breaks. */
   last: Exchange | undefined;
   /** The first exchanges of the whole check (shared by its sequences), attached as evidence of what was sent. */
@@ -69,6 +74,7 @@ export class LedgerReal implements Observed {
     checkWithin(this, operations, sent);
     OBJECT_KINDS.forEach((kind, i) => {
       this.baselineLimits.set(kind, limits[i]!);
+      this.baselineAt.set(kind, this.readAt.get(kind)!);
       checkRemaining(this, kind, limits[i]!);
     });
     return this;
@@ -87,8 +93,15 @@ export class LedgerReal implements Observed {
     return { operations: read.operations, sent: read.sent };
   }
 
-  limits(kind: ObjectKind): Promise<AmountLimit[]> {
-    return amountLimits(this.ctx, kind, this.objectValue(kind));
+  async limits(kind: ObjectKind): Promise<AmountLimit[]> {
+    const reading = await readLimits(this.ctx, kind, this.objectValue(kind));
+    this.readAt.set(kind, reading.at);
+    return reading.limits;
+  }
+
+  /** Sets an invariant aside for this sequence: its readings cannot be compared (the first reason is kept). */
+  notJudged(invariant: Invariant, why: string): void {
+    if (!this.unjudged.has(invariant)) this.unjudged.set(invariant, why);
   }
 
   /** Sends a debit; undefined when the guard keeps it off the target (then nothing is asserted). */

@@ -7,6 +7,7 @@
 import type { DebitRequest } from "../../../generators/card-api/transaction.ts";
 import type { Period } from "../../../generators/card-api/period.ts";
 import { parseIsoDateTime } from "../../../lib/time/iso.ts";
+import { boundaryBetween } from "../../../lib/time/period-boundary.ts";
 import { formatMicro, micro, postedAmount, type AmountLimit, type ObjectKind, type Operation } from "./readback.ts";
 import type { CheckContext } from "../../../lib/checks/types.ts";
 
@@ -26,10 +27,13 @@ export interface Observed {
   readonly ctx: CheckContext;
   readonly since: number;
   readonly baselineLimits: Map<ObjectKind, AmountLimit[]>;
+  /** When the target answered the baseline and the latest limits reading of each object (its `dt`). */
+  readonly baselineAt: Map<ObjectKind, number>;
+  readonly readAt: Map<ObjectKind, number>;
   assert(invariant: Invariant, holds: boolean, detail: () => string): void;
+  /** The invariant cannot be judged on this sequence, and why. */
+  notJudged(invariant: Invariant, why: string): void;
 }
-
-const DAY_MS = 86_400_000;
 
 function sorted(values: number[]): string {
   return (
@@ -78,25 +82,28 @@ export function checkWithin(r: Observed, operations: Operation[], period: Period
   );
 }
 
-function offsetMs(offset: string): number {
-  return offset === "Z"
-    ? 0
-    : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000;
-}
-
-function sameDay(a: number, b: number, offset: string): boolean {
-  return Math.floor((a + offsetMs(offset)) / DAY_MS) === Math.floor((b + offsetMs(offset)) / DAY_MS);
-}
-
-/** Within `marginMs` of midnight at the target's offset, when a daily limit may reset between two requests. */
-export function nearDayBoundary(now: number, offset: string, marginMs = 120_000): boolean {
-  return !sameDay(now - marginMs, now + marginMs, offset);
+/** The period boundary of these limits between a reading at `from` and the latest limits reading (the target's clock), if any. */
+export function readingsAcross(r: Observed, from: number, limits: AmountLimit[]): string | undefined {
+  const latest = Math.max(from, ...r.readAt.values());
+  return boundaryBetween(
+    from,
+    latest,
+    r.ctx.config.target.utcOffset,
+    limits.map((l) => l.period),
+  );
 }
 
 /** Cumulative usage moves by exactly the accepted amounts (or not at all, for a limit that does not apply). */
 export function checkUsage(r: Observed, m: LedgerModel, kind: ObjectKind, limits: AmountLimit[]): void {
-  if (!sameDay(r.since, Date.now(), r.ctx.config.target.utcOffset)) return; // a daily limit reset in between
   const types = r.ctx.config.cardApi.cumulativeLimitTypes;
+  // Usage resets when a limit's period ends: readings on either side of that boundary are not compared.
+  const boundary = boundaryBetween(
+    r.baselineAt.get(kind) ?? r.since,
+    r.readAt.get(kind) ?? Date.now(),
+    r.ctx.config.target.utcOffset,
+    limits.filter((l) => types.includes(l.type)).map((l) => l.period),
+  );
+  if (boundary) return r.notJudged("usage", `the ${kind}'s limits were read on either side of ${boundary}`);
   const before = new Map((r.baselineLimits.get(kind) ?? []).map((l) => [l.key, micro(l.current)]));
   const accepted = m.accepted.reduce((sum, a) => sum + a.micro, 0);
   const moves = limits

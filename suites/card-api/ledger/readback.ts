@@ -14,6 +14,7 @@ import type { Exchange } from "../../../lib/http/exchange.ts";
 import { freshRequestId } from "../../../generators/faker.ts";
 import { limitsObject, type LimitObjectKind } from "../../../generators/card-api/limits.ts";
 import { scaledUnits } from "../../../lib/validation/money.ts";
+import { parseIsoDateTime } from "../../../lib/time/iso.ts";
 
 export type Operation = Record<string, unknown>;
 export type ObjectKind = LimitObjectKind;
@@ -108,16 +109,47 @@ export function newOperations(before: Operation[], after: Operation[]): Operatio
 }
 
 export interface AmountLimit {
+  /** Matches the same amount limit between two readings: by the record's id, else by its other fields. */
   key: string;
   type: string;
   value: string;
   current: string;
   remaining: string;
   currency: string;
+  /** The record's period ("day", "month", …): when its usage resets. */
+  period: string;
 }
 
-/** Every amount limit of an object, all groups (product, card and any other), keyed by group/id/type. */
+/** The limits of an object at one moment: the target's own time of the answer (`dt`), else ours. */
+export interface LimitsReading {
+  limits: AmountLimit[];
+  at: number;
+}
+
+/**
+ * What identifies a limit record between readings: its `id` (§2.4) when it has one; without one,
+ * the fields that say what it limits (mcc, transaction type, region, period), with a count for
+ * records alike in all of them — never "undefined" for all, which would match every record to one.
+ */
+function recordKeys(group: string, records: Array<Record<string, unknown>>): string[] {
+  const seen = new Map<string, number>();
+  return records.map((record) => {
+    if ((typeof record.id === "string" && record.id !== "") || typeof record.id === "number")
+      return `${group}/${String(record.id)}`;
+    const fields = JSON.stringify([record.mcc, record.transaction_type, record.region, record.period]);
+    const n = seen.get(fields) ?? 0;
+    seen.set(fields, n + 1);
+    return `${group}/${fields}${n ? `#${n}` : ""}`;
+  });
+}
+
+/** Every amount limit of an object, all groups (product, card and any other), keyed by group, record and type. */
 export async function amountLimits(ctx: CheckContext, kind: ObjectKind, value: string): Promise<AmountLimit[]> {
+  return (await readLimits(ctx, kind, value)).limits;
+}
+
+/** The limits of an object and when the target answered (its `dt`, else our clock). */
+export async function readLimits(ctx: CheckContext, kind: ObjectKind, value: string): Promise<LimitsReading> {
   const exchange = await ctx.send(LIMITS_LIST, {
     request_id: freshRequestId(),
     object: limitsObject(ctx.config, kind, value),
@@ -129,20 +161,29 @@ export async function amountLimits(ctx: CheckContext, kind: ObjectKind, value: s
   const out: AmountLimit[] = [];
   for (const [group, records] of Object.entries((limits ?? {}) as Record<string, unknown>)) {
     if (!Array.isArray(records)) continue;
-    for (const record of records as Array<Record<string, unknown>>) {
+    const list = (records as unknown[]).filter((r): r is Record<string, unknown> => !!r && typeof r === "object");
+    const keys = recordKeys(group, list);
+    list.forEach((record, i) => {
       for (const a of Array.isArray(record.amount) ? (record.amount as Array<Record<string, unknown>>) : []) {
         out.push({
-          key: `${group}/${String(record.id)}/${String(a.type)}`,
+          key: `${keys[i]}/${String(a.type)}`,
           type: String(a.type),
           value: String(a.value),
           current: String(a.current),
           remaining: String(a.remaining),
           currency: String(a.currency),
+          period: String(record.period ?? "day"),
         });
       }
-    }
+    });
   }
-  return out;
+  return { limits: out, at: answeredAt(exchange) };
+}
+
+/** When the target answered, by its own clock (the answer's `dt`), else by ours. */
+export function answeredAt(exchange: Exchange): number {
+  const dt = (exchange.response?.json as { dt?: unknown } | undefined)?.dt;
+  return (typeof dt === "string" ? parseIsoDateTime(dt) : undefined) ?? exchange.startedAt + exchange.durationMs;
 }
 
 /** The smallest remaining of the cumulative limits, in micro-units (undefined: none). */

@@ -1,0 +1,113 @@
+/**
+ * What the partner declared for a run (issue 21 item 3), as certification forms ask it (OpenID's
+ * and EMVCo's implementation conformance statements): the crypto profile and the KINDS of its keys
+ * (never key material), the options the spec leaves open, the limits vocabulary, the debit amounts
+ * and the partner's files by content hash. Taken from the configuration at run time and kept in
+ * summary.json, so that the pack states what the run used, not what the environment of `certify` says.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { createReader, type Env } from "../../config/reader.ts";
+import type { Config } from "../../config/load.ts";
+import { VARIABLES, type VariableName } from "../../config/variables.ts";
+import { parseKey } from "../../crypto/keys.ts";
+import { isProfileModule } from "../../crypto/module-profile.ts";
+
+export interface DeclaredFile {
+  variable: string;
+  /** The path as configured (a path, not content). */
+  path: string;
+  /** SHA-256 of the file's bytes; absent when it could not be read. */
+  sha256?: string;
+}
+
+export interface DeclaredKey {
+  variable: string;
+  /** "HMAC-SHA256 key, 32 bytes", "Ed25519 private key", "set (kind known to the module)", "the sandbox's published key". */
+  kind: string;
+}
+
+export interface Declaration {
+  cryptoProfile: { name: string; builtIn: boolean; keys: DeclaredKey[] };
+  /** Names only: the values are secrets. */
+  cardApiHeaders: string[];
+  idempotencyMode: string;
+  statementDateFormat: string;
+  targetUtcOffset: string;
+  limits: { objectTypes: Record<string, string>; cumulativeLimitTypes: string[]; minimumLimitTypes: string[] };
+  /** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX as configured (minor units); unset: from the card's limits. */
+  debitAmounts: { minMinor?: number; maxMinor?: number };
+  clientDataFile?: DeclaredFile & { kind: "records" | "schema" };
+  requestRulesFile?: DeclaredFile;
+}
+
+function fileHash(path: string): string | undefined {
+  const file = resolve(path);
+  return existsSync(file) ? createHash("sha256").update(readFileSync(file)).digest("hex") : undefined;
+}
+
+function declaredFile(variable: string, path: string): DeclaredFile {
+  const sha256 = fileHash(path);
+  return { variable, path, ...(sha256 ? { sha256 } : {}) };
+}
+
+/** The kind of a PEM/JWK key: its algorithm and whether it is private, never its bytes. */
+function asymmetricKind(text: string, kind: "private" | "public"): string {
+  try {
+    return `${parseKey(text, kind).asymmetricKeyType ?? "unknown"} ${kind} key`;
+  } catch {
+    return `${kind} key (not parsed)`;
+  }
+}
+
+function profileKeys(config: Config, builtIn: boolean): DeclaredKey[] {
+  const p = config.partner;
+  const set = (variable: string, value: string, kind: string): DeclaredKey[] => (value ? [{ variable, kind }] : []);
+  if (!builtIn)
+    return [
+      ...set("PARTNER_SIGNING_KEY", p.signingKey, "set (its kind is the module's)"),
+      ...set("PARTNER_ENCRYPTION_KEY", p.encryptionKey, "set (its kind is the module's)"),
+      ...set("PARTNER_PRIVATE_KEY", p.privateKey, "set (its kind is the module's)"),
+      ...set("PLATFORM_PUBLIC_KEY", p.platformPublicKey, "set (its kind is the module's)"),
+    ];
+  if (p.cryptoProfile === "default")
+    return [
+      ...set("PARTNER_SIGNING_KEY", p.signingKey, "HMAC-SHA256 key, 32 bytes (64 hex digits)"),
+      ...set("PLATFORM_SIGNING_KEY", p.platformSigningKey, "HMAC-SHA256 key, 32 bytes (64 hex digits)"),
+      ...set("PARTNER_ENCRYPTION_KEY", p.encryptionKey, "AES-256-GCM key, 32 bytes (64 hex digits)"),
+    ];
+  return [
+    ...set("PARTNER_PRIVATE_KEY", p.privateKey, asymmetricKind(p.privateKey, "private")),
+    ...set("PLATFORM_PUBLIC_KEY", p.platformPublicKey, asymmetricKind(p.platformPublicKey, "public")),
+    ...set("PARTNER_ENCRYPTION_KEY", p.encryptionKey, "AES-256 key, 32 bytes (64 hex digits)"),
+  ];
+}
+
+/** A variable this harness may not know yet (REQUEST_RULES_FILE lands with issue 21 item 1): read through the one reader when known. */
+function optionalVariable(env: Env, name: string): string {
+  return name in VARIABLES ? createReader(env).string(name as VariableName) : "";
+}
+
+export function declarationOf(config: Config, env: Env): Declaration {
+  const builtIn = !isProfileModule(config.partner.cryptoProfile);
+  const source = config.fixtures.clientData;
+  const rules = optionalVariable(env, "REQUEST_RULES_FILE");
+  return {
+    cryptoProfile: { name: config.partner.cryptoProfile, builtIn, keys: profileKeys(config, builtIn) },
+    cardApiHeaders: Object.keys(config.cardApi.headers).sort(),
+    idempotencyMode: config.cardApi.idempotencyMode,
+    statementDateFormat: config.cardApi.dateFormat,
+    targetUtcOffset: config.target.utcOffset,
+    limits: {
+      objectTypes: { ...config.cardApi.objectTypes },
+      cumulativeLimitTypes: [...config.cardApi.cumulativeLimitTypes],
+      minimumLimitTypes: [...config.cardApi.minimumLimitTypes],
+    },
+    debitAmounts: { ...config.fixtures.debitAmounts },
+    ...(source.kind === "sandbox"
+      ? {}
+      : { clientDataFile: { ...declaredFile("CLIENT_DATA_FILE", source.file), kind: source.kind } }),
+    ...(rules ? { requestRulesFile: declaredFile("REQUEST_RULES_FILE", rules) } : {}),
+  };
+}

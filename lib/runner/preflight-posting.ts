@@ -1,0 +1,123 @@
+/**
+ * Diagnosis from evidence (issue 21 item 2): the preflight calls a fixture request refused — a
+ * configuration problem, exit 2 — only when the target clearly said no AND nothing was created.
+ * - A clear no: an HTTP 4xx other than 429, `state: false`, `status` other than "ok", or an
+ *   outcome value whose words say failure (declined, rejected, error, failed, …). §3 does not show
+ *   the complete lists of `status` / `request_status` values, so an unfamiliar one ("pending",
+ *   "accepted") is not a no: the checks judge it.
+ * - Nothing created: for the debit, the payment card's statement and limits read before and after
+ *   show no trace of it (no new operation of its amount, no usage moved); for the registration, no
+ *   `client_uuid` came back. Without a reading that shows "no trace", the run goes on.
+ */
+import { CARD_STATEMENT, LIMITS_LIST } from "../catalogue/index.ts";
+import { answerKind } from "../checks/answers.ts";
+import type { RunContext } from "../checks/types.ts";
+import { jsonObject, type Exchange } from "../http/exchange.ts";
+import { scaledUnits } from "../validation/money.ts";
+import type { ProbeRequests } from "./preflight-probes.ts";
+
+/** Outcome words that say the request failed, whatever the target's exact value. */
+const FAILURE_WORDS =
+  /declin|reject|refus|den(y|ied)|error|fail|invalid|insufficient|cancel|block|forbid|not[_ -]?allowed|exceed|expired|unauthori/i;
+
+/** The target's clear "no", in words for the message ("request_status \"declined\""); undefined: none. */
+export function clearRefusal(exchange: Exchange): string | undefined {
+  const response = exchange.response;
+  if (!response || exchange.transportError) return undefined;
+  if (response.status >= 400 && response.status < 500)
+    return response.status === 429 ? undefined : `HTTP ${response.status}`;
+  if (response.status < 200 || response.status >= 300) return undefined;
+  const body = jsonObject(exchange);
+  if (!body) return undefined;
+  // §2.1: the partner envelope's boolean `state` speaks for the whole answer when there is one.
+  if (body.state === false) return "state false";
+  const payload = body.payload as Record<string, unknown> | undefined;
+  const said: Array<[string, unknown]> = [
+    ["payload.status", payload && typeof payload === "object" ? payload.status : undefined],
+    ...(typeof body.state === "boolean" ? [] : ([["request_status", body.request_status]] as Array<[string, unknown]>)),
+  ];
+  if (typeof body.state !== "boolean" && "status" in body && body.status !== "ok")
+    return `status ${JSON.stringify(body.status)}`;
+  const failed = said.find(([, value]) => typeof value === "string" && FAILURE_WORDS.test(value));
+  return failed ? `${failed[0]} ${JSON.stringify(failed[1])}` : undefined;
+}
+
+/** A registration that returned a client_uuid created a profile, whatever else it said. */
+export function createdClient(exchange: Exchange): boolean {
+  const payload = jsonObject(exchange)?.payload as Record<string, unknown> | undefined;
+  return typeof payload?.client_uuid === "string" && payload.client_uuid !== "";
+}
+
+/** What the payment card's ledger shows at one moment; a field is absent when it could not be read. */
+export interface LedgerReading {
+  /** Statement operations by amount (micro-units, without sign): how many of each. */
+  operationsByAmount?: Map<bigint, number>;
+  /** The sum of every amount limit's `current` (micro-units). */
+  usage?: bigint;
+}
+
+const WINDOW_MS = 10 * 60_000;
+
+async function successBody(run: RunContext, op: typeof LIMITS_LIST, body: unknown) {
+  try {
+    const exchange = await run.target.send(op, body);
+    return answerKind(exchange) === "success" ? jsonObject(exchange) : undefined;
+  } catch {
+    return undefined; // a read the guard refuses or that fails tells nothing: no evidence
+  }
+}
+
+const micro = (value: unknown) => scaledUnits(value, 6);
+
+/** Reads the payment card's statement around now and its limits (both read-only). */
+export async function readLedger(run: RunContext, requests: ProbeRequests, around: number): Promise<LedgerReading> {
+  const period = { start: around - WINDOW_MS, end: around + WINDOW_MS };
+  const [statement, limits] = await Promise.all([
+    successBody(run, CARD_STATEMENT, requests.paymentStatement(run.config, period)),
+    successBody(run, LIMITS_LIST, requests.limits(run.config)),
+  ]);
+  const reading: LedgerReading = {};
+  if (statement && Array.isArray(statement.operations)) {
+    const counts = new Map<bigint, number>();
+    for (const op of statement.operations as Array<Record<string, unknown> | null>) {
+      const units = micro(op?.amount);
+      if (units !== undefined)
+        counts.set(units < 0n ? -units : units, (counts.get(units < 0n ? -units : units) ?? 0) + 1);
+    }
+    reading.operationsByAmount = counts;
+  }
+  if (limits && limits.limits && typeof limits.limits === "object") {
+    let sum = 0n;
+    for (const records of Object.values(limits.limits as Record<string, unknown>))
+      for (const record of Array.isArray(records) ? (records as Array<Record<string, unknown> | null>) : [])
+        for (const a of Array.isArray(record?.amount) ? (record.amount as Array<Record<string, unknown> | null>) : [])
+          sum += micro(a?.current) ?? 0n;
+    reading.usage = sum;
+  }
+  return reading;
+}
+
+/**
+ * Did the debit of `amountMinor` post between two readings? "posted" (with what shows it), "not
+ * posted" (a reading pair shows no trace), or "unknown" (no pair could be read).
+ */
+export function postingTrace(
+  before: LedgerReading,
+  after: LedgerReading,
+  amountMinor: number,
+): { posted: boolean | undefined; evidence: string } {
+  const units = BigInt(amountMinor) * 10_000n;
+  const seen: string[] = [];
+  if (before.operationsByAmount && after.operationsByAmount) {
+    const more = (after.operationsByAmount.get(units) ?? 0) - (before.operationsByAmount.get(units) ?? 0);
+    if (more > 0) return { posted: true, evidence: "the payment card's statement shows a new operation of its amount" };
+    seen.push("no new operation of its amount in the statement");
+  }
+  if (before.usage !== undefined && after.usage !== undefined) {
+    if (after.usage !== before.usage) return { posted: true, evidence: "the payment card's limit usage moved" };
+    seen.push("no limit usage moved");
+  }
+  return seen.length
+    ? { posted: false, evidence: seen.join(", ") }
+    : { posted: undefined, evidence: "neither the statement nor the limits of the payment card could be read" };
+}

@@ -1,0 +1,22 @@
+/**
+ * docs/own-server.md step 9 lists the invalid client-data variants the harness derives from its
+ * example schema: the list is what the schema walker makes of that very schema.
+ */
+import { readFileSync } from "node:fs";
+import { expect, test } from "vitest";
+import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
+import { ValidatorRegistry } from "../../lib/validation/registry.ts";
+import { schemaMutations } from "../../generators/schema/mutations.ts";
+
+const page = readFileSync(new URL("../../docs/own-server.md", import.meta.url), "utf8");
+const step9 = page.slice(page.indexOf("## 9."), page.indexOf("## 10."));
+
+test("the variants named for the example schema are the ones derived from it", () => {
+  const schema = JSON.parse(/```json\n(\{\n {2}"\$schema"[\s\S]*?)```/.exec(step9)![1]!) as Record<string, unknown>;
+  const registry = new ValidatorRegistry();
+  const id = `${SCHEMA_BASE}docs/client-data-example.schema.json`;
+  registry.addSchema({ ...schema, $id: id });
+  const named = /For this schema the variants are ([\s\S]*?):\n/.exec(step9)![1]!.replace(/\s+/g, " ");
+  const listed = [...named.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  expect(listed).toEqual(schemaMutations(id, registry).map((m) => m.name));
+});
