@@ -94,14 +94,19 @@ function runArgs(options: Options, shard: string | undefined): string[] {
   ];
 }
 
-/** The environment of every command: the env file's variables, the job's environment winning, the target URL input last. */
+/**
+ * The environment of every command: the env file's variables, the job's environment winning, the
+ * target URL input last. Without GITHUB_STEP_SUMMARY: the step writes the job summary itself (the
+ * run's summary.md, which holds what changed since the last run), once.
+ */
 function commandEnv(options: Options): NodeJS.ProcessEnv {
   const file = options["variables-file"];
   if (file !== undefined && !existsSync(file))
     throw new UsageError(`env file ${file}: no such file (the env-file input, --variables-file)`);
+  const { GITHUB_STEP_SUMMARY: _written, ...job } = process.env;
   return {
     ...(file ? readEnvFile(file) : {}),
-    ...process.env,
+    ...job,
     ...(options["target-url"] ? { TARGET_BASE_URL: options["target-url"] } : {}),
   };
 }

@@ -21,6 +21,7 @@ import { ConfigError } from "../lib/config/errors.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
 import { escapeRegExp, redactor } from "../lib/redaction/redact.ts";
 import { writeJunitVerdict } from "../lib/reporting/junit-verdict.ts";
+import { markFlakyInAllure, markFlakyInJunit } from "../lib/reporting/flaky-marks.ts";
 import { exitCodeOf, type Summary } from "../lib/reporting/summary.ts";
 import { applyBaseline, loadBaseline, type Baseline } from "../lib/runner/baseline.ts";
 import { baselineConsoleLines, writeBaselineVerdict } from "../lib/runner/baseline-report.ts";
@@ -37,6 +38,14 @@ import { withoutProxy } from "../lib/config/proxy.ts";
 import type { DebitRange } from "../lib/checks/amount-range.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
+import { parseFailOn } from "../lib/runner/fail-on.ts";
+import {
+  changesExitCode,
+  interruptBeforeTheChecks,
+  lastFailedRun,
+  unavailable,
+  withRerunOptions,
+} from "../lib/runner/operated-run.ts";
 import { HARNESS_VERSION } from "../lib/config/version.ts";
 import { profileVariables } from "../lib/crypto/index.ts";
 import { isProfileModule } from "../lib/crypto/module-profile.ts";
@@ -61,6 +70,9 @@ function parseOptions(argv: string[]) {
         "quiet": { type: "boolean" },
         "shard": { type: "string" },
         "merge-reports": { type: "string" },
+        "retries": { type: "string" },
+        "last-failed": { type: "boolean" },
+        "fail-on": { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -75,6 +87,10 @@ const HELP = `usage: npm run conformance [-- --strict] [--check CHECK-ID]... [--
   --quiet              no live progress (on a terminal one line in place, otherwise a status line every 10 s)
   --shard=i/n          run the i-th of n parts and write a blob report to REPORTS_DIR/blobs/
   --merge-reports DIR  no target: merge the blob reports in DIR into one JUnit, summary and Allure results
+  --retries N          a failed check runs again up to N times (same as CHECK_RETRIES); passed on a retry: flaky
+  --last-failed        run only the failed, flaky and not-judged checks of the last summary.json, with its seed
+  --fail-on new        exit 1 only when a check failed that passed (or did not exist) in the last kept run
+Exit codes: 0 conformant · 1 not conformant or incomplete · 2 configuration or usage · 3 target unavailable · 130/143 interrupted.
 Configuration comes from .env and the environment; see .env.example.`;
 
 /** --merge-reports DIR must hold the shards' blob reports (blob-*.json). */
@@ -181,6 +197,8 @@ function verdictExitCode(summary: Summary | undefined, baseline: Baseline | unde
     return EXIT.failed;
   }
   writeJunitVerdict(join(dir, "junit.xml"), summary);
+  markFlakyInJunit(join(dir, "junit.xml"), summary.checks);
+  markFlakyInAllure(join(dir, "allure-results"), summary.checks);
   if (!baseline) return exitCodeOf(summary);
   const verdict = applyBaseline(summary, baseline);
   writeBaselineVerdict(dir, summary, verdict);
@@ -250,9 +268,11 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     process.stdout.write(`${HELP}\n`);
     return EXIT.conformant;
   }
+  const lastFailed = lastFailedRun(options);
+  const failOn = parseFailOn(options["fail-on"]);
   // First of all: a run that stops on its configuration must not leave the last run's verdict behind for CI to publish.
   clearOutputs(process.env.REPORTS_DIR?.trim() || VARIABLES.REPORTS_DIR.default);
-  const loaded = runConfiguration(options);
+  const loaded = withRerunOptions(runConfiguration(options), options, lastFailed);
   if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
   validators().compileAll(ADDED_OPERATIONS);
   checkAddedOperations(ADDED_OPERATIONS, validators());
@@ -285,9 +305,13 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     process.stdout.write(
       `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${networkRunNote(config, (url) => redactor.text(url))}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
     );
+    // Ctrl-C in the preflight: outputs saying so, then exit 130/143; from the checks on, interrupt.ts keeps what was judged.
+    const releaseSignals = interruptBeforeTheChecks(config, { target, startedAt });
     const debitRange =
       mergeFrom === undefined
-        ? await decideDebitRange(config, { limits, ...tokenBroker }, !options["no-preflight"], Boolean(sandbox))
+        ? await decideDebitRange(config, { limits, ...tokenBroker }, !options["no-preflight"], Boolean(sandbox)).catch(
+            (error) => unavailable(error, config, { target, startedAt }),
+          )
         : undefined;
     const network = mergeFrom === undefined ? networkSeen(config, Boolean(sandbox)) : undefined;
     const progress = liveProgress(options, dir, Boolean(shard));
@@ -316,10 +340,13 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       ...(sharedToken ? { bearerSource: sharedToken.description } : {}),
       ...(options.check?.length ? { selectedChecks: options.check } : {}),
       ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
+      ...(lastFailed ? { lastFailedFrom: lastFailed.from } : {}),
+      ...(config.run.retries ? { retries: config.run.retries } : {}),
       requestRules: describeRequestRules(config.fixtures.requestRules),
     };
     // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
     const pattern = options.check?.length ? `(?:^| )(?:${options.check.map(escapeRegExp).join("|")}) \\[` : undefined;
+    releaseSignals();
     const summary = await runConformanceVitest({
       plan,
       info,
@@ -330,7 +357,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       deadlineAt: limits.deadlineAt,
       progress,
     });
-    return verdictExitCode(summary, baseline, dir);
+    return changesExitCode(summary, verdictExitCode(summary, baseline, dir), config, failOn);
   } finally {
     await sharedToken?.close();
     await sandbox?.close();

@@ -23,7 +23,7 @@ export interface CheckResult {
   operationKey: string;
   outcome: Outcome;
   /** A failure's cause; "precondition" on a skip: not judged, the target refused the fixture request. */
-  category?: FailureCategory | "harness" | typeof NOT_JUDGED;
+  category?: FailureCategory | "harness" | typeof NOT_JUDGED | typeof INTERRUPTED;
   message?: string;
   notes: string[];
   /** The evidence sample (evidence.ts): the first exchanges, and the last ones of a failed check. */
@@ -32,8 +32,12 @@ export interface CheckResult {
   evidenceOmitted: number;
   seed: number;
   durationMs: number;
-  /** Requests the check sent (scenarios it was first to use included). */
+  /** Requests the check sent (scenarios it was first to use included; every attempt with --retries). */
   requests: number;
+  /** Times the check ran, when it was retried (retry.ts). */
+  attempts?: number;
+  /** The first attempt's failure of a check that passed on a retry: flaky. */
+  firstFailure?: string;
 }
 
 /** One module against one target: scenarios are sent once and shared by the module's checks. */
@@ -87,7 +91,10 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
   const seed = deriveSeed(moduleRun.run.config.run.seed, check.id);
   const evidence = new EvidenceRecorder();
   const notes: string[] = [];
+  let cutShort = false;
   const record = (exchange: Exchange) => {
+    // The run's stop kept this request from being sent (a shared scenario's too): the check is not run.
+    if (exchange.transportError?.kind === "interrupted") cutShort = true;
     // What the client did on the way (a 429 honoured) is reported, not failed.
     if (evidence.add(exchange)) for (const note of exchange.notes ?? []) if (!notes.includes(note)) notes.push(note);
     return exchange;
@@ -129,7 +136,8 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
   };
   // Checks run side by side (schedule.ts): each counts the requests of its own async context.
   const { result, counter } = inCheckScope(() => settle(() => check.run(ctx)));
-  const outcome = await result;
+  const settled = await result;
+  const outcome = notRunIfInterrupted(settled, cutShort || counter.interrupted);
   const { sample, omitted } = evidence.sample(outcome.outcome === "failed");
   return {
     ...base,
@@ -140,6 +148,25 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     requests: counter.sent,
   };
 }
+
+/** The category of a check the run's stop cut short: reported "not run", never as the target's failure. */
+export const INTERRUPTED = "interrupted";
+
+/** What the client says of a request the stop kept back (client.ts), as a failure message quotes it. */
+const NOT_SENT_ON_STOP = /not sent: the run was interrupted/;
+
+function notRunIfInterrupted(outcome: Settled, interrupted: boolean | undefined): Settled {
+  if (outcome.outcome === "passed") return outcome;
+  // A value made once for several checks (ctx.shared) was cut short in another check's scope: its message says so.
+  if (!interrupted && !(outcome.outcome === "failed" && NOT_SENT_ON_STOP.test(outcome.message ?? ""))) return outcome;
+  return {
+    outcome: "skipped",
+    category: INTERRUPTED,
+    message: "not run: the run was interrupted before this check finished",
+  };
+}
+
+type Settled = Pick<CheckResult, "outcome" | "category" | "message"> & { level?: "info"; basis?: Basis };
 
 async function settle(
   run: () => Promise<void> | void,

@@ -8,9 +8,14 @@ import type { ReportedOutcome } from "./meta.ts";
  * warning), never a failure — not even in strict mode — so it never changes the verdict.
  */
 export function reportedOutcome(
-  result: Pick<CheckResult, "outcome" | "level" | "category">,
+  result: Pick<CheckResult, "outcome" | "level" | "category"> & { firstFailure?: unknown },
   strict: boolean,
 ): ReportedOutcome {
+  // Passed on a retry: flaky where its failure would have failed the run, otherwise as its level says.
+  if (result.outcome === "passed" && result.firstFailure !== undefined) {
+    const first = reportedOutcome({ ...result, outcome: "failed", firstFailure: undefined }, strict);
+    return first === "failed" ? "flaky" : first;
+  }
   if (result.outcome !== "failed") return result.outcome;
   if (result.category === "harness" || result.level === "must") return "failed";
   return result.level === "should" && strict ? "failed" : "warning";

@@ -2,7 +2,8 @@
 import type { Basis, Level } from "./types.ts";
 import type { Family } from "../catalogue/types.ts";
 
-export type ReportedOutcome = "passed" | "failed" | "warning" | "skipped";
+/** "flaky": failed, then passed on a retry (--retries N); it fails the run as "failed" would. */
+export type ReportedOutcome = "passed" | "failed" | "flaky" | "warning" | "skipped";
 
 export interface ConformanceMeta {
   kind: "check" | "not-covered";
@@ -20,6 +21,12 @@ export interface ConformanceMeta {
   seed?: number;
   /** Requests the check sent. */
   requests?: number;
+  /** How many times the check ran (more than 1: it failed and was retried, --retries). */
+  attempts?: number;
+  /** The first failure of a check that then passed (outcome flaky). */
+  firstFailure?: string;
+  /** A check failing in this run and the previous ones: since when, and that run's seed (compare.ts). */
+  failingSince?: { at: string; seed: number };
 }
 
 declare module "@vitest/runner" {

@@ -10,6 +10,7 @@ import { loadProfile, profileVariables, type CryptoProfile, type ProfileKeys } f
 import type { Env } from "../config/reader.ts";
 import { HttpClient } from "../http/client.ts";
 import { Pace } from "../http/pace.ts";
+import { stopOnSignal } from "../http/stop.ts";
 import { Target, type TargetAuth } from "../http/target.ts";
 import { StaticToken, type AccessTokens } from "../http/access-tokens.ts";
 import { BrokeredTokens, type BrokerAddress } from "../http/token-broker.ts";
@@ -59,6 +60,7 @@ export async function createRunContext(config: Config, planned: Planned = {}): P
   redactor.addSecrets(config.secrets);
   const profile = await loadConfiguredProfile(config);
   const pace = new Pace({ rps: limits.rpsShare, concurrency: limits.inFlightShare, deadlineAt: limits.deadlineAt });
+  stopOnSignal(pace);
   const client = new HttpClient({
     timeoutMs: config.run.requestTimeoutMs,
     connections: limits.inFlightShare,

@@ -39,6 +39,10 @@ export interface Config {
     propertyRuns: number;
     requestTimeoutMs: number;
     reportsDir: string;
+    /** CHECK_RETRIES (or --retries): a failed check runs again up to this many times; passed on a retry is flaky. */
+    retries: number;
+    /** GITHUB_STEP_SUMMARY: the file GitHub Actions shows as the job summary ("" outside Actions). */
+    stepSummaryFile: string;
   };
   partner: {
     /** The static token (PARTNER_ACCESS_TOKEN); "" when the token is fetched (see `token`). */
@@ -141,6 +145,8 @@ export function loadConfig(env: Env): Config {
       propertyRuns: r.integer("PROPERTY_RUNS", 1, 100_000),
       requestTimeoutMs: r.integer("REQUEST_TIMEOUT_MS", 1),
       reportsDir: r.required("REPORTS_DIR"),
+      retries: r.integer("CHECK_RETRIES", 0, 10),
+      stepSummaryFile: r.string("GITHUB_STEP_SUMMARY"),
     },
     partner: {
       accessToken: token.kind === "static" ? token.token : "",

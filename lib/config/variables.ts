@@ -276,6 +276,16 @@ export const VARIABLES = {
     doc: "Folder of added operations (*.operation.json with their *.schema.json), relative to the working folder, checked by the generic suite; unset: the harness's own catalogue/ (see catalogue/README.md).",
   },
   REPORTS_DIR: { default: "reports", group: "run", doc: "Folder for run output (JUnit, Allure results, summary)." },
+  CHECK_RETRIES: {
+    default: "0",
+    group: "run",
+    doc: "A failed check runs again up to this many times (0–10, same as --retries N); one that then passes is reported flaky and still fails the run. 0 in a CI gate, 2 in the nightly.",
+  },
+  GITHUB_STEP_SUMMARY: {
+    default: "",
+    group: "run",
+    doc: "Set by GitHub Actions: the run appends its verdict and what changed since the last run (compare) to this file, the job summary. Empty: not written.",
+  },
   CERTIFY_SIGNING_KEY: {
     default: "",
     secret: true,

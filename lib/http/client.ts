@@ -16,6 +16,7 @@ import { classify, BodyTooLarge, BodyTooSlow } from "./classify.ts";
 import { decodeBody, withAcceptEncoding } from "./content-coding.ts";
 import { dispatcherKey, makeDispatcher, tlsFor } from "./dispatchers.ts";
 import type { Exchange, ExchangeResponse } from "./exchange.ts";
+import { noteInterrupted } from "./lanes.ts";
 import { recordTlsSessions, tlsAlertFor } from "./tls-session.ts";
 import { HangBreaker } from "./hang-breaker.ts";
 import { Pace } from "./pace.ts";
@@ -110,10 +111,10 @@ export class HttpClient {
         return;
       }
       if (!(await this.pace.acquire())) {
-        exchange.transportError = {
-          kind: "deadline",
-          message: "not sent: the run deadline (RUN_DEADLINE_MS) has passed",
-        };
+        exchange.transportError = this.pace.stopped
+          ? { kind: "interrupted", message: `not sent: the run was interrupted (${this.pace.stopped})` }
+          : { kind: "deadline", message: "not sent: the run deadline (RUN_DEADLINE_MS) has passed" };
+        if (this.pace.stopped) noteInterrupted();
         return;
       }
       const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, this.pace.remainingMs()));

@@ -9,6 +9,8 @@ export type TransportErrorKind =
   | "rate-limited"
   /** Not sent, or cut short: the run deadline (RUN_DEADLINE_MS) passed. */
   | "deadline"
+  /** Not sent: the run was interrupted (SIGINT, SIGTERM; stop.ts). */
+  | "interrupted"
   /** TLS (classify.ts): the server's certificate is of no trusted CA, names another host, is expired; the client certificate was refused or missing; another TLS failure. */
   | "tls-unknown-ca"
   | "tls-hostname-mismatch"

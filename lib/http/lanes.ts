@@ -38,14 +38,15 @@ class Lane {
 /** What the current async context holds, and the requests it sent (for the check's figures). */
 export interface Scope {
   held: ReadonlySet<string>;
-  counter: { sent: number };
+  /** `interrupted`: a request of the check was not sent because the run was stopped (stop.ts). */
+  counter: { sent: number; interrupted?: boolean };
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
 
 /** Runs `fn` as one check: requests sent inside it (however deep) are counted to it. */
-export function inCheckScope<T>(fn: () => T): { result: T; counter: { sent: number } } {
-  const counter = { sent: 0 };
+export function inCheckScope<T>(fn: () => T): { result: T; counter: Scope["counter"] } {
+  const counter: Scope["counter"] = { sent: 0 };
   return { result: scopes.run({ held: new Set(), counter }, fn), counter };
 }
 
@@ -61,6 +62,12 @@ export function countRequest(): void {
   processSent++;
   const scope = scopes.getStore();
   if (scope) scope.counter.sent++;
+}
+
+/** Marks the current check as cut short by the run's stop: it is "not run", not failed. */
+export function noteInterrupted(): void {
+  const scope = scopes.getStore();
+  if (scope) scope.counter.interrupted = true;
 }
 
 /** Requests this process has sent (for the live progress line). */

@@ -31,12 +31,25 @@ export class Pace {
   /** When the last request really started: a stalled event loop must not bunch later starts up. */
   private lastStart = -Infinity;
   private pausedUntil = 0;
+  /** Why the run was stopped (SIGINT, SIGTERM): nothing starts any more, as after the deadline. */
+  stopped: string | undefined;
+  private readonly wakeOnStop = new Set<() => void>();
 
   constructor(readonly options: PaceOptions) {}
 
-  /** Waits for a slot; false when the deadline passes first (then nothing is held). */
+  /** The run was interrupted: no new start; waiters give up at once; requests in flight go on. */
+  stop(reason: string): void {
+    this.stopped ??= reason;
+    for (const wake of this.wakeOnStop) wake();
+  }
+
+  /** Waits for a slot; false when the deadline passes or the run is stopped first (then nothing is held). */
   async acquire(): Promise<boolean> {
-    if (!(await this.slot())) return false;
+    if (this.stopped || !(await this.slot())) return false;
+    if (this.stopped) {
+      this.release();
+      return false;
+    }
     const delay = this.startDelay();
     if (delay === undefined) {
       this.release();
@@ -77,15 +90,18 @@ export class Pace {
       const remaining = this.remainingMs();
       const waiter = () => {
         clearTimeout(timer);
+        this.wakeOnStop.delete(giveUp);
         resolve(true);
       };
-      const timer = setTimeout(
-        () => {
-          queue.splice(queue.indexOf(waiter), 1);
-          resolve(false);
-        },
-        Math.max(0, Math.min(remaining, 2 ** 31 - 1)),
-      );
+      const giveUp = () => {
+        clearTimeout(timer);
+        this.wakeOnStop.delete(giveUp);
+        const at = queue.indexOf(waiter);
+        if (at >= 0) queue.splice(at, 1);
+        resolve(false);
+      };
+      const timer = setTimeout(giveUp, Math.max(0, Math.min(remaining, 2 ** 31 - 1)));
+      this.wakeOnStop.add(giveUp);
       queue.push(waiter);
     });
   }

@@ -3,7 +3,14 @@ import { countsText, firstLine } from "./format.ts";
 import { networkLines } from "./network.ts";
 import { notJudgedByReason, partialNote, type Summary } from "./summary.ts";
 
-const MARK: Record<string, string> = { passed: "ok  ", failed: "FAIL", warning: "WARN", skipped: "skip" };
+const MARK: Record<string, string> = {
+  passed: "ok  ",
+  failed: "FAIL",
+  flaky: "FLKY",
+  warning: "WARN",
+  skipped: "skip",
+};
+const flakyText = (n: number) => (n ? `, ${n} flaky` : "");
 
 function notJudgedCount(s: Summary): string {
   const n = notJudgedByReason(s.checks).reduce((sum, g) => sum + g.ids.length, 0);
@@ -20,8 +27,8 @@ function notJudgedLines(s: Summary): string[] {
 function levelLines(s: Summary): string[] {
   const c = s.counts;
   return [
-    `  must   ${c.must.passed} passed, ${c.must.failed} failed, ${c.must.skipped} skipped${notJudgedCount(s)}`,
-    `  should ${c.should.passed} passed, ${c.should.failed} failed, ${c.should.warning} warnings, ${c.should.skipped} skipped`,
+    `  must   ${c.must.passed} passed, ${c.must.failed} failed${flakyText(c.must.flaky)}, ${c.must.skipped} skipped${notJudgedCount(s)}`,
+    `  should ${c.should.passed} passed, ${c.should.failed} failed${flakyText(c.should.flaky)}, ${c.should.warning} warnings, ${c.should.skipped} skipped`,
     `  info   ${c.info.passed} passed, ${c.info.warning} observations`,
   ];
 }
@@ -78,6 +85,12 @@ export function renderConsoleSummary(s: Summary, reportsDir: string): string {
       .filter((x) => x.outcome === "failed" || x.outcome === "warning")
       .map(
         (x) => `  ${x.outcome === "failed" ? "FAIL" : "WARN"} ${x.id} [${x.level}] ${x.spec} ${firstLine(x.message)}`,
+      ),
+    ...s.checks
+      .filter((x) => x.outcome === "flaky")
+      .map(
+        (x) =>
+          `  FLAKY ${x.id} [${x.level}] ${x.spec} failed, then passed (${x.attempts} attempts): ${firstLine(x.firstFailure)}`,
       ),
     ...notJudgedLines(s),
     ...s.errors.map((e) => `  ERROR ${firstLine(e)}`),

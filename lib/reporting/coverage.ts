@@ -10,7 +10,7 @@ import { FAMILY_TITLES } from "./labels.ts";
 import { compareClauses, type SpecClause } from "./spec-clauses.ts";
 
 export type OutcomeCounts = Record<ReportedOutcome, number>;
-const OUTCOMES: ReportedOutcome[] = ["passed", "failed", "warning", "skipped"];
+const OUTCOMES: ReportedOutcome[] = ["passed", "failed", "flaky", "warning", "skipped"];
 
 export interface FamilyRow {
   family: string;
@@ -78,7 +78,7 @@ export function operationRows(checks: ConformanceMeta[]): OperationRow[] {
     .sort((a, b) => compareClauses(a.spec, b.spec) || a.operation.localeCompare(b.operation));
 }
 
-const SEVERITY_ORDER: ReportedOutcome[] = ["failed", "warning", "passed", "skipped"];
+const SEVERITY_ORDER: ReportedOutcome[] = ["failed", "flaky", "warning", "passed", "skipped"];
 
 function worst(outcomes: ReportedOutcome[]): ReportedOutcome | undefined {
   return SEVERITY_ORDER.find((o) => outcomes.includes(o));

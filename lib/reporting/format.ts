@@ -1,7 +1,7 @@
 /** Small text helpers shared by summary.md and the console table. */
 import type { OutcomeCounts } from "./coverage.ts";
 
-export const ICON: Record<string, string> = { passed: "✅", failed: "❌", warning: "⚠️", skipped: "⏭️" };
+export const ICON: Record<string, string> = { passed: "✅", failed: "❌", flaky: "🔁", warning: "⚠️", skipped: "⏭️" };
 
 /** A Markdown table cell: pipes escaped, line breaks folded. */
 export function cell(text: string | undefined): string {
@@ -17,6 +17,7 @@ export function countsText(c: OutcomeCounts): string {
   const parts = [
     c.passed && `${c.passed} passed`,
     c.failed && `${c.failed} failed`,
+    c.flaky && `${c.flaky} flaky`,
     c.warning && `${c.warning} warning${c.warning > 1 ? "s" : ""}`,
     c.skipped && `${c.skipped} skipped`,
   ].filter(Boolean);

@@ -88,13 +88,30 @@ function problems(s: Summary): string[] {
   if (!bad.length && !s.errors.length) return [];
   return [
     "",
-    "## Failures and warnings",
+    "## Failures and warnings (every attempt failed)",
     "",
     ...bad.map(
       (c) =>
         `- ${ICON[c.outcome]} **${c.id}** [${c.level}]${c.basis ? ` (basis: ${c.basis})` : ""} ${c.spec} — ${c.title}\n  ${cell(firstLine(c.message))}`,
     ),
     ...s.errors.map((e) => `- ❌ run error: ${cell(e)}`),
+  ];
+}
+
+/** "Sometimes fails", apart from "always fails" (above): failed, then passed on a retry (--retries). */
+function flakySection(s: Summary): string[] {
+  const flaky = s.checks.filter((c) => c.outcome === "flaky");
+  if (!flaky.length) return [];
+  return [
+    "",
+    "## Flaky: sometimes fails",
+    "",
+    `Failed, then passed on a retry (${s.retries ?? "?"} retries allowed). A target that sometimes breaks the spec does not conform: these fail the run too, but the failures above happen every time.`,
+    "",
+    ...flaky.map(
+      (c) =>
+        `- ${ICON.flaky} **${c.id}** [${c.level}] ${c.spec} — ${c.title} (${c.attempts ?? "?"} attempts)\n  first failure: ${cell(firstLine(c.firstFailure))}`,
+    ),
   ];
 }
 
@@ -122,6 +139,7 @@ export function renderSummaryMarkdown(s: Summary): string {
     "",
     ...countsTable(s),
     ...problems(s),
+    ...flakySection(s),
     ...notJudgedSection(s),
     ...familyTable(s),
     ...operationTable(s),

@@ -30,6 +30,7 @@ export function conformanceReporters(
   runInfo: SummaryReporterOptions["info"],
   onSummary: SummaryReporterOptions["onSummary"],
   progress?: ProgressOptions,
+  interruptedBy?: () => string | undefined,
 ): ReporterEntry[] {
   const dir = config.run.reportsDir;
   // This process writes the summary and the console table: it needs the secrets too.
@@ -50,6 +51,11 @@ export function conformanceReporters(
       links: { [SPEC_LINK_TYPE]: { urlTemplate: DEFAULT_SPEC_URL_TEMPLATE, nameTemplate: "§%s" } },
       environmentInfo: environmentInfo(config, info),
     }) as unknown as Reporter,
-    new SummaryReporter({ reportsDir: dir, info, ...(onSummary ? { onSummary } : {}) }),
+    new SummaryReporter({
+      reportsDir: dir,
+      info,
+      ...(onSummary ? { onSummary } : {}),
+      ...(interruptedBy ? { interruptedBy } : {}),
+    }),
   ];
 }

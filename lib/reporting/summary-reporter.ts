@@ -6,6 +6,7 @@ import { redactor } from "../redaction/redact.ts";
 import type { ConformanceMeta } from "../checks/meta.ts";
 import "../checks/meta.ts";
 import { renderConsoleSummary } from "./console-summary.ts";
+import { notRunRow } from "./not-run.ts";
 import { clearExchangeLog } from "./exchange-log.ts";
 import { SPEC_DOCUMENT } from "./labels.ts";
 import { renderSummaryMarkdown } from "./markdown.ts";
@@ -16,13 +17,20 @@ export interface SummaryReporterOptions {
   reportsDir: string;
   info: Omit<RunInfo, "durationMs" | "startedAt">;
   onSummary?: (summary: Summary) => void;
+  /** The signal that stopped the run, if one did (lib/runner/interrupt.ts): verdict interrupted. */
+  interruptedBy?: () => string | undefined;
 }
 
-function rowsOf(module: TestModule): ConformanceMeta[] {
+function rowsOf(module: TestModule, interrupted = false): ConformanceMeta[] {
   return [...module.children.allTests()].flatMap((test): ConformanceMeta[] => {
     const meta = test.meta().conformance;
     if (meta) return [meta];
     const result = test.result();
+    // Selected but cancelled when the run was interrupted: "not run", named, not left out.
+    if (interrupted && test.options.mode === "run" && result.state !== "passed" && result.state !== "failed") {
+      const row = notRunRow(test.name, test.parent.type === "suite" ? test.parent.name : "");
+      if (row) return [row];
+    }
     // Not run at all (filtered out by --check): not part of this run's summary.
     if (result.state === "skipped" || result.state === "pending") return [];
     // A test that failed before reporting itself: a harness problem, shown as such.
@@ -42,6 +50,8 @@ function rowsOf(module: TestModule): ConformanceMeta[] {
   });
 }
 
+const interruption = (signal: string | undefined) => (signal ? { interrupted: signal } : {});
+
 function moduleErrors(module: TestModule): string[] {
   return module.errors().map((e) => `${module.moduleId}: ${e.message}`);
 }
@@ -58,7 +68,8 @@ export class SummaryReporter implements Reporter {
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
-    const rows = modules.flatMap(rowsOf);
+    const signal = this.options.interruptedBy?.();
+    const rows = modules.flatMap((m) => rowsOf(m, Boolean(signal)));
     const errors = [
       ...modules.flatMap(moduleErrors),
       ...unhandled.map((e) => `unhandled: ${e.message ?? String(e)}`),
@@ -71,6 +82,7 @@ export class SummaryReporter implements Reporter {
         errors,
         {
           ...this.options.info,
+          ...interruption(signal),
           startedAt: new Date(this.started).toISOString(),
           durationMs: Date.now() - this.started,
         },

@@ -19,7 +19,7 @@ import type { SpecClause } from "./spec-clauses.ts";
 import type { NetworkReport } from "./network.ts";
 import type { Declaration } from "./certify/declaration.ts";
 
-export type Verdict = "conformant" | "not conformant" | "incomplete";
+export type Verdict = "conformant" | "not conformant" | "incomplete" | "interrupted" | "target unavailable";
 
 export interface RunInfo {
   target: string;
@@ -45,6 +45,12 @@ export interface RunInfo {
   declaration?: Declaration;
   /** --shard=i/n: one part of a run; a part with no check of its own is not a run that judged nothing. */
   shard?: string;
+  /** --last-failed: only the failed, flaky and not-judged checks of this earlier summary ran (a partial run). */
+  lastFailedFrom?: string;
+  /** The signal that stopped the run (SIGINT, SIGTERM): what was judged is reported, the rest not run. */
+  interrupted?: string;
+  /** --retries N: a failed check ran again up to N times. */
+  retries?: number;
   /** TLS sessions and proxy as the preflight found them, with info observations (network.ts). */
   network?: NetworkReport;
 }
@@ -68,8 +74,13 @@ export function notJudgedByReason(checks: ConformanceMeta[]): Array<{ reason: st
  * A certification pack calls such a run incomplete.
  */
 export function partialNote(
-  s: Pick<RunInfo, "selectedChecks"> & { checks: Array<Pick<ConformanceMeta, "level" | "outcome" | "category">> },
+  s: Pick<RunInfo, "selectedChecks" | "lastFailedFrom" | "interrupted"> & {
+    checks: Array<Pick<ConformanceMeta, "level" | "outcome" | "category">>;
+  },
 ): string {
+  if (s.interrupted) return ` — stopped by ${s.interrupted}: the checks judged so far are reported, the rest not run`;
+  if (s.lastFailedFrom)
+    return ` — partial run (--last-failed): only the failed, flaky and not-judged checks of ${s.lastFailedFrom}`;
   if (s.selectedChecks?.length)
     return ` — selected checks only (--check ${s.selectedChecks.join(", ")}), not a full conformance run`;
   const unjudged = s.checks.filter(notJudged).length;
@@ -118,9 +129,19 @@ function countByLevel(checks: ConformanceMeta[]): Summary["counts"] {
  * judged (its fixture request refused) leaves the run incomplete — never conformant, and never
  * "not conformant" on that ground alone.
  */
-export function verdictOf(checks: ConformanceMeta[], errors: string[], shard?: string): Verdict {
+export function verdictOf(
+  checks: ConformanceMeta[],
+  errors: string[],
+  shard?: string,
+  run: Pick<RunInfo, "interrupted" | "lastFailedFrom"> = {},
+): Verdict {
+  // Never conformant: a run stopped half way has not shown what it did not judge.
+  if (run.interrupted) return "interrupted";
   if (errors.length) return "incomplete";
-  if (checks.some((c) => c.outcome === "failed")) return "not conformant";
+  // A target that sometimes breaks the spec does not conform: flaky fails the run like failed.
+  if (checks.some((c) => c.outcome === "failed" || c.outcome === "flaky")) return "not conformant";
+  // A partial run speaks for its checks, never for the target as a whole.
+  if (run.lastFailedFrom) return "incomplete";
   // A run that judged nothing (the deadline passed before any suite started, every check skipped)
   // has shown nothing: never "conformant". A shard may hold no check; the merged run is judged.
   if (!shard && !checks.some((c) => c.outcome === "passed" || c.outcome === "warning")) return "incomplete";
@@ -136,7 +157,7 @@ export function buildSummary(
 ): Summary {
   const checks = rows.filter((r) => r.kind === "check").sort((a, b) => a.id.localeCompare(b.id));
   return {
-    verdict: verdictOf(checks, errors, info.shard),
+    verdict: verdictOf(checks, errors, info.shard, info),
     ...info,
     requests: checks.reduce((sum, c) => sum + (c.requests ?? 0), 0),
     counts: countByLevel(checks),
@@ -156,7 +177,7 @@ export function buildSummary(
   };
 }
 
-/** Exit code of a run: 0 conformant, 1 a check failed or the run was incomplete. */
+/** Exit code of a run: 0 conformant, 1 a check failed or the run was incomplete (interrupted: the CLI's 130/143). */
 export function exitCodeOf(summary: Pick<Summary, "verdict">): 0 | 1 {
   return summary.verdict === "conformant" ? 0 : 1;
 }

@@ -2,12 +2,14 @@
 import { ConfigError } from "../config/errors.ts";
 import { SECRET_VARIABLES, VARIABLES } from "../config/variables.ts";
 import { redactor } from "../redaction/redact.ts";
+import { TargetUnavailable } from "./target-down.ts";
 
 export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export const EXIT = { conformant: 0, failed: 1, usage: 2 } as const;
+/** DESIGN.md's exit codes: 130 and 143 are the shell's for SIGINT and SIGTERM (interrupt.ts). */
+export const EXIT = { conformant: 0, failed: 1, usage: 2, unavailable: 3, sigint: 130, sigterm: 143 } as const;
 
 /** How a command ended: its exit code, and the one line it writes to stderr when it failed. */
 export interface CommandEnd {
@@ -24,6 +26,8 @@ export async function settleCommand(command: string, main: () => Promise<number>
     // A message may quote what a module or a library saw (a key it rejected): secrets out first.
     redactor.addSecrets(environmentSecrets());
     const redact = (text: string) => redactor.text(text);
+    if (error instanceof TargetUnavailable)
+      return { code: EXIT.unavailable, line: redact(`${command}: ${error.message}`) };
     if (error instanceof ConfigError || error instanceof UsageError) {
       return {
         code: EXIT.usage,

@@ -19,6 +19,7 @@ import { RequestRefused } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
 import { clearRefusal, createdClient, postingTrace, readLedger } from "./preflight-posting.ts";
 import type { ProbeOutcome, ProbeRequests } from "./preflight-probes.ts";
+import { downReason } from "./target-down.ts";
 
 /** The fixture request sent, or why the guard kept it back. */
 async function sendFixture(run: RunContext, op: Operation, body: unknown): Promise<Exchange | ProbeOutcome> {
@@ -42,6 +43,10 @@ async function judgeFixture(
   refused: (exchange: Exchange) => string,
 ): Promise<ProbeOutcome> {
   if (answerKind(exchange) === "success") return { kind: "ok", exchange };
+  // Nothing behind the URL (refused, timeout, 502/503/504): for the target-unavailable rule (target-down.ts).
+  const down = downReason(exchange);
+  if (down !== undefined)
+    return { kind: "inconclusive", text: `${op.title} (fixture request): ${describeAnswer(exchange)}`, down };
   const signal = clearRefusal(exchange);
   const seen = `${op.title} (fixture request): ${describeAnswer(exchange)}`;
   if (!signal)

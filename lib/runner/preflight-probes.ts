@@ -20,11 +20,13 @@ import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
 import { networkProblem } from "./preflight-network.ts";
+import { downReason } from "./target-down.ts";
 
+/** `down`: the target showed nothing behind the URL (target-down.ts), so the run may be "target unavailable". */
 export type ProbeOutcome =
   | { kind: "ok"; exchange: Exchange }
   /** network: a TLS or proxy failure with a configuration cause (preflight-network.ts), said first. */
-  | { kind: "network" | "unreachable" | "problem" | "inconclusive" | "not sent"; text: string };
+  | { kind: "network" | "unreachable" | "problem" | "inconclusive" | "not sent"; text: string; down?: string };
 
 type Answer = "ok" | "refused" | "rejected" | { unreachable: string } | { inconclusive: string };
 
@@ -94,6 +96,14 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
     if (error instanceof RequestRefused) return { kind: "not sent", text: `${spec.op.title}: ${error.message}` };
     throw error;
   }
+  const outcome = judgeProbe(run, spec, exchange);
+  // A TLS or proxy problem is configuration (exit 2), never "the target is down".
+  if (outcome.kind === "ok" || outcome.kind === "network") return outcome;
+  const down = downReason(exchange);
+  return down !== undefined ? { ...outcome, down } : outcome;
+}
+
+function judgeProbe(run: RunContext, spec: ProbeSpec, exchange: Exchange): ProbeOutcome {
   const variable = baseUrlVariable(run.config, spec.op.family);
   const network = networkProblem(exchange, run.config, spec.op.family, variable);
   if (network) return { kind: "network", text: network };

@@ -21,6 +21,7 @@ import {
   type ProbeRequests,
 } from "./preflight-probes.ts";
 import { fixtureDebit, fixtureRegistration } from "./preflight-fixtures.ts";
+import { throwIfTargetDown } from "./target-down.ts";
 
 /** Ends the run with exit code 2 (a UsageError, see runMain). */
 export class PreflightProblem extends UsageError {
@@ -51,8 +52,9 @@ export async function runPreflight(run: RunContext, requests: ProbeRequests): Pr
     fixtureDebit(run, requests),
     fixtureRegistration(run, requests),
   ]);
-  throwFirstProblem([statement, card, partner]);
   const outcomes = [statement, card, partner, debit, registration];
+  throwIfTargetDown(outcomes, run.config.target.baseUrl ?? "the target");
+  throwFirstProblem([statement, card, partner]);
   throwFirstProblem(outcomes);
   const skews = outcomes.flatMap((o) => (o.kind === "ok" ? skewOf(o.exchange) : []));
   return {

@@ -16,6 +16,7 @@ import { EXIT } from "./cli-errors.ts";
 import { RUN_PLAN_KEY } from "../vitest/plan.ts";
 import { blobReporter, type Shard } from "./shard.ts";
 import { armWatchdog } from "./watchdog.ts";
+import { armInterrupt, interruptedBy } from "./interrupt.ts";
 
 export interface VitestRun {
   /** What the workers read (configuration, their share of the bounds, the debit range, the selection). */
@@ -38,9 +39,15 @@ const CHECKOUT = fileURLToPath(new URL("../../", import.meta.url));
 export async function runConformanceVitest(run: VitestRun): Promise<Summary | undefined> {
   let summary: Summary | undefined;
   let vitest: Vitest | undefined;
-  const capture: Reporter = { onInit: (v) => void (vitest = v) };
+  const interrupt = armRunInterrupt(run, () => vitest);
+  const capture: Reporter = {
+    onInit: (v) => {
+      vitest = v;
+      interrupt.adoptSignals();
+    },
+  };
   const reporters = [
-    ...conformanceReporters({ ...run.plan.config }, run.info, (s) => (summary = s), run.progress),
+    ...conformanceReporters({ ...run.plan.config }, run.info, (s) => (summary = s), run.progress, interruptedBy),
     ...(run.shard ? [blobReporter(run.plan.config.run.reportsDir, run.shard)] : []),
     capture,
   ];
@@ -66,6 +73,16 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
     await v.close();
   } finally {
     stop();
+    interrupt.disarm();
   }
   return summary;
+}
+
+/** SIGINT/SIGTERM during the checks (interrupt.ts): the checks in flight get their request timeout and 5 s. */
+function armRunInterrupt(run: VitestRun, vitest: () => Vitest | undefined) {
+  return armInterrupt({
+    cancel: () => void vitest()?.cancelCurrentRun("keyboard-input"),
+    say: (line) => process.stderr.write(`${line}\n`),
+    graceMs: Math.min(run.plan.config.run.requestTimeoutMs, 30_000) + 5_000,
+  });
 }

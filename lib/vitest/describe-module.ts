@@ -12,6 +12,7 @@
 import { afterAll, describe, test, type TestContext } from "vitest";
 import { ModuleRun, type CheckResult } from "../checks/evaluate.ts";
 import { checkSlots, runConcurrently } from "../checks/schedule.ts";
+import { evaluateWithRetries } from "../checks/retry.ts";
 import type { Check, Module, RunContext } from "../checks/types.ts";
 import { ExchangeLog } from "../reporting/exchange-log.ts";
 import { startRequestFeed } from "../reporting/progress-feed.ts";
@@ -80,7 +81,7 @@ async function startAll(file: Task["file"], own: Check): Promise<WorkerRun> {
     runConcurrently(
       fresh.map(([check, module]) => () => {
         const moduleRun = moduleRuns.get(module) ?? moduleRuns.set(module, new ModuleRun(module, context)).get(module)!;
-        return moduleRun.evaluate(check);
+        return evaluateWithRetries(moduleRun, check, context.config.run.retries);
       }),
       checkSlots(context.inFlight),
     ),

@@ -86,6 +86,22 @@ async function reportWarning(result: CheckResult, ctx: TestContext, text: string
   await ctx.annotate(text, "warning");
 }
 
+/**
+ * Failed, then passed on a retry. The vitest test passes (it did pass), with a "flaky" annotation
+ * (a JUnit property, made a Surefire <flakyFailure> by flaky-marks.ts, which also sets Allure's flaky flag);
+ * the summary's outcome "flaky" makes the run not conformant all the same.
+ */
+async function reportFlaky(result: CheckResult, ctx: TestContext, runSeed: number): Promise<void> {
+  const text = failureText({ ...result, message: result.firstFailure }, runSeed);
+  await allure.tag("flaky");
+  await allure.logStep(
+    `FLAKY: failed, then passed on attempt ${result.attempts}`,
+    Status.FAILED,
+    failureError(result, text),
+  );
+  await ctx.annotate(text, "flaky");
+}
+
 export interface ReportOptions {
   /** PROPERTY_RUNS of the run, shown as an excluded parameter (it does not change a test's identity). */
   propertyRuns?: number;
@@ -119,7 +135,9 @@ export async function reportCheck(
   await attachEvidence(result, options.exchangeLog);
   for (const note of result.notes) await ctx.annotate(redactor.text(note), "note");
   const outcome = reportedOutcome(result, strict);
-  const message = result.message && redactor.text(result.message);
+  // A check that passed on a retry keeps its first failure as its message (flaky, or a should warning).
+  const firstMessage = result.message ?? result.firstFailure;
+  const message = firstMessage && redactor.text(firstMessage);
   ctx.task.meta.conformance = {
     kind: "check",
     id: check.id,
@@ -133,6 +151,8 @@ export async function reportCheck(
     outcome,
     seed: result.seed,
     requests: result.requests,
+    ...(result.attempts ? { attempts: result.attempts } : {}),
+    ...(result.firstFailure ? { firstFailure: redactor.text(result.firstFailure) } : {}),
     ...(result.category ? { category: result.category } : {}),
     ...(message ? { message } : {}),
   } satisfies ConformanceMeta;
@@ -149,7 +169,13 @@ export async function reportCheck(
     await ctx.annotate(message ?? "skipped", notJudged ? "not-judged" : "skip-reason");
     ctx.skip(message);
   }
-  if (outcome === "warning") await reportWarning(result, ctx, failureText(result, runSeed));
+  if (outcome === "flaky") await reportFlaky(result, ctx, runSeed);
+  if (outcome === "warning")
+    await reportWarning(
+      result,
+      ctx,
+      failureText({ ...result, message: result.message ?? result.firstFailure }, runSeed),
+    );
   if (outcome === "failed") throw failureError(result, failureText(result, runSeed));
 }
 

@@ -195,6 +195,23 @@ describe("pack verdict", () => {
       "incomplete",
       /errors/,
     ],
+    [
+      "a must flaky (failed, then passed on a retry): not conformant",
+      summaryOf([check("M1", "must", "flaky"), check("M2", "must", "passed"), check("S1", "should", "passed")], {
+        verdict: "not conformant",
+      }),
+      "not conformant",
+      /1 must checks were flaky/,
+    ],
+    [
+      "an interrupted run, every must judged before the signal: incomplete",
+      summaryOf([check("M1", "must", "passed"), check("M2", "must", "passed"), check("S1", "should", "passed")], {
+        verdict: "interrupted",
+        interrupted: "SIGTERM",
+      }),
+      "incomplete",
+      /interrupted \(SIGTERM\)/,
+    ],
   ];
   test.for(ROWS)("%s", ([, summary, verdict, reason]) => {
     const result = packVerdict(summary, ALL);

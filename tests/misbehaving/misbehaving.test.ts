@@ -1,7 +1,9 @@
 /**
  * A target that misbehaves fails the affected checks with the cause named — transport (or the
  * status it sent), never schema — in bounded time, and nothing crashes; the preflight does not
- * turn it into a configuration error. Every row runs the whole suite (every module, every check,
+ * turn it into a configuration error. A target that gives no working answer to any preflight
+ * request (it hangs, trickles, or answers 503 to everything) is "target unavailable" there
+ * (lib/runner/target-down.ts, exit 3); its checks, run as with --no-preflight, still fail in bounded time. Every row runs the whole suite (every module, every check,
  * property checks included once they exist) against one small misbehaving server.
  */
 import { describe, expect, test } from "vitest";
@@ -9,6 +11,7 @@ import type { FailureCategory } from "../../lib/checks/failure.ts";
 import { createRunContext } from "../../lib/checks/run-context.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 import { runPreflight } from "../../lib/runner/preflight.ts";
+import { TargetUnavailable } from "../../lib/runner/target-down.ts";
 import { PREFLIGHT_REQUESTS } from "../../suites/preflight-requests.ts";
 import { configFor, evaluateAll, withSandbox } from "../support/harness.ts";
 import { startCountingProxy, startMisbehavingTarget, type Misbehaviour } from "../support/targets.ts";
@@ -20,6 +23,8 @@ interface Expectation {
   categories: FailureCategory[];
   /** Every failure message names the cause. */
   cause: RegExp;
+  /** No preflight request got a working answer: the preflight says "target unavailable". */
+  down?: true;
 }
 
 const CASES: Array<[Misbehaviour, Expectation]> = [
@@ -28,6 +33,7 @@ const CASES: Array<[Misbehaviour, Expectation]> = [
     {
       categories: ["transport"],
       cause: /timeout: (no complete answer within 1000 ms|not sent: the last \d+ requests)/,
+      down: true,
     },
   ],
   [
@@ -35,6 +41,7 @@ const CASES: Array<[Misbehaviour, Expectation]> = [
     {
       categories: ["transport"],
       cause: /timeout: (no complete answer within 1000 ms|not sent: the last \d+ requests)/,
+      down: true,
     },
   ],
   ["resets the connection", { categories: ["transport"], cause: /connection-reset/ }],
@@ -47,7 +54,7 @@ const CASES: Array<[Misbehaviour, Expectation]> = [
     },
   ],
   ["multi-megabyte body", { categories: ["transport"], cause: /body-too-large: response body exceeds 4194304 bytes/ }],
-  ["503", { categories: ["status", "server-error", "content-type"], cause: /503|"text\/html"/ }],
+  ["503", { categories: ["status", "server-error", "content-type"], cause: /503|"text\/html"/, down: true }],
 ];
 
 /** Generous: the slowest row waits for a few 1 s timeouts; a hang would take minutes. */
@@ -59,10 +66,12 @@ describe("a misbehaving target: the checks fail with the cause named, in bounded
     try {
       const config = configFor(target.url, { REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) });
       const started = Date.now();
-      // The preflight notes what it could not verify and lets the checks report it (no exit 2).
+      // The preflight notes what it could not verify and lets the checks report it (no exit 2),
+      // or finds nothing working behind the URL at all (exit 3).
       const run = await createRunContext(config);
-      const preflight = await runPreflight(run, PREFLIGHT_REQUESTS).finally(() => run.target.close());
-      expect(preflight.unverified.length).toBeGreaterThan(0);
+      const preflight = runPreflight(run, PREFLIGHT_REQUESTS).finally(() => run.target.close());
+      if (expected.down) await expect(preflight).rejects.toThrow(TargetUnavailable);
+      else expect((await preflight).unverified.length).toBeGreaterThan(0);
 
       const results = await evaluateAll(config);
       const failed = results.filter((r) => r.outcome === "failed");

@@ -6,6 +6,7 @@
 import { createServer } from "node:net";
 import { describe, expect, test } from "vitest";
 import { createRunContext } from "../../lib/checks/run-context.ts";
+import { TargetUnavailable } from "../../lib/runner/target-down.ts";
 import { PreflightProblem, runPreflight, type PreflightReport } from "../../lib/runner/preflight.ts";
 import { PREFLIGHT_REQUESTS } from "../../suites/preflight-requests.ts";
 import type { SandboxOptions } from "../../sandbox/server.ts";
@@ -95,10 +96,16 @@ describe("a configuration problem is one line naming what to fix", () => {
     });
   });
 
-  test("nothing listens at TARGET_BASE_URL", async () => {
+  // Not configuration: a target that is down is "target unavailable", exit 3 (lib/runner/target-down.ts).
+  test("nothing listens at TARGET_BASE_URL: target unavailable, not a configuration problem", async () => {
     const url = await closedPortUrl();
-    await expect(preflightAgainst(url, {})).rejects.toThrow(
-      `preflight: TARGET_BASE_URL: ${url} cannot be reached (connection refused): check the URL and that the target is running`,
+    const error = await preflightAgainst(url, {}).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TargetUnavailable);
+    expect((error as Error).message).toBe(
+      `target unavailable: ${url} did not answer any preflight request (connection refused); nothing was judged: check that the target is running (and TARGET_BASE_URL), or try again later`,
     );
   });
 });

@@ -36,6 +36,24 @@ function nodeArgs(script: string): string[] {
   return ["--import", "tsx", join(ROOT, "cli", script)];
 }
 
+/** A signal sent to the command this long after it started, once `when` holds too (an interrupted run). */
+export interface SendSignal {
+  signal: NodeJS.Signals;
+  afterMs: number;
+  /** Polled every 100 ms after afterMs (e.g. "the target has received 80 requests"); default: at once. */
+  when?: () => boolean;
+}
+
+/** Sends the signal when due; the returned function cancels it. */
+function scheduleSignal(child: ChildProcess, send: SendSignal | undefined): () => void {
+  if (!send) return () => undefined;
+  let timer = setTimeout(function poll() {
+    if (send.when && !send.when()) timer = setTimeout(poll, 100);
+    else child.kill(send.signal);
+  }, send.afterMs);
+  return () => clearTimeout(timer);
+}
+
 /** @param cwd the working folder (a partner's, with its own .env); the checkout by default. */
 export function runCli(
   script: string,
@@ -43,13 +61,15 @@ export function runCli(
   env: Record<string, string> = {},
   timeoutMs = 120_000,
   cwd = ROOT,
+  send?: SendSignal,
 ): Promise<CliResult> {
-  return runProcess(process.execPath, [...nodeArgs(script), ...args], env, timeoutMs, cwd);
+  return runProcess(process.execPath, [...nodeArgs(script), ...args], env, timeoutMs, cwd, undefined, send);
 }
 
 /**
  * Any program (npm, an installed command) as a child process with the same clean environment and bound.
  * @param watch sees the output so far and the process at each chunk of stdout (to signal it at a point of the run).
+ * @param send a signal to send the process when due (an interrupted run).
  */
 export function runProcess(
   program: string,
@@ -58,6 +78,7 @@ export function runProcess(
   timeoutMs = 120_000,
   cwd = ROOT,
   watch?: (stdout: string, child: ChildProcess) => void,
+  send?: SendSignal,
 ): Promise<CliResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
@@ -74,9 +95,11 @@ export function runProcess(
     });
     child.stderr.on("data", (d: Buffer) => (stderr += d));
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    const cancelSignal = scheduleSignal(child, send);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
+      cancelSignal();
       resolve({ code, stdout, stderr, ms: Date.now() - started });
     });
   });

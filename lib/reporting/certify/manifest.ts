@@ -110,6 +110,12 @@ export function packVerdict(
       ? [`${missing.length} checks of this harness did not run (a --check run?): ${missing.join(", ")}`]
       : []),
     ...(summary.errors.length ? [`the run had ${summary.errors.length} errors outside any check`] : []),
+    // Flaky fails the run like failed (summary.ts); interrupted and --last-failed runs are partial.
+    ...(musts.some((c) => c.outcome === "flaky")
+      ? [`${musts.filter((c) => c.outcome === "flaky").length} must checks were flaky (failed, then passed on a retry)`]
+      : []),
+    ...(summary.interrupted ? [`the run was interrupted (${summary.interrupted}) before every check was judged`] : []),
+    ...(summary.lastFailedFrom ? ["a partial run (--last-failed): only the checks that failed last time ran"] : []),
     ...(musts.length === 0 ? ["no must check ran"] : []),
   ];
   const verdict: PackVerdict =

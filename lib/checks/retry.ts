@@ -1,0 +1,38 @@
+/**
+ * --retries N (issue 18 item 2): a check that failed runs again, up to N times, so that a staging
+ * hiccup (one 503 in a thousand) is told apart from a defect. Same seed, so the same generated
+ * cases; request_ids are fresh by construction (generators/faker.ts); the check takes its own
+ * isolation lane again. A check that then passes is flaky (levels.ts) and still fails the run.
+ */
+import { ModuleRun, type CheckResult } from "./evaluate.ts";
+import type { Check } from "./types.ts";
+
+/** A failure worth another try: the target's, not a harness error (that would fail the same way). */
+function retriable(result: CheckResult): boolean {
+  return result.outcome === "failed" && result.category !== "harness";
+}
+
+export async function evaluateWithRetries(moduleRun: ModuleRun, check: Check, retries: number): Promise<CheckResult> {
+  const first = await moduleRun.evaluate(check);
+  let result = first;
+  let attempts = 1;
+  let requests = first.requests;
+  while (retriable(result) && attempts <= retries) {
+    attempts++;
+    // A fresh module run: its scenarios are sent again (the shared answer would fail the same way).
+    result = await new ModuleRun(moduleRun.module, moduleRun.run).evaluate(check);
+    requests += result.requests;
+  }
+  if (attempts === 1) return first;
+  if (result.outcome !== "passed") return { ...result, attempts, requests };
+  // Flaky: the failure is the evidence worth reading, with the attempts that passed counted.
+  return {
+    ...result,
+    attempts,
+    requests,
+    firstFailure: first.message ?? "failed",
+    evidence: first.evidence,
+    evidenceOmitted: first.evidenceOmitted,
+    notes: [...result.notes, `failed on attempt 1 of ${attempts}, passed on attempt ${attempts}: ${first.message}`],
+  };
+}

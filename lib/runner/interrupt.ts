@@ -1,0 +1,132 @@
+/**
+ * Interruption keeps what was judged (issue 18 item 1). Ctrl-C, or a CI job cancelled (SIGINT,
+ * then SIGTERM): the first signal stops every request not yet sent (stop.ts, as RUN_DEADLINE_MS
+ * does), lets those in flight finish or time out, and lets vitest end normally, so the usual
+ * outputs are written with every check judged so far, the rest "not run", verdict interrupted,
+ * exit 130 (SIGINT) or 143 (SIGTERM). A second signal ends the process at once. If the run has
+ * not ended within the grace (the request timeout and some seconds), it is cancelled, then ended.
+ * vitest's own signal listener (its logger ends the process within a millisecond) is held back:
+ * while armed, listeners for these two signals registered by others are not attached.
+ */
+import { broadcastStop } from "../http/stop.ts";
+import { EXIT } from "./cli-errors.ts";
+
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+type Signal = (typeof SIGNALS)[number];
+
+let received: Signal | undefined;
+
+/** The signal that interrupted this process's run, if one did. */
+export function interruptedBy(): Signal | undefined {
+  return received;
+}
+
+export function exitCodeOfSignal(signal: Signal): number {
+  return signal === "SIGTERM" ? EXIT.sigterm : EXIT.sigint;
+}
+
+export interface InterruptActions {
+  /** Asks the test runner to stop the checks still running (the grace has passed). */
+  cancel: () => void;
+  say: (line: string) => void;
+  /** How long the checks in flight get before the run is cancelled. */
+  graceMs: number;
+  /** Ends the process (default process.exit). */
+  exit?: (code: number) => void;
+  /** Stops the requests not yet sent (default: broadcastStop to every thread). */
+  stop?: (signal: string) => void;
+}
+
+export interface InterruptGuard {
+  /** Removes the signal listeners added since arming (vitest's), so that ours decides. */
+  adoptSignals(): void;
+  disarm(): void;
+}
+
+/**
+ * What the signals do: the first stops the run (requests, then a bounded grace); a second ends
+ * the process at once. Returned with the timers it set, so that disarming clears them.
+ */
+export function interruptHandler(actions: InterruptActions): {
+  onSignal: (s: Signal) => void;
+  timers: NodeJS.Timeout[];
+} {
+  const exit = actions.exit ?? ((code: number) => process.exit(code));
+  const stop = actions.stop ?? broadcastStop;
+  const timers: NodeJS.Timeout[] = [];
+  // A new run: no signal received yet.
+  received = undefined;
+  const onSignal = (signal: Signal) => {
+    if (received) {
+      actions.say(`conformance: ${signal} again: ending at once`);
+      return exit(exitCodeOfSignal(received));
+    }
+    received = signal;
+    actions.say(
+      `conformance: ${signal}: no new requests; the ${Math.round(actions.graceMs / 1000)} s for those in flight, then the checks judged so far are reported (send it again to end at once)`,
+    );
+    stop(signal);
+    timers.push(setTimeout(actions.cancel, actions.graceMs).unref());
+    // Bounded whatever happens: a run that does not end after cancelling is ended.
+    timers.push(setTimeout(() => exit(exitCodeOfSignal(signal)), actions.graceMs + 10_000).unref());
+  };
+  return { onSignal, timers };
+}
+
+/** Arms the handlers for the checks' phase of a run. */
+export function armInterrupt(actions: InterruptActions): InterruptGuard {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const { onSignal, timers } = interruptHandler(actions);
+  for (const s of SIGNALS) process.on(s, onSignal);
+  const release = holdOtherSignalListeners();
+  return {
+    adoptSignals: () => {
+      for (const s of SIGNALS)
+        for (const l of process.listeners(s)) if (l !== onSignal && !before.get(s)!.has(l)) process.off(s, l);
+    },
+    disarm: () => {
+      release();
+      for (const s of SIGNALS) process.off(s, onSignal);
+      timers.forEach(clearTimeout);
+    },
+  };
+}
+
+type Register = (event: string | symbol, listener: (...args: unknown[]) => void) => NodeJS.Process;
+
+/**
+ * vitest registers its listener while it starts, before any reporter hook could remove it; a
+ * signal in that window would end the run with nothing written. So registrations for SIGINT and
+ * SIGTERM are dropped while armed (restored by the returned function); all others pass through.
+ */
+function holdOtherSignalListeners(): () => void {
+  const methods = ["on", "once", "addListener", "prependListener", "prependOnceListener"] as const;
+  const original = new Map(methods.map((m) => [m, process[m] as unknown as Register]));
+  for (const m of methods) {
+    const register = original.get(m)!;
+    (process as unknown as Record<string, Register>)[m] = function (this: NodeJS.Process, event, listener) {
+      return SIGNALS.includes(event as Signal) ? this : register.call(this, event, listener);
+    };
+  }
+  return () => {
+    for (const m of methods) (process as unknown as Record<string, Register>)[m] = original.get(m)!;
+  };
+}
+
+/**
+ * Before the checks (configuration, preflight): a signal ends the command at once, as it would
+ * without a handler, but first `write` leaves the outputs saying so (verdict interrupted, nothing
+ * judged). Returns the function that removes the handlers (before armInterrupt takes over).
+ */
+export function interruptBeforeChecks(
+  write: (signal: Signal) => void,
+  exit: (code: number) => void = (code) => process.exit(code),
+): () => void {
+  const onSignal = (signal: Signal) => {
+    received = signal;
+    write(signal);
+    exit(exitCodeOfSignal(signal));
+  };
+  for (const s of SIGNALS) process.once(s, onSignal);
+  return () => SIGNALS.forEach((s) => process.off(s, onSignal));
+}
