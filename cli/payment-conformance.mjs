@@ -17,6 +17,10 @@ const COMMANDS = {
   sandbox: { module: "./sandbox.ts", what: "serve the reference sandbox on 127.0.0.1 (--port P) until stopped" },
   report: { module: "./report.ts", what: "build the HTML report from REPORTS_DIR/allure-results" },
   certify: { module: "./certify.ts", what: "pack the last run for certification, or --verify a pack" },
+  compare: {
+    module: "./compare.ts",
+    what: "what changed between two runs: OLD NEW (summary.json files or report folders)",
+  },
   ci: {
     module: "./ci-step.ts",
     what: "for CI (the GitHub action): run, HTML report, pack; step outputs and job summary",
