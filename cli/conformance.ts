@@ -329,7 +329,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       seed: config.run.seed,
       strict: config.run.strict,
       harnessVersion: HARNESS_VERSION,
-      declaration: declarationOf(config, process.env),
+      declaration: declarationOf(config),
       ...(debitRange ? { debitAmounts: debitRange.why } : {}),
       workers: {
         processes: workers,

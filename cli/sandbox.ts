@@ -26,16 +26,15 @@ import { CARD_API_AUTHS, type CardApiAuth } from "../sandbox/card-auth.ts";
 import { startSandbox } from "../sandbox/server.ts";
 
 const USAGE =
-  "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset DURATION, e.g. 90m, -30s, 2h]";
+  "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset 90m|-30s]";
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
-
-/** "90m" → 5 400 000; "-30s" → −30 000; unset → 0. */
+/** "90m" → 5 400 000; "-30s" → −30 000 (the one duration reader, with a sign); unset → 0. */
 function clockOffset(text: string | undefined): number {
   if (text === undefined) return 0;
-  const m = /^([+-]?\d+)(ms|s|m|h)$/.exec(text.trim());
-  if (!m) throw new UsageError(`--clock-offset ${text} is not a duration such as 90m, -30s, 2h or 500ms`);
-  return Number(m[1]) * UNIT_MS[m[2]!]!;
+  const negative = text.trim().startsWith("-");
+  const ms = parseDuration(text.trim().replace(/^[+-]/, ""));
+  if (ms === undefined) throw new UsageError(`--clock-offset ${text} is not a duration such as 90m, -30s or 500ms`);
+  return negative ? -ms : ms;
 }
 
 interface SandboxCliOptions {

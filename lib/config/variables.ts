@@ -113,7 +113,7 @@ export const VARIABLES = {
     default: SANDBOX_PARTNER.platformSigningKey,
     secret: true,
     group: "partner transfer API",
-    doc: "Key that verifies response signatures: 64 hex digits (32 bytes), decoded before use. An empty value means this default (the sandbox's published key), not \"no key\".",
+    doc: 'Key that verifies response signatures: 64 hex digits (32 bytes), decoded before use. An empty value means this default (the sandbox\'s published key), not "no key".',
   },
   PARTNER_ENCRYPTION_KEY: {
     default: SANDBOX_PARTNER.encryptionKey,

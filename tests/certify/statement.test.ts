@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
-import { VARIABLES } from "../../lib/config/variables.ts";
 import { declarationOf } from "../../lib/reporting/certify/declaration.ts";
 import { fileEntries, MANIFEST_FILE, PACK_FORMAT } from "../../lib/reporting/certify/manifest.ts";
 import { NAMED_IN_EFFECTS, optionEffects } from "../../lib/reporting/certify/option-effects.ts";
@@ -34,7 +33,7 @@ function tempFile(name: string, text: string): string {
 
 describe("the declaration", () => {
   test("the default profile's keys by kind, never by value", () => {
-    const d = declarationOf(loadConfig({}), {});
+    const d = declarationOf(loadConfig({}));
     expect(d.cryptoProfile).toEqual({
       name: "default",
       builtIn: true,
@@ -57,7 +56,7 @@ describe("the declaration", () => {
       CUMULATIVE_LIMIT_TYPES: "daily_total,monthly_total",
       IDEMPOTENCY_MODE: "reject",
     };
-    const d = declarationOf(loadConfig(env), env);
+    const d = declarationOf(loadConfig(env));
     expect(d.clientDataFile).toEqual({
       variable: "CLIENT_DATA_FILE",
       path: file,
@@ -70,12 +69,22 @@ describe("the declaration", () => {
     expect(d.idempotencyMode).toBe("reject");
   });
 
-  test("REQUEST_RULES_FILE by content hash once the harness reads the variable; its absence is tolerated", () => {
-    const file = tempFile("rules.json", "{}");
-    const d = declarationOf(loadConfig({}), { REQUEST_RULES_FILE: file });
-    if ("REQUEST_RULES_FILE" in VARIABLES)
-      expect(d.requestRulesFile?.sha256).toBe(createHash("sha256").update("{}").digest("hex"));
-    else expect(d.requestRulesFile).toBeUndefined();
+  test("REQUEST_RULES_FILE by content hash, with the operations it declares rules for, and the negatives it enables", () => {
+    const rules = JSON.stringify({
+      "card-api.transaction-create": { type: "object", required: ["request_id", "debit"] },
+    });
+    const file = tempFile("rules.json", rules);
+    const d = declarationOf(loadConfig({ REQUEST_RULES_FILE: file }));
+    expect(d.requestRulesFile).toMatchObject({
+      variable: "REQUEST_RULES_FILE",
+      sha256: createHash("sha256").update(rules).digest("hex"),
+      operations: ["card-api.transaction-create"],
+    });
+    const row = optionEffects(d, CHECK_IDS).find((e) => e.option === "REQUEST_RULES_FILE")!;
+    expect(row.enabled).toEqual(["CARD-TXN-NEGATIVE"]);
+    const reference = declarationOf(loadConfig({ REQUEST_RULES_FILE: "reference" }));
+    expect(reference.requestRulesFile).toEqual({ variable: "REQUEST_RULES_FILE", path: "reference" });
+    expect(declarationOf(loadConfig({})).requestRulesFile).toBeUndefined();
   });
 });
 
@@ -85,24 +94,28 @@ describe("per declared option, the checks it enabled, disabled or changed", () =
   });
 
   test("every listed check is a check of this harness; a period option changes the statement checks", () => {
-    const effects = optionEffects(declarationOf(loadConfig({}), {}), CHECK_IDS);
+    const effects = optionEffects(declarationOf(loadConfig({})), CHECK_IDS);
     for (const e of effects)
       for (const id of [...e.changed, ...e.enabled, ...e.disabled]) expect(CHECK_IDS).toContain(id);
     expect(effects.find((e) => e.option === "STATEMENT_DATE_FORMAT")!.changed).toContain("CARD-STMT-PERIOD");
   });
 
-  test("jws changes the card API checks too: every card API request carries its detached JWS", () => {
+  test("CARD_API_AUTH: what the card API requests carry, and the checks it changes", () => {
     const jws = { CRYPTO_PROFILE: "jws" };
-    const row = optionEffects(declarationOf(loadConfig(jws), jws), CHECK_IDS)[0]!;
-    expect(row.option).toBe("CRYPTO_PROFILE");
-    expect(row.changed).toEqual(expect.arrayContaining(["CARD-TXN-HTTP-200", "PT-BIZ-SIGNATURE"]));
-    const plain = optionEffects(declarationOf(loadConfig({}), {}), CHECK_IDS)[0]!;
-    expect(plain.changed.some((id) => id.startsWith("CARD-"))).toBe(false);
+    const rows = optionEffects(declarationOf(loadConfig(jws)), CHECK_IDS);
+    expect(rows.find((e) => e.option === "CARD_API_AUTH")).toMatchObject({
+      value: "jws",
+      effect: "every card API request carries a detached JWS of its body (CARD_API_JWS_*)",
+    });
+    expect(rows.find((e) => e.option === "CARD_API_AUTH")!.changed).toContain("CARD-TXN-HTTP-200");
+    expect(rows.find((e) => e.option === "CRYPTO_PROFILE")!.changed.some((id) => id.startsWith("CARD-"))).toBe(false);
+    const none = optionEffects(declarationOf(loadConfig({})), CHECK_IDS).find((e) => e.option === "CARD_API_AUTH")!;
+    expect(none).toMatchObject({ value: "none", changed: [] });
   });
 
   test("the limits vocabulary as declared, with the checks that read it", () => {
     const env = { CUMULATIVE_LIMIT_TYPES: "daily_total,monthly_total" };
-    const row = optionEffects(declarationOf(loadConfig(env), env), CHECK_IDS).find(
+    const row = optionEffects(declarationOf(loadConfig(env)), CHECK_IDS).find(
       (e) => e.option === "CUMULATIVE_LIMIT_TYPES",
     )!;
     expect(row.value).toBe("daily_total,monthly_total");
@@ -116,11 +129,12 @@ describe("per declared option, the checks it enabled, disabled or changed", () =
 });
 
 describe("the statement in the pack", () => {
-  const summary = { debitAmounts: "debit amounts 1.00–99.99 KZT (fixed debit 10.00)", tls: { protocol: "TLSv1.3" } };
+  const network = { tls: [{ protocol: "TLSv1.3" }], observations: [] };
+  const summary = { debitAmounts: "debit amounts 1.00–99.99 KZT (fixed debit 10.00)", network };
 
   test("TLS facts where the run recorded them; a run without a declaration states none", () => {
     const s = buildStatement(summary as unknown as Summary, CHECK_IDS, { version: "9.9.9" });
-    expect(s).toMatchObject({ format: STATEMENT_FORMAT, tls: { protocol: "TLSv1.3" }, options: [] });
+    expect(s).toMatchObject({ format: STATEMENT_FORMAT, network, options: [] });
     expect(s.declared).toBeUndefined();
     expect(describeStatement(s)[0]).toMatch(/no declaration recorded/);
     expect(describeStatement(s)[1]).toMatch(/^self-qualification: kills \d+ of \d+ seeded faults .* harness 9\.9\.9$/);

@@ -64,5 +64,5 @@ test("--clock-offset runs the sandbox's clock ahead: its dt is that much later",
 test("a clock offset that is no duration is a usage error (exit 2)", async () => {
   const { code, stderr } = await runCli("sandbox.ts", ["--port", "0", "--clock-offset", "soon"]);
   expect(code).toBe(2);
-  expect(stderr).toMatch(/--clock-offset soon is not a duration such as 90m, -30s, 2h or 500ms/);
+  expect(stderr).toMatch(/--clock-offset soon is not a duration such as 90m, -30s or 500ms/);
 });

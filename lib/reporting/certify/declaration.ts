@@ -8,9 +8,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { createReader, type Env } from "../../config/reader.ts";
 import type { Config } from "../../config/load.ts";
-import { VARIABLES, type VariableName } from "../../config/variables.ts";
 import { parseKey } from "../../crypto/keys.ts";
 import { isProfileModule } from "../../crypto/module-profile.ts";
 
@@ -30,6 +28,8 @@ export interface DeclaredKey {
 
 export interface Declaration {
   cryptoProfile: { name: string; builtIn: boolean; keys: DeclaredKey[] };
+  /** CARD_API_AUTH as the run resolved it: none, headers, jws, bearer or module. */
+  cardApiAuth: string;
   /** Names only: the values are secrets. */
   cardApiHeaders: string[];
   idempotencyMode: string;
@@ -39,7 +39,8 @@ export interface Declaration {
   /** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX as configured (minor units); unset: from the card's limits. */
   debitAmounts: { minMinor?: number; maxMinor?: number };
   clientDataFile?: DeclaredFile & { kind: "records" | "schema" };
-  requestRulesFile?: DeclaredFile;
+  /** REQUEST_RULES_FILE: a file (its hash, and the operation keys it declares rules for), or "reference". */
+  requestRulesFile?: DeclaredFile & { operations?: string[] };
 }
 
 function fileHash(path: string): string | undefined {
@@ -84,17 +85,25 @@ function profileKeys(config: Config, builtIn: boolean): DeclaredKey[] {
   ];
 }
 
-/** A variable this harness may not know yet (REQUEST_RULES_FILE lands with issue 21 item 1): read through the one reader when known. */
-function optionalVariable(env: Env, name: string): string {
-  return name in VARIABLES ? createReader(env).string(name as VariableName) : "";
+function requestRulesOf(config: Config): Declaration["requestRulesFile"] {
+  const rules = config.fixtures.requestRules;
+  if (rules.kind === "reference") return { variable: "REQUEST_RULES_FILE", path: "reference" };
+  if (rules.kind !== "file") return undefined;
+  return {
+    variable: "REQUEST_RULES_FILE",
+    path: rules.file,
+    sha256: rules.sha256,
+    operations: Object.keys(rules.rules),
+  };
 }
 
-export function declarationOf(config: Config, env: Env): Declaration {
+export function declarationOf(config: Config): Declaration {
   const builtIn = !isProfileModule(config.partner.cryptoProfile);
   const source = config.fixtures.clientData;
-  const rules = optionalVariable(env, "REQUEST_RULES_FILE");
+  const rules = requestRulesOf(config);
   return {
     cryptoProfile: { name: config.partner.cryptoProfile, builtIn, keys: profileKeys(config, builtIn) },
+    cardApiAuth: config.cardApi.auth,
     cardApiHeaders: Object.keys(config.cardApi.headers).sort(),
     idempotencyMode: config.cardApi.idempotencyMode,
     statementDateFormat: config.cardApi.dateFormat,
@@ -108,6 +117,6 @@ export function declarationOf(config: Config, env: Env): Declaration {
     ...(source.kind === "sandbox"
       ? {}
       : { clientDataFile: { ...declaredFile("CLIENT_DATA_FILE", source.file), kind: source.kind } }),
-    ...(rules ? { requestRulesFile: declaredFile("REQUEST_RULES_FILE", rules) } : {}),
+    ...(rules ? { requestRulesFile: rules } : {}),
   };
 }

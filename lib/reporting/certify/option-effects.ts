@@ -4,6 +4,7 @@
  * this harness (by the prefix of the operation they belong to, or named), so they never name a
  * check that does not exist; tests/certify/statement.test.ts keeps the named ones real.
  */
+import { CATALOGUE } from "../../catalogue/index.ts";
 import type { Declaration } from "./declaration.ts";
 
 export interface OptionEffect {
@@ -39,14 +40,42 @@ function effect(option: string, value: string, text: string, changed: string[], 
   return { option, value, effect: text, changed: [...new Set(changed)].sort(), enabled: [], disabled: [], ...more };
 }
 
-/** The profile seals and signs every partner request and verifies the responses; `jws` also signs every card API request (a detached JWS header). */
+/** The profile seals and signs every partner request and verifies the responses; card API auth is CARD_API_AUTH's. */
 function cryptoProfileEffect(d: Declaration, byPrefix: (...prefixes: string[]) => string[]): OptionEffect {
   const { name, builtIn } = d.cryptoProfile;
   return effect(
     "CRYPTO_PROFILE",
     `${name}${builtIn ? "" : " (module)"}`,
-    `every partner transfer API request is sealed and signed with it, and the response signature verified${name === "jws" ? "; every card API request carries its detached JWS" : ""}`,
-    [...byPrefix("PT-BIZ-"), ...(name === "jws" ? byPrefix("CARD-") : [])],
+    "every partner transfer API request is sealed and signed with it, and the response signature verified",
+    byPrefix("PT-BIZ-"),
+  );
+}
+
+const CARD_API_AUTH: Record<string, string> = {
+  none: "card API requests carry no auth of the harness's (CARD_API_HEADERS only)",
+  headers: "card API requests carry CARD_API_HEADERS",
+  jws: "every card API request carries a detached JWS of its body (CARD_API_JWS_*)",
+  bearer: "every card API request carries the partner's access token as a bearer",
+  module: "every card API request carries the profile module's headers",
+};
+
+/**
+ * Declared request rules turn the generated negatives that break them into should failures (the
+ * rule named); without a declaration those that break only the reference's assumptions are info.
+ */
+function requestRulesEffect(rules: NonNullable<Declaration["requestRulesFile"]>, checkIds: string[]): OptionEffect {
+  const codes = rules.operations
+    ? CATALOGUE.filter((op) => rules.operations!.includes(op.key)).map((op) => op.code)
+    : CATALOGUE.map((op) => op.code);
+  const reference = rules.path === "reference";
+  return effect(
+    "REQUEST_RULES_FILE",
+    reference
+      ? "reference (the reference sandbox's own rules)"
+      : `${rules.sha256 ?? "(unreadable)"} (${codes.join(", ")})`,
+    "a generated request that breaks a declared rule must be refused (should, the rule named in the failure)",
+    [],
+    { enabled: checkIds.filter((id) => codes.some((code) => id === `${code}-NEGATIVE`)) },
   );
 }
 
@@ -102,6 +131,12 @@ export function optionEffects(d: Declaration, checkIds: string[]): OptionEffect[
       byPrefix("CARD-TXN-", "CARD-LEDGER-"),
     ),
     effect(
+      "CARD_API_AUTH",
+      d.cardApiAuth,
+      CARD_API_AUTH[d.cardApiAuth] ?? d.cardApiAuth,
+      d.cardApiAuth === "none" ? [] : byPrefix("CARD-"),
+    ),
+    effect(
       "CARD_API_HEADERS",
       d.cardApiHeaders.join(", ") || "(none)",
       "headers sent with every card API request (names shown, values never)",
@@ -120,15 +155,6 @@ export function optionEffects(d: Declaration, checkIds: string[]): OptionEffect[
         d.clientDataFile.kind === "schema" ? { enabled: known("PT-BIZ-NEGATIVE") } : {},
       ),
     );
-  if (d.requestRulesFile)
-    rows.push(
-      effect(
-        "REQUEST_RULES_FILE",
-        d.requestRulesFile.sha256 ?? "(unreadable)",
-        "the declared request rules: their negatives are judged at should level, the rule named in the failure",
-        [],
-        { enabled: byPrefix("").filter((id) => id.endsWith("-NEGATIVE")) },
-      ),
-    );
+  if (d.requestRulesFile) rows.push(requestRulesEffect(d.requestRulesFile, checkIds));
   return rows;
 }

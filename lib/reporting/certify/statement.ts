@@ -2,10 +2,11 @@
  * The implementation conformance statement of a certification pack (issue 21 item 3): what the
  * partner declared for the run (declaration.ts, kept in summary.json at run time), per declared
  * option the checks it enabled, disabled or changed (option-effects.ts), the debit amounts and
- * where they came from, TLS facts where the run recorded them, and the harness's self-qualification
+ * where they came from, the TLS facts and proxy where the run recorded them, and the harness's self-qualification
  * (self-qualification.ts). It is a file of the pack, hashed in the manifest (signed when a key is
  * set), so `certify --verify` rejects an edited statement like any edited file.
  */
+import type { NetworkReport } from "../network.ts";
 import type { Summary } from "../summary.ts";
 import type { Declaration } from "./declaration.ts";
 import { optionEffects, type OptionEffect } from "./option-effects.ts";
@@ -20,16 +21,10 @@ export interface ConformanceStatement {
   declared?: Declaration;
   /** The debit amounts the run used and where they came from (the preflight's finding). */
   debitAmounts: string;
-  /** TLS facts the run recorded in its summary (issue 19), when it did. */
-  tls?: unknown;
+  /** The TLS sessions (protocol, cipher, server certificate) and the proxy the run recorded (issue 19), when it did. */
+  network?: NetworkReport;
   options: OptionEffect[];
   selfQualification: SelfQualification & { harnessVersion: string; gitCommit?: string };
-}
-
-/** The TLS facts of a summary, whatever the key they are kept under ("tls", "tlsFacts", …). */
-function tlsFacts(summary: Summary): unknown {
-  const entry = Object.entries(summary as unknown as Record<string, unknown>).find(([key]) => /^tls/i.test(key));
-  return entry?.[1];
 }
 
 export function buildStatement(
@@ -38,14 +33,13 @@ export function buildStatement(
   harness: { version: string; gitCommit?: string },
 ): ConformanceStatement {
   const declared = summary.declaration;
-  const tls = tlsFacts(summary);
   return {
     format: STATEMENT_FORMAT,
     ...(declared ? { declared } : {}),
     debitAmounts:
       summary.debitAmounts ??
       "not recorded (the preflight was skipped or did not reach the debit): the checks chose them from the payment card's limits",
-    ...(tls !== undefined ? { tls } : {}),
+    ...(summary.network ? { network: summary.network } : {}),
     options: declared ? optionEffects(declared, checkIds) : [],
     selfQualification: {
       ...loadSelfQualification(),
