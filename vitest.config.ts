@@ -4,66 +4,17 @@
  * - `sandbox`: checks against in-process sandboxes and misbehaving targets (the fault table, the
  *   ledger, the profiles, the guard and the pace);
  * - `cli`: everything else — child processes (whole conformance runs, reports, certification,
- *   Chromium, Prism). A new test file lands here unless listed in `unit` or `sandbox`: it runs.
+ *   Chromium, Prism). A file's name says its tier (`x.unit.test.ts`, `x.sandbox.test.ts`, else `cli`).
  * `npm test` runs `tsc --noEmit` and all three (the CI command). `conformance` is the suites run
  * against a target by `npm run conformance`, which adds the JUnit, Allure and summary reporters.
  */
 import { defineConfig } from "vitest/config";
 
-export const UNIT_TESTS = [
-  "tests/architecture/**/*.test.ts",
-  "tests/bench/load.test.ts",
-  "tests/catalogue/catalogue.test.ts",
-  "tests/certify/self-qualification.test.ts",
-  "tests/certify/statement.test.ts",
-  "tests/checks/answers.test.ts",
-  "tests/checks/basis.test.ts",
-  "tests/checks/declared-rules.test.ts",
-  "tests/checks/checks.unit.test.ts",
-  "tests/checks/run-plan.test.ts",
-  "tests/ci/ci-outputs.test.ts",
-  "tests/cli/usage.test.ts",
-  "tests/config/**/*.test.ts",
-  "tests/crypto/jws-profile.test.ts",
-  "tests/crypto/profile-loading.test.ts",
-  "tests/docs/**/*.test.ts",
-  "tests/generators/**/*.test.ts",
-  "tests/leak/switch.test.ts",
-  "tests/ledger/concurrency.test.ts",
-  "tests/ledger/readback.test.ts",
-  "tests/openapi/bundle.test.ts",
-  "tests/openapi/export.test.ts",
-  "tests/package/dependencies.test.ts",
-  "tests/redaction/**/*.test.ts",
-  "tests/reporting/exchange-log.test.ts",
-  "tests/reporting/report-html.test.ts",
-  "tests/reporting/summary.test.ts",
-  "tests/reporting/compare.test.ts",
-  "tests/reporting/run-verdicts.test.ts",
-  "tests/runner/**/*.test.ts",
-  "tests/safety/pace-order.test.ts",
-  "tests/safety/settings.test.ts",
-  "tests/safety/watchdog.test.ts",
-  "tests/schemas/**/*.test.ts",
-  "tests/time/**/*.test.ts",
-  "tests/tokens/*.unit.test.ts",
-];
+/** The tier is in the file's name: `*.unit.test.ts` in-process (tests/architecture/tiers.unit.test.ts holds it to that). */
+export const UNIT_TESTS = ["tests/**/*.unit.test.ts"];
 
-export const SANDBOX_TESTS = [
-  "tests/checks/faults.test.ts",
-  "tests/checks/info-level.test.ts",
-  "tests/checks/signature-key.test.ts",
-  "tests/crypto/redaction.test.ts",
-  "tests/crypto/sandbox-profiles.test.ts",
-  "tests/ledger/limit-matching.test.ts",
-  "tests/ledger/period-boundary.test.ts",
-  "tests/ledger/rerun.test.ts",
-  "tests/misbehaving/misbehaving.test.ts",
-  "tests/safety/guard.test.ts",
-  "tests/safety/pace.test.ts",
-  "tests/sandbox/**/*.test.ts",
-  "tests/tokens/*.sandbox.test.ts",
-];
+/** `*.sandbox.test.ts`: checks against in-process sandboxes and misbehaving targets. */
+export const SANDBOX_TESTS = ["tests/**/*.sandbox.test.ts"];
 
 export default defineConfig({
   test: {
@@ -76,7 +27,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           // The harness's modules loaded once per worker, not once per file: half the CPU of the
           // tier. So a unit test must not rely on fresh module state; one that needs other state
-          // loads modules afresh (tests/cli/usage.test.ts: vi.resetModules for CATALOGUE_DIR).
+          // loads modules afresh (tests/cli/usage.unit.test.ts: vi.resetModules for CATALOGUE_DIR).
           isolate: false,
           testTimeout: 30_000,
         },

@@ -17,7 +17,7 @@ import { checkClientData } from "../generators/cases/business.ts";
 import { checkRequestRules } from "../generators/cases/request-rules.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
 import { describeRequestRules } from "../lib/config/request-rules.ts";
-import { ConfigError } from "../lib/config/errors.ts";
+import { ConfigError } from "../lib/errors/config-error.ts";
 import { VARIABLES } from "../lib/config/variables.ts";
 import { escapeRegExp, redactor } from "../lib/redaction/redact.ts";
 import { writeJunitVerdict } from "../lib/reporting/junit-verdict.ts";
@@ -142,7 +142,10 @@ function planLimits(
       debitShare(cap, shards),
     ).file;
   }
-  const limits = planRunLimits(config, { workers, shards, startedAt }, budgetFile);
+  // Isolation lanes hold across the workers (lib/http/file-lanes.ts): a debiting module may sit in any file.
+  const lanesDir = join(config.run.reportsDir, ".run", `lanes-${process.pid}`);
+  mkdirSync(lanesDir, { recursive: true });
+  const limits = planRunLimits(config, { workers, shards, startedAt }, budgetFile, lanesDir);
   return { limits, workers, ...(budgetFile ? { budgetFile } : {}) };
 }
 
@@ -260,7 +263,7 @@ export function embeddedSandboxConfig(loaded: Config, url: string): Config {
   return { ...aimed, fixtures: { ...aimed.fixtures, requestRules: { kind: "reference" } } };
 }
 
-/** The command, callable in-process (tests/cli/usage.test.ts); conformance.mjs runs it as the process. */
+/** The command, callable in-process (tests/cli/usage.unit.test.ts); conformance.mjs runs it as the process. */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   const startedAt = Date.now();
   const options = parseOptions(argv);
@@ -362,6 +365,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     await sharedToken?.close();
     await sandbox?.close();
     rmSync(join(dir, ".run", `progress-${process.pid}`), { recursive: true, force: true });
+    rmSync(join(dir, ".run", `lanes-${process.pid}`), { recursive: true, force: true });
     if (budgetFile) rmSync(budgetFile, { force: true });
   }
 }

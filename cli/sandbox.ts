@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { writeTlsFolder } from "../sandbox/tls-folder.ts";
 import { makeSandboxCertificates } from "../sandbox/certificates.ts";
 import { readCardApiJws } from "../lib/config/card-api-jws.ts";
-import { ConfigError } from "../lib/config/errors.ts";
+import { ConfigError } from "../lib/errors/config-error.ts";
 import { createReader } from "../lib/config/reader.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 import { parseDuration } from "../lib/time/duration.ts";

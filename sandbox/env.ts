@@ -1,5 +1,6 @@
 /** What the sandbox's handlers share. */
 import type { CryptoProfile } from "../lib/crypto/index.ts";
+import type { FaultHooks } from "./fault-hooks.ts";
 import type { FaultSet } from "./faults.ts";
 import type { Ledger } from "./ledger.ts";
 import type { TokenIssuer } from "./tokens.ts";
@@ -9,7 +10,10 @@ import { requestProblems } from "./validation.ts";
 
 export interface SandboxEnv {
   ledger: Ledger;
+  /** The response faults (rewrites of an answer), applied by server.ts. */
   faults: FaultSet;
+  /** Where the sandbox deviates on purpose (fault-hooks.ts): conforming unless a behaviour fault says otherwise. */
+  hooks: FaultHooks;
   profile: CryptoProfile;
   /** Issues access tokens and says which bearer tokens are valid now. */
   tokens: TokenIssuer;

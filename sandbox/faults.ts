@@ -15,7 +15,9 @@ export type ResponseFault =
   /** Replaces a field's value; "*" in the path walks every array item. */
   | { kind: "set-field"; operation: string; path: string[]; value: unknown }
   /** Adds a field the answer does not have (e.g. a limit group the spec does not show). */
-  | { kind: "add-field"; operation: string; path: string[]; value: unknown };
+  | { kind: "add-field"; operation: string; path: string[]; value: unknown }
+  /** Appends text to a string field: "100.00" + "0" is the same amount with a third decimal, breaking one condition alone. */
+  | { kind: "append-text"; operation: string; path: string[]; text: string };
 
 export const BEHAVIOUR_FAULTS = {
   "statement-ignores-period": "the statement returns every operation of the card, whatever the period",
@@ -40,10 +42,11 @@ export const BEHAVIOUR_FAULTS = {
   "frozen-usage": "limits report the usage of the start of the day, whatever was debited since",
   "wrong-remaining": "limits report remaining one unit above value − current",
   "limits-not-enforced": "debits are accepted whatever the limits (minimum and cumulative)",
+  "cumulative-limits-not-enforced": "debits are accepted over a cumulative limit's remaining (minimums still enforced)",
   "limit-race": "the limit check and the posting are not atomic: parallel debits all pass the check",
   "operations-outside-period": "every statement also holds an operation dated a day before its period",
   "empty-period-is-an-error": "a statement with no operations in its period is answered 404 instead of an empty list",
-  // payment semantics (issue 15): one fault per rule family of sandbox/rules, and the money and isolation faults
+  // payment semantics: one fault per rule family of sandbox/rules, and the money and isolation faults
   "accepts-foreign-card-data":
     "a debit is posted to the card its card_id (else PAN) names, whatever PAN, CVC, expiry, account and client come with it",
   "accepts-mismatched-money":
@@ -73,15 +76,18 @@ export class FaultSet {
     this.behaviours = new Set(faults.flatMap((f) => (f.kind === "behaviour" ? [f.name] : [])));
   }
 
-  has(name: BehaviourFaultName): boolean {
-    return this.behaviours.has(name);
+  /** The behaviour faults switched on; what each changes is in fault-hooks.ts, the one table. */
+  behaviourNames(): BehaviourFaultName[] {
+    return [...this.behaviours];
   }
 
   /** Applies the body faults of an operation's success answer (before it is signed). */
   rewriteBody(operation: string, response: SandboxResponse): void {
     if (response.status !== 200) return;
     const edits = this.faults.filter(
-      (f) => (f.kind === "drop-field" || f.kind === "set-field" || f.kind === "add-field") && f.operation === operation,
+      (f) =>
+        (f.kind === "drop-field" || f.kind === "set-field" || f.kind === "add-field" || f.kind === "append-text") &&
+        f.operation === operation,
     );
     if (!edits.length) return;
     // Answers may share cached parts (statement rows): edit a copy.
@@ -91,6 +97,8 @@ export class FaultSet {
       if (f.kind === "set-field" && f.operation === operation)
         edit(response.body, f.path, (o, k) => (o[k] = structuredClone(f.value)));
       if (f.kind === "add-field") edit(response.body, f.path, (o, k) => (o[k] = structuredClone(f.value)), true);
+      if (f.kind === "append-text")
+        edit(response.body, f.path, (o, k) => (o[k] = typeof o[k] === "string" ? o[k] + f.text : o[k]));
     }
   }
 

@@ -8,9 +8,9 @@
  */
 import type { Ledger, LimitDefinition, ObjectKind } from "./ledger.ts";
 import type { SandboxCard } from "../lib/test-data/published.ts";
+import { DAY_MS } from "../lib/time/iso.ts";
 
 const OFFSET_MS = 5 * 3_600_000;
-const DAY_MS = 86_400_000;
 
 /** Start and end (inclusive) of the platform day that contains an instant. */
 function dayBounds(at: number): [number, number] {

@@ -13,6 +13,7 @@ import type { CardApiJwsOptions } from "../lib/crypto/profile.ts";
 import { signResponse } from "../lib/crypto/envelope.ts";
 import type { SandboxEnv } from "./env.ts";
 import { FaultSet, type Fault } from "./faults.ts";
+import { hooksOf } from "./fault-hooks.ts";
 import type { Ledger } from "./ledger.ts";
 import { cardApiError, partnerError, Rejection, type SandboxResponse } from "./protocol.ts";
 import { acceptedAnyway, ROUTES, type Route } from "./routes.ts";
@@ -24,7 +25,7 @@ import { TokenIssuer, type TokenClient } from "./tokens.ts";
 import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER, SANDBOX_TOKEN_CLIENT } from "../lib/test-data/published.ts";
 
 export const MAX_REQUEST_BYTES = 1024 * 1024;
-/** Rejections about the form of the input, which the fault "accepts-invalid-input" turns into successes. */
+/** Rejections about the form of the input, which a sandbox that accepts invalid input (fault-hooks.ts) turns into successes. */
 const INPUT_CODES = new Set([
   "INVALID_JSON",
   "UNSUPPORTED_MEDIA_TYPE",
@@ -80,10 +81,12 @@ export const SANDBOX_PROFILE_KEYS: ProfileKeys = {
 async function createEnv(options: SandboxOptions, clock: { offsetMs: number }): Promise<SandboxEnv> {
   const keys = options.cardApiJws ? { ...SANDBOX_PROFILE_KEYS, cardApiJws: options.cardApiJws } : SANDBOX_PROFILE_KEYS;
   const profile = await loadProfile(options.profile ?? "default", keys);
+  const faults = new FaultSet(options.faults);
   const tokens = new TokenIssuer(options);
   return {
     ledger: seedLedger(),
-    faults: new FaultSet(options.faults),
+    faults,
+    hooks: hooksOf(faults),
     profile,
     tokens,
     verifyCardApi: cardApiAuthOf(options, profile, tokens, SANDBOX_KEY_PAIRS.partnerPublicKey),
@@ -131,8 +134,8 @@ async function answer(req: IncomingMessage, route: Route | undefined, env: Sandb
   if (req.method !== "POST") throw new Rejection(405, "METHOD_NOT_ALLOWED", "use POST");
   const bodyText = await readBody(req);
   if (bodyText === undefined) throw new Rejection(413, "PAYLOAD_TOO_LARGE", `body over ${MAX_REQUEST_BYTES} bytes`);
-  if (env.faults.has("500-on-long-body") && bodyText.length > 8192) throw new Error("fault: long body");
-  if (env.faults.has("500-on-non-ascii") && /[^\x00-\x7f]/.test(bodyText)) throw new Error("fault: non-ASCII body");
+  const serverError = env.hooks.serverErrorFor(bodyText);
+  if (serverError) throw new Error(serverError);
   const mediaType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (mediaType !== "application/json")
     throw new Rejection(415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
@@ -151,7 +154,7 @@ async function finish(route: Route | undefined, response: SandboxResponse, env: 
   env.faults.rewriteBody(key, response);
   if (route?.operation.family === "partner-transfer-api") {
     response.body = await signResponse(env.profile, response.body);
-    if (env.faults.has("response-signature-wrong")) response.body.signature = "00".repeat(32);
+    if (env.hooks.wrongResponseSignature) response.body.signature = "00".repeat(32);
   }
   env.faults.rewriteEnvelope(key, response);
   return response;
@@ -167,7 +170,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv
     response = token ? env.tokens.answer(req.headers, (await readBody(req)) ?? "") : await answer(req, route, env);
   } catch (error) {
     if (!(error instanceof Rejection)) throw error;
-    const acceptAnyway = route && env.faults.has("accepts-invalid-input") && INPUT_CODES.has(error.code);
+    const acceptAnyway = route && env.hooks.acceptsInvalidInput && INPUT_CODES.has(error.code);
     response = acceptAnyway ? acceptedAnyway(route) : errorFor(route, error, env);
   }
   response = await finish(route, response, env);

@@ -1,22 +1,20 @@
 /** Limits list requests (§2.4) for the objects of the payment fixture: card, account, client. */
 import type { Config } from "../../lib/config/load.ts";
-import type { LimitObjectKind } from "../../lib/catalogue/types.ts";
+import type { ObjectKind } from "../../lib/payments/kinds.ts";
 import { freshRequestId } from "../faker.ts";
 
-export type { LimitObjectKind };
 
-export const LIMIT_OBJECT_KINDS: readonly LimitObjectKind[] = ["card", "account", "client"];
 
-export function limitsObjectValue(config: Config, kind: LimitObjectKind): string {
+export function limitsObjectValue(config: Config, kind: ObjectKind): string {
   const fx = config.fixtures.payment;
   return kind === "card" ? fx.cardId : kind === "account" ? fx.accountNumber : fx.clientId;
 }
 
 /** The `object` of a limits request: the configured wire name of the kind (LIMIT_OBJECT_TYPES) and its value. */
-export function limitsObject(config: Config, kind: LimitObjectKind, value = limitsObjectValue(config, kind)) {
+export function limitsObject(config: Config, kind: ObjectKind, value = limitsObjectValue(config, kind)) {
   return { type: config.cardApi.objectTypes[kind], value };
 }
 
-export function limitsRequest(config: Config, kind: LimitObjectKind = "card") {
+export function limitsRequest(config: Config, kind: ObjectKind = "card") {
   return { request_id: freshRequestId(), object: limitsObject(config, kind) };
 }

@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import type { Config } from "../../lib/config/load.ts";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
 import { sealRequest } from "../../lib/crypto/envelope.ts";
 import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
 import { describeIssues, type ValidatorRegistry } from "../../lib/validation/registry.ts";

@@ -2,7 +2,8 @@
 import fc from "fast-check";
 import type { Config } from "../../lib/config/load.ts";
 import type { ValidatorRegistry } from "../../lib/validation/registry.ts";
-import { LIMIT_OBJECT_KINDS, limitsObject, limitsRequest } from "../card-api/limits.ts";
+import { limitsObject, limitsRequest } from "../card-api/limits.ts";
+import { OBJECT_KINDS } from "../../lib/payments/kinds.ts";
 import { schemaMutations, TRANSPORT_MUTATIONS } from "../schema/mutations.ts";
 import { freshUuid, LONG_TEXT, NON_ASCII_TEXT } from "../shared-arbitraries.ts";
 import { boundary, plainCase, type OperationCases } from "./types.ts";
@@ -10,12 +11,12 @@ import { semanticLimitsMutations } from "./semantic-references.ts";
 
 export function limitsCases(config: Config, registry: ValidatorRegistry): OperationCases {
   const bodies = fc
-    .record({ request_id: freshUuid, kind: fc.constantFrom(...LIMIT_OBJECT_KINDS) })
+    .record({ request_id: freshUuid, kind: fc.constantFrom(...OBJECT_KINDS) })
     .map(({ request_id, kind }) => ({ request_id, object: limitsObject(config, kind) }));
   const full = () => limitsRequest(config, "card");
   return {
     valid: bodies.map((b) => plainCase(`limits of the ${b.object.type}`, b)),
-    validExamples: LIMIT_OBJECT_KINDS.map((kind) => plainCase(`limits of the ${kind}`, limitsRequest(config, kind))),
+    validExamples: OBJECT_KINDS.map((kind) => plainCase(`limits of the ${kind}`, limitsRequest(config, kind))),
     fullRequest: full,
     validBodies: bodies,
     boundaries: [

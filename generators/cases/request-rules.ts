@@ -6,7 +6,7 @@
  */
 import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
 import type { Config } from "../../lib/config/load.ts";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
 import { describeIssues, type ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { schemaMutations, type Mutation } from "../schema/mutations.ts";
 import { UnsupportedSchemaError } from "../schema/walk.ts";

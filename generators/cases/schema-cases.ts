@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import type { Operation } from "../../lib/catalogue/index.ts";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
 import { describeIssues, type ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { UnsupportedSchemaError } from "../schema/walk.ts";
 import { schemaArbitrary } from "../schema/arbitrary.ts";

@@ -7,10 +7,11 @@
  */
 import type { Config } from "../../lib/config/load.ts";
 import { formatBound, sentPeriod } from "../card-api/period.ts";
-import { limitsObject, type LimitObjectKind } from "../card-api/limits.ts";
+import { limitsObject } from "../card-api/limits.ts";
+import type { ObjectKind } from "../../lib/payments/kinds.ts";
 import type { Mutation } from "../schema/mutations.ts";
+import { DAY_MS } from "../../lib/time/iso.ts";
 
-const DAY = 86_400_000;
 type Body = Record<string, unknown>;
 
 function periodRow(name: string, config: Config, dates: (start: number) => [number, number]): Mutation {
@@ -44,7 +45,7 @@ export function semanticStatementMutations(config: Config): Mutation[] {
   });
   return [
     // Two days apart, so the end is before the start in any date format (a date covers its whole day).
-    periodRow("end_date two days before start_date", config, (start) => [start, start - 2 * DAY]),
+    periodRow("end_date two days before start_date", config, (start) => [start, start - 2 * DAY_MS]),
     // Not a row: a period wholly in the future. A correct server may answer it with an empty list
     // (nothing happened in it), as an independently written one in the harness's own tests does.
     cardIdRow("card_id is an account number (the payment card's account)", fx.accountNumber),
@@ -52,7 +53,7 @@ export function semanticStatementMutations(config: Config): Mutation[] {
   ];
 }
 
-const ROWS: Array<[LimitObjectKind, LimitObjectKind]> = [
+const ROWS: Array<[ObjectKind, ObjectKind]> = [
   ["card", "account"],
   ["card", "client"],
   ["account", "card"],
@@ -62,7 +63,7 @@ const ROWS: Array<[LimitObjectKind, LimitObjectKind]> = [
 /** Limits rows: an object.type with the identifier of an object of another kind. */
 export function semanticLimitsMutations(config: Config): Mutation[] {
   const fx = config.fixtures.payment;
-  const valueOf: Record<LimitObjectKind, string> = { card: fx.cardId, account: fx.accountNumber, client: fx.clientId };
+  const valueOf: Record<ObjectKind, string> = { card: fx.cardId, account: fx.accountNumber, client: fx.clientId };
   return ROWS.map(([type, kindOfValue]) => ({
     name: `object.type ${type} with the ${kindOfValue === "card" ? "card id" : kindOfValue === "account" ? "account number" : "client id"} of the payment card`,
     // An unknown object may get empty groups (CARD-LIM-UNKNOWN-OBJECT): refusing it is the reference's choice.

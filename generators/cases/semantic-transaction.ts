@@ -9,7 +9,7 @@
 import type { Basis } from "../../lib/checks/types.ts";
 import type { Config } from "../../lib/config/load.ts";
 import { luhnCheckDigit } from "../../lib/test-data/luhn.ts";
-import { minorUnitDigits, withExtraDecimal } from "../../lib/validation/money.ts";
+import { minorUnitDigits, withExtraDecimal } from "../../lib/payments/money.ts";
 import type { Mutation } from "../schema/mutations.ts";
 import { editAt, getAt, type Path } from "../schema/pointer.ts";
 

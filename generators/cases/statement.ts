@@ -8,8 +8,8 @@ import { schemaMutations, TRANSPORT_MUTATIONS, type Mutation } from "../schema/m
 import { LONG_TEXT, NON_ASCII_TEXT } from "../shared-arbitraries.ts";
 import { boundary, plainCase, type Case, type OperationCases } from "./types.ts";
 import { semanticStatementMutations } from "./semantic-references.ts";
+import { DAY_MS } from "../../lib/time/iso.ts";
 
-const DAY = 86_400_000;
 const FROM = Date.UTC(2020, 0, 1);
 /** A fixed end (not "now"): the same SEED gives the same periods whenever it runs. */
 const TO = Date.UTC(2025, 11, 1);
@@ -20,7 +20,10 @@ const TO = Date.UTC(2025, 11, 1);
  * than December 2025. Far, future and inverted periods are boundary rows (checked for no 5xx only).
  */
 const periods = fc
-  .tuple(fc.integer({ min: FROM, max: TO - 32 * DAY }), fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 31 * DAY })))
+  .tuple(
+    fc.integer({ min: FROM, max: TO - 32 * DAY_MS }),
+    fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 31 * DAY_MS })),
+  )
   .map(([start, length]) => ({ start, end: start + length }));
 
 const NAMED_PERIODS: Array<[string, { start: number; end: number }]> = [

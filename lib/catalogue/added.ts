@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FAMILIES, type Family } from "./types.ts";
-import { ConfigError } from "../config/errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import { NAMED_ONLY_OPERATIONS } from "./named-only.ts";
 import type { Operation } from "./types.ts";
 

@@ -5,8 +5,6 @@ export const SCHEMA_BASE = "https://conformance.example/schemas/";
 export const FAMILIES = ["card-api", "partner-transfer-api", "merchant-api", "gateway-api", "partner-api"] as const;
 export type Family = (typeof FAMILIES)[number];
 
-/** The object kinds whose limits are listed (§1, §2.4); their wire names are configurable. */
-export type LimitObjectKind = "card" | "account" | "client";
 
 export interface Operation {
   /** Stable key, e.g. "card-api.statement". */

@@ -5,15 +5,8 @@
  * never one of the sandbox's published magic amounts. DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX override
  * either bound. Pure and exact: every amount is an integer of minor units (hundredths).
  */
-
-/** One amount limit of a limits list, as read (decimal strings). */
-export interface LimitAmount {
-  group: string;
-  type: string;
-  value: unknown;
-  remaining: unknown;
-  currency?: unknown;
-}
+import { type AmountLimit } from "../payments/limits.ts";
+import { formatMinor, minorUnitsOf } from "../payments/money.ts";
 
 export interface DebitRange {
   /** Smallest and largest valid debit, minor units, inclusive. */
@@ -47,41 +40,6 @@ export const DEFAULT_FIXED_MINOR = 1_000;
  */
 export const RUN_SHARE = 400;
 
-/** "100", "100.5", "100.00" or 100.5 → 10050; undefined when it is not a non-negative decimal. */
-export function minorOf(value: unknown): number | undefined {
-  const text =
-    typeof value === "number" && Number.isFinite(value)
-      ? value.toFixed(2)
-      : typeof value === "string"
-        ? value.trim()
-        : "";
-  const m = /^(\d{1,15})(?:\.(\d{1,2})0*)?$/.exec(text);
-  return m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : undefined;
-}
-
-/** 10050 → "100.50". */
-export function formatMinor(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
-}
-
-/** Every amount limit of a limits-list body, all groups (product, card and any other). */
-export function limitAmountsOf(body: unknown): LimitAmount[] {
-  const limits = (body as { limits?: unknown } | undefined)?.limits;
-  if (!limits || typeof limits !== "object") return [];
-  const out: LimitAmount[] = [];
-  for (const [group, records] of Object.entries(limits as Record<string, unknown>)) {
-    if (!Array.isArray(records)) continue;
-    for (const record of records as Array<Record<string, unknown> | null>) {
-      const amounts =
-        record && Array.isArray(record.amount) ? (record.amount as Array<Record<string, unknown> | null>) : [];
-      for (const a of amounts)
-        if (a && typeof a.type === "string")
-          out.push({ group, type: a.type, value: a.value, remaining: a.remaining, currency: a.currency });
-    }
-  }
-  return out;
-}
-
 /** The next amount at or above `minor` that is not avoided (stays within max when it can). */
 function awayFrom(minor: number, avoid: readonly number[]): number {
   let n = minor;
@@ -93,15 +51,15 @@ function awayFrom(minor: number, avoid: readonly number[]): number {
  * The range for a limits list (undefined: the limits could not be read). Only limits in the
  * configured currency count; a limit without a readable amount is ignored.
  */
-export function chooseDebitRange(limits: LimitAmount[] | undefined, o: RangeOptions): DebitRange {
+export function chooseDebitRange(limits: AmountLimit[] | undefined, o: RangeOptions): DebitRange {
   const inCurrency = (limits ?? []).filter((l) => l.currency === undefined || l.currency === o.currency);
   const minimums = inCurrency
     .filter((l) => o.minimumTypes.includes(l.type))
-    .map((l) => minorOf(l.value))
+    .map((l) => minorUnitsOf(l.value))
     .filter((v): v is number => v !== undefined);
   const rooms = inCurrency
     .filter((l) => o.cumulativeTypes.includes(l.type))
-    .map((l) => minorOf(l.remaining))
+    .map((l) => minorUnitsOf(l.remaining))
     .filter((v): v is number => v !== undefined);
   const floor = minimums.length ? Math.max(...minimums) : undefined;
   const room = rooms.length ? Math.min(...rooms) : undefined;

@@ -10,12 +10,13 @@ import type { Config } from "../config/load.ts";
 import type { Target } from "../http/target.ts";
 import { MAGIC_AMOUNTS_MINOR } from "../../lib/test-data/published.ts";
 import { answerKind, describeAnswer } from "./answers.ts";
-import { chooseDebitRange, limitAmountsOf, type DebitRange, type LimitAmount } from "./amount-range.ts";
+import { chooseDebitRange, type DebitRange } from "./amount-range.ts";
+import { amountLimitsOf, type AmountLimit } from "../payments/limits.ts";
 
 export type { DebitRange } from "./amount-range.ts";
 
 /** The range for these limits under this configuration. */
-export function debitRangeFor(config: Config, limits: LimitAmount[] | undefined): DebitRange {
+export function debitRangeFor(config: Config, limits: AmountLimit[] | undefined): DebitRange {
   const { minMinor, maxMinor } = config.fixtures.debitAmounts;
   return chooseDebitRange(limits, {
     minimumTypes: config.cardApi.minimumLimitTypes,
@@ -38,7 +39,7 @@ export async function readDebitRange(config: Config, target: Target): Promise<De
       object: { type: config.cardApi.objectTypes.card, value: config.fixtures.payment.cardId },
     };
     const exchange = await target.send(LIMITS_LIST, body);
-    if (answerKind(exchange) === "success") return debitRangeFor(config, limitAmountsOf(exchange.response?.json));
+    if (answerKind(exchange) === "success") return debitRangeFor(config, amountLimitsOf(exchange.response?.json));
     unread = describeAnswer(exchange);
   } catch (error) {
     unread = (error as Error).message;

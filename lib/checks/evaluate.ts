@@ -7,8 +7,9 @@ import type { Exchange } from "../http/exchange.ts";
 import { inCheckScope } from "../http/lanes.ts";
 import { RequestRefused } from "../http/target.ts";
 import { EvidenceRecorder } from "./evidence.ts";
-import { CheckFailure, CheckNotJudged, CheckSkipped, type FailureCategory } from "./failure.ts";
-import { NOT_JUDGED, refusalReason, refusedForBusinessReason, SUCCESS_SCENARIO } from "./precondition.ts";
+import { CheckFailure, CheckNotJudged, CheckSkipped, notJudged, type FailureCategory } from "./failure.ts";
+import { NOT_JUDGED, refusalReason, refusedForBusinessReason } from "./precondition.ts";
+import { requireDeclared, touchesOf } from "./isolation.ts";
 import { checkSlots, runConcurrently } from "./schedule.ts";
 import { deriveSeed } from "./seed.ts";
 import type { Basis, Check, CheckContext, Level, Module, Outcome, RunContext } from "./types.ts";
@@ -65,6 +66,7 @@ export class ModuleRun {
         debitAmounts: () => this.run.debitAmounts(),
         send: (op, body, options) => target.send(op, body, options),
         sendVariant: (op, variant) => target.sendVariant(op, variant),
+        notJudged,
       });
       this.memo.set(name, pending);
     }
@@ -100,6 +102,7 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     return exchange;
   };
   const { config, target, validators, inFlight } = moduleRun.run;
+  const touches = touchesOf(check, moduleRun.module);
   const ctx: CheckContext = {
     config,
     validators,
@@ -109,18 +112,24 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     debitAmounts: () => moduleRun.run.debitAmounts(),
     scenario: async (name) => {
       const exchange = record(await moduleRun.scenario(name));
-      // Nothing to judge when the target refused the fixture request: not a failure (precondition.ts).
-      if (name === SUCCESS_SCENARIO && refusedForBusinessReason(exchange))
-        throw new CheckNotJudged(refusalReason(moduleRun.module, exchange));
+      // Nothing to judge when the target refused a fixture request, any scenario: not a failure (precondition.ts).
+      if (refusedForBusinessReason(exchange)) throw new CheckNotJudged(refusalReason(moduleRun.module, name, exchange));
       return exchange;
     },
-    send: async (op, body, options) => record(await target.send(op, body, options)),
-    sendVariant: async (op, variant) => record(await target.sendVariant(op, variant)),
+    send: async (op, body, options) => (
+      requireDeclared(check, touches, op),
+      record(await target.send(op, body, options))
+    ),
+    sendVariant: async (op, variant) => (
+      requireDeclared(check, touches, op),
+      record(await target.sendVariant(op, variant))
+    ),
     record: (exchange) => void record(exchange),
     note: (text) => void notes.push(text),
     skip: (reason) => {
       throw new CheckSkipped(reason);
     },
+    notJudged,
     isolated: (cardId, fn) => moduleRun.run.target.isolated(cardId, fn),
     shared: (key, make) => sharedOf(moduleRun.run, key, make),
   };
@@ -135,7 +144,12 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     seed,
   };
   // Checks run side by side (schedule.ts): each counts the requests of its own async context.
-  const { result, counter } = inCheckScope(() => settle(() => check.run(ctx)));
+  // A check declared to own the payment card runs holding its lane exclusively (isolation.ts).
+  const run = () =>
+    touches === "payment-card"
+      ? target.isolated(config.fixtures.payment.cardId, async () => check.run(ctx))
+      : check.run(ctx);
+  const { result, counter } = inCheckScope(() => settle(run));
   const settled = await result;
   const outcome = notRunIfInterrupted(settled, cutShort || counter.interrupted);
   const { sample, omitted } = evidence.sample(outcome.outcome === "failed");

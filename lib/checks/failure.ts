@@ -61,8 +61,14 @@ export class CheckNotJudged extends CheckSkipped {
   override name = "CheckNotJudged";
 }
 
-export function fail(category: FailureCategory, detail: string): never {
-  throw new CheckFailure(category, detail);
+/** The one way to fail; a generated case's failure names the basis it rests on (spec or declared). */
+export function fail(category: FailureCategory, detail: string, basis?: Exclude<Basis, "reference">): never {
+  throw new CheckFailure(category, detail, undefined, basis);
+}
+
+/** Ends a check (or a scenario, and so every check that reads it) as not judged: our fixture is the cause, `variable` is where to look. */
+export function notJudged(reason: string, variable: string): never {
+  throw new CheckNotJudged(`not judged: ${reason}; see ${variable}`);
 }
 
 /** A failure that rests only on the reference sandbox's choice: reported at info level, never a should/must failure. */

@@ -1,9 +1,10 @@
 /**
- * Precondition, not non-conformance. The checks that judge a module's answer to its one valid
- * request (scenario "success": HTTP 200, JSON, schema, the success values, timestamps, the
- * signature) have nothing to judge when the target refused that request for a business reason:
- * they are "not judged", with the target's own reason and the variable to look at, and the run's
- * verdict is incomplete — never "not conformant" on that ground alone.
+ * Precondition, not non-conformance. A module's scenarios are requests built from our fixtures
+ * (its valid request "success", the limits of the account and of the client, …); the checks that
+ * read one have nothing to judge when the target refused it for a business reason: they are
+ * "not judged", with the target's own reason and the variable to look at, and the run's verdict is
+ * incomplete — never "not conformant" on that ground alone. One rule for every scenario; a check
+ * or a scenario that finds its fixture unusable says so itself with `ctx.notJudged(reason, variable)`.
  *
  * The rule, stricter than answers.ts (which reads any non-success signal as a refusal, tolerant
  * for checks that want a refusal): a refusal here is
@@ -44,15 +45,16 @@ export function refusedForBusinessReason(exchange: Exchange): boolean {
 }
 
 /** "the target refused the fixture debit of 100.00 KZT: HTTP 200 with … — {body}; see DEBIT_AMOUNT_MIN …" */
-export function refusalReason(module: Module, exchange: Exchange): string {
+export function refusalReason(module: Module, scenario: string, exchange: Exchange): string {
   let sent: unknown;
   try {
     sent = JSON.parse(exchange.request.bodyText);
   } catch {
     sent = undefined;
   }
-  const fixture = module.fixture ?? {
-    what: () => `the valid example request of ${module.operation.title}`,
+  const fixture = module.fixtures?.[scenario] ?? {
+    what: () =>
+      `the ${scenario === SUCCESS_SCENARIO ? "valid example" : `"${scenario}"`} request of ${module.operation.title}`,
     see: "the examples of its request schema (CATALOGUE_DIR)",
   };
   const preview = redactor.preview(exchange.response?.bodyText ?? "", 160);

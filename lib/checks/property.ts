@@ -13,7 +13,7 @@ import { redactor } from "../redaction/redact.ts";
 import { answerKind, requireAnswer } from "./answers.ts";
 import { defineCheck } from "./define.ts";
 import { shrinkCase, tryCases, type Draw } from "./fast-check-runner.ts";
-import { CheckFailure, observeReference, type FailureCategory } from "./failure.ts";
+import { CheckFailure, fail, observeReference, type FailureCategory } from "./failure.ts";
 import type { Basis, CaseContext, Check, CheckContext, Level } from "./types.ts";
 
 /** A generated request; its label names the row it comes from (valid, a boundary, a mutation). */
@@ -26,15 +26,12 @@ export interface Case {
 }
 
 /**
- * Why an answer is wrong for a case, or undefined when it is right, with the basis it rests on:
- * `reference` — wrong only by the reference sandbox's rule — is an observation (info), never a
- * should/must failure; the property goes on.
+ * Judges the answer to one case: returns when it is right, fails when it is not — `fail(category,
+ * detail, basis?)`, the one way — or, wrong only by the reference sandbox's rule, says so with
+ * `observeReference(category, detail)`: an observation (info), never a should/must failure; the
+ * property goes on.
  */
-export type Verdict = (
-  exchange: Exchange,
-  c: Case,
-  ctx: CheckContext,
-) => { category: FailureCategory; detail: string; basis?: Basis } | undefined;
+export type Verdict = (exchange: Exchange, c: Case, ctx: CheckContext) => void;
 
 export interface PropertySpec {
   id: string;
@@ -89,9 +86,20 @@ async function tryCase(
     return { refused: error.message };
   }
   if (exchange.transportError || answerKind(exchange) === "transport") return { exchange, transport: true };
-  const problem = spec.verdict(exchange, c, ctx);
-  if (problem?.basis === "reference") return { exchange, observed: { exchange, c, ...problem } };
-  return { exchange, ...(problem ? { problem: { exchange, c, ...problem } } : {}) };
+  try {
+    spec.verdict(exchange, c, ctx);
+  } catch (error) {
+    if (!(error instanceof CheckFailure)) throw error;
+    const found = {
+      exchange,
+      c,
+      category: error.category,
+      detail: error.detail,
+      ...(error.basis ? { basis: error.basis } : {}),
+    };
+    return error.basis === "reference" ? { exchange, observed: found } : { exchange, problem: found };
+  }
+  return { exchange };
 }
 
 async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * --retries N (issue 18 item 2): a check that failed runs again, up to N times, so that a staging
+ * --retries N: a check that failed runs again, up to N times, so that a staging
  * hiccup (one 503 in a thousand) is told apart from a defect. Same seed, so the same generated
  * cases; request_ids are fresh by construction (generators/faker.ts); the check takes its own
  * isolation lane again. A check that then passes is flaky (levels.ts) and still fails the run.

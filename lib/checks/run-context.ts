@@ -20,7 +20,7 @@ import { debitRangeOf } from "../checks/debit-amounts.ts";
 import { redactor } from "../redaction/redact.ts";
 import { validators } from "../validation/registry.ts";
 import { createGuard } from "../http/guard.ts";
-import { debitBudgetOf, wholeRunLimits } from "../http/run-limits.ts";
+import { debitBudgetOf, lanesOf, wholeRunLimits } from "../http/run-limits.ts";
 import type { RunPlan } from "./run-plan.ts";
 
 /** The partner's side of the keys: what the harness signs, encrypts and verifies with. */
@@ -68,7 +68,7 @@ export async function createRunContext(config: Config, planned: Planned = {}): P
     network: config.network,
   });
   const guard = createGuard(config.safety, debitBudgetOf(limits));
-  const target = new Target(config, profile, client, guard, targetAuthOf(config, planned.tokenBroker));
+  const target = new Target(config, profile, client, guard, targetAuthOf(config, planned.tokenBroker), lanesOf(limits));
   const decided = planned.debitRange;
   return {
     config,

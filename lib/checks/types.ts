@@ -11,6 +11,9 @@ export type Level = "must" | "should" | "info";
 
 export type Outcome = "passed" | "failed" | "skipped";
 
+/** What a check touches (lib/checks/isolation.ts says what each means and how the engine holds to it). */
+export type Touches = "read-only" | "debits" | "payment-card" | "race-card";
+
 /**
  * What a judgement rests on (docs/checks-and-levels.md): `spec` — a clause states it (a type, a
  * format, a value shown, a path, JSON, HTTP 200, and the sound reading of what a field means);
@@ -49,6 +52,8 @@ export interface CaseContext {
 
 /** What a scenario (a named request of a module) gets to build and send its request. */
 export interface ScenarioContext extends CaseContext {
+  /** Ends the scenario — and every check that reads it — as not judged: our fixture cannot be built or was refused. */
+  notJudged(reason: string, variable: string): never;
   /** Seed of this scenario, derived from SEED and the scenario's name. */
   readonly seed: number;
   /** Sends a request; the exchange is recorded by each check that uses the scenario (CheckContext.scenario). */
@@ -78,6 +83,8 @@ export interface CheckContext extends CaseContext {
   note(text: string): void;
   /** Ends the check as skipped, with the reason shown in every report. */
   skip(reason: string): never;
+  /** Ends the check as not judged (the run is incomplete): our fixture is the cause, `variable` names it. */
+  notJudged(reason: string, variable: string): never;
   /** Runs `fn` holding the card's isolation lane exclusively (lib/http/lanes.ts): no other check debits the card meanwhile. */
   isolated<T>(cardId: string, fn: () => Promise<T>): Promise<T>;
   /** One value per run under `key`, made by the first check that asks (e.g. the ledger survey the five ledger checks share). */
@@ -90,7 +97,7 @@ export interface Check {
   readonly level: Level;
   /** The clause the check rests on, e.g. "§4.2". */
   readonly spec: string;
-  /** What the check's rule rests on; never `reference` for a `must` (tests/checks/basis.test.ts). */
+  /** What the check's rule rests on; never `reference` for a `must` (tests/checks/basis.unit.test.ts). */
   readonly basis: Basis;
   /** Its generated cases state a basis of their own (a `reference` case is judged at most `info`). */
   readonly basisPerCase?: boolean;
@@ -98,6 +105,8 @@ export interface Check {
   readonly title: string;
   /** Why the check exists and what it tolerates; shown in the report. */
   readonly description?: string;
+  /** What it touches (lib/checks/isolation.ts), when not what its module declares. */
+  readonly touches?: Touches;
   run(ctx: CheckContext): Promise<void> | void;
 }
 
@@ -111,8 +120,17 @@ export interface FixtureRequest {
 
 export interface Module {
   readonly operation: Operation;
+  /**
+   * Named requests built from the configured fixtures, sent once and shared by the module's checks.
+   * One rule for all of them (lib/checks/precondition.ts): a scenario the target refuses for a
+   * business reason leaves every check that reads it not judged, never failed.
+   */
   readonly scenarios: Readonly<Record<string, Scenario>>;
   readonly checks: readonly Check[];
-  /** Its success scenario's request, for the reason given when the target refuses it. */
-  readonly fixture?: FixtureRequest;
+  /** What each scenario's request is, for the reason given when the target refuses it. */
+  readonly fixtures?: Readonly<Record<string, FixtureRequest>>;
+  /** What its checks touch unless they say otherwise (lib/checks/isolation.ts); read-only when absent. */
+  readonly touches?: Touches;
+  /** Id prefixes besides the operation's code, for checks of a theme that spans operations (`CARD-LEDGER`). */
+  readonly themes?: readonly string[];
 }

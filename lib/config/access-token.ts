@@ -3,7 +3,7 @@
  * and how card API requests are authenticated (not shown either). One source of the token, read
  * and checked once: a combination that cannot be meant is exit 2 naming the variable.
  */
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import type { createReader, Env } from "./reader.ts";
 import { VARIABLES } from "./variables.ts";
 

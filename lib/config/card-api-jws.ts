@@ -5,7 +5,7 @@
  */
 import { FIELD_PLACEHOLDERS, HMAC_ALGORITHMS, JWS_ALGORITHMS } from "../crypto/jws-card-auth.ts";
 import type { CardApiJwsOptions } from "../crypto/profile.ts";
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import type { createReader } from "./reader.ts";
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -8,11 +8,12 @@ import { readCardApiAuth, readTokenSource, type CardApiAuthKind, type TokenSourc
 import { readCardApiJws } from "./card-api-jws.ts";
 import { loadEnvFile } from "./env-file.ts";
 import { createReader, type Env } from "./reader.ts";
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import { profileSpecProblem } from "../crypto/index.ts";
 import { isProfileModule } from "../crypto/module-profile.ts";
 import { parseKey, type KeyKind } from "../crypto/keys.ts";
-import type { Family, LimitObjectKind } from "../catalogue/types.ts";
+import type { Family } from "../catalogue/types.ts";
+import type { ObjectKind } from "../payments/kinds.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
 import { loadClientData, type ClientDataSource } from "./client-data.ts";
 import { loadRequestRules, type RequestRules } from "./request-rules.ts";
@@ -68,7 +69,7 @@ export interface Config {
     idempotencyMode: IdempotencyMode;
     /** Amount-limit types: cumulative over the period, and per-debit minimums (§2.4 shows only `min`). */
     /** object.type of each object kind in limits requests (§2.4 shows only `card`). */
-    objectTypes: Record<LimitObjectKind, string>;
+    objectTypes: Record<ObjectKind, string>;
     cumulativeLimitTypes: string[];
     minimumLimitTypes: string[];
     raceDebits: number;
@@ -270,7 +271,7 @@ function readDebitAmounts(r: ReturnType<typeof createReader>): Config["fixtures"
 }
 
 /** LIMIT_OBJECT_TYPES: three names, for the card, the account and the client. */
-function objectTypes(r: ReturnType<typeof createReader>): Record<LimitObjectKind, string> {
+function objectTypes(r: ReturnType<typeof createReader>): Record<ObjectKind, string> {
   const text = r.string("LIMIT_OBJECT_TYPES");
   const names = list(text);
   if (names.length !== 3 || text.split(",").length !== 3) {

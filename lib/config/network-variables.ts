@@ -1,5 +1,5 @@
 /**
- * The network variables (issue 19): TLS trust and client identity, once for every family and once
+ * The network variables: TLS trust and client identity, once for every family and once
  * per family (named like the base-URL overrides; a family's own value wins), and the outbound
  * proxy as curl reads it. Spread into the one table, lib/config/variables.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The network settings (issue 19): the CA to trust, the client identity for mutual TLS (PEM pair
+ * The network settings: the CA to trust, the client identity for mutual TLS (PEM pair
  * or PKCS#12), per family, and the outbound proxy. Every file is read and checked here, once, so a
  * bad one is exit 2 naming its variable before anything is sent: unreadable, not PEM, a key that
  * does not match its certificate, a wrong passphrase. Certificate verification is never turned off.
@@ -10,7 +10,7 @@ import { createPrivateKey, X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createSecureContext } from "node:tls";
 import type { Family } from "../catalogue/types.ts";
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import type { Env } from "./reader.ts";
 import { FAMILY_PREFIXES, type FamilyPrefix, type TlsSuffix } from "./network-variables.ts";
 import { readProxy, type ProxySettings } from "./proxy.ts";

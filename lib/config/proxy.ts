@@ -2,7 +2,7 @@
  * The outbound proxy, read as curl reads it: HTTPS_PROXY / HTTP_PROXY / NO_PROXY, the lower-case
  * names winning. Its credentials are secrets (redacted everywhere); the embedded sandbox goes without it.
  */
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 
 export interface ProxySettings {
   httpProxy: string;

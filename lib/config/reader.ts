@@ -1,6 +1,6 @@
 /** Typed readers over an environment map; each error names its variable, and hides secrets. */
 import { parseIsoDateTime } from "../time/iso.ts";
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import { VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
 
 export type Env = Record<string, string | undefined>;

@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 
 export type RequestRules =
   | { kind: "none" }

@@ -4,7 +4,7 @@
  * (MAX_RPS, CONCURRENCY) and for how long (RUN_DEADLINE_MS). Read with the one config reader.
  */
 import { type createReader } from "./reader.ts";
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 
 export const TARGET_ENVS = ["sandbox", "staging", "production"] as const;
 export type TargetEnv = (typeof TARGET_ENVS)[number];

@@ -3,7 +3,7 @@
  * module path. Every failure to obtain a working profile is a ConfigError naming CRYPTO_PROFILE,
  * which entry points turn into exit code 2.
  */
-import { ConfigError } from "../config/errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import { createDefaultProfile } from "./default-profile.ts";
 import { createJwsProfile } from "./jws-profile.ts";
 import {

@@ -7,7 +7,8 @@
  * out may still have been booked by the target. Across shards (other machines) each shard gets
  * its share of the cap (run-limits.ts).
  */
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { withFileLock } from "./file-lock.ts";
 
 export type Reservation = { ok: true } | { ok: false; spentMinor: number; capMinor: number };
 
@@ -40,11 +41,6 @@ export class MemoryDebitBudget implements DebitBudget {
   }
 }
 
-const LOCK_WAIT_MS = 10_000;
-/** A lock older than this was left by a crashed process: reservations take microseconds. */
-const STALE_LOCK_MS = 30_000;
-const pause = new Int32Array(new SharedArrayBuffer(4));
-
 /** Shared by every process of a run through a file; see the file comment. */
 export class FileDebitBudget implements DebitBudget {
   constructor(readonly file: string) {}
@@ -69,31 +65,6 @@ export class FileDebitBudget implements DebitBudget {
   }
 
   private locked<T>(body: () => T): T {
-    const lock = `${this.file}.lock`;
-    const giveUp = Date.now() + LOCK_WAIT_MS;
-    for (;;) {
-      try {
-        mkdirSync(lock);
-        break;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        if (Date.now() > giveUp) throw new Error(`the debit budget lock ${lock} stayed taken for ${LOCK_WAIT_MS} ms`);
-        if (isStale(lock)) rmSync(lock, { recursive: true, force: true });
-        Atomics.wait(pause, 0, 0, 2);
-      }
-    }
-    try {
-      return body();
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
-}
-
-function isStale(lock: string): boolean {
-  try {
-    return Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS;
-  } catch {
-    return false;
+    return withFileLock(`${this.file}.lock`, body);
   }
 }

@@ -12,6 +12,9 @@
  *
  * Ownership travels with the async context (AsyncLocalStorage): the requests a check sends while
  * it holds a lane — also the parallel ones of a race — pass straight through it.
+ *
+ * `Lanes` holds within one process; `FileLanes` (file-lanes.ts) holds across every worker process
+ * and thread of a run, so a debiting module may live in any test file.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
@@ -75,19 +78,34 @@ export function requestsSentInProcess(): number {
   return processSent;
 }
 
-export class Lanes {
+/** The lanes of a run: within one process (Lanes) or across processes (FileLanes). */
+export interface LaneLocks {
+  /** Runs `fn` holding the lane of `key` exclusively (re-entrant: an owner passes through). */
+  exclusive<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /** Runs `fn` beside the other shared holders of `key`, never inside someone's exclusive hold. */
+  shared<T>(key: string, fn: () => Promise<T>): Promise<T>;
+}
+
+/** True when the current async context already holds the lane of `key` (it passes through). */
+export function holdsLane(key: string): boolean {
+  return scopes.getStore()?.held.has(key) ?? false;
+}
+
+/** Runs `fn` as the holder of `key`: what it sends passes through the lane. */
+export function runHolding<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const scope = scopes.getStore();
+  return scopes.run({ held: new Set([...(scope?.held ?? []), key]), counter: scope?.counter ?? { sent: 0 } }, fn);
+}
+
+export class Lanes implements LaneLocks {
   private readonly lanes = new Map<string, Lane>();
 
   /** Runs `fn` holding the lane of `key` exclusively (re-entrant: an owner passes through). */
   async exclusive<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const scope = scopes.getStore();
-    if (scope?.held.has(key)) return fn();
+    if (holdsLane(key)) return fn();
     await this.acquire(key, true);
     try {
-      return await scopes.run(
-        { held: new Set([...(scope?.held ?? []), key]), counter: scope?.counter ?? { sent: 0 } },
-        fn,
-      );
+      return await runHolding(key, fn);
     } finally {
       this.release(key, true);
     }
@@ -95,7 +113,7 @@ export class Lanes {
 
   /** Runs `fn` beside the other shared holders of `key`, never inside someone's exclusive hold. */
   async shared<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    if (scopes.getStore()?.held.has(key)) return fn();
+    if (holdsLane(key)) return fn();
     await this.acquire(key, false);
     try {
       return await fn();

@@ -12,6 +12,8 @@
  */
 import type { Config } from "../config/load.ts";
 import { FileDebitBudget, MemoryDebitBudget, type DebitBudget } from "./debit-budget.ts";
+import { FileLanes } from "./file-lanes.ts";
+import { Lanes, type LaneLocks } from "./lanes.ts";
 
 export interface RunLimits {
   /** Epoch milliseconds: nothing is sent after it. */
@@ -24,6 +26,8 @@ export interface RunLimits {
   budgetFile?: string;
   /** The cap of this process's budget (in-process runs), minor units. */
   budgetCapMinor?: number;
+  /** The run's isolation lanes folder (file-lanes.ts): lanes hold across every worker; absent: within this process. */
+  lanesDir?: string;
 }
 
 export interface RunShape {
@@ -40,7 +44,7 @@ export function workerCount(config: Config, available: number, shards: number): 
 }
 
 /** The CLI's plan, before any worker starts; the budget file is created by the caller. */
-export function planRunLimits(config: Config, shape: RunShape, budgetFile?: string): RunLimits {
+export function planRunLimits(config: Config, shape: RunShape, budgetFile?: string, lanesDir?: string): RunLimits {
   const { maxRps, concurrency, runDeadlineMs, maxDebitTotalMinor } = config.safety;
   const processes = shape.workers * shape.shards;
   return {
@@ -48,6 +52,7 @@ export function planRunLimits(config: Config, shape: RunShape, budgetFile?: stri
     ...(maxRps ? { rpsShare: maxRps / processes } : {}),
     inFlightShare: Math.max(1, Math.floor(concurrency / processes)),
     ...(budgetFile ? { budgetFile } : {}),
+    ...(lanesDir ? { lanesDir } : {}),
     ...(maxDebitTotalMinor !== undefined ? { budgetCapMinor: debitShare(maxDebitTotalMinor, shape.shards) } : {}),
   };
 }
@@ -60,6 +65,11 @@ export function debitShare(capMinor: number, shards: number): number {
 /** The whole bounds, for a process that is the whole run (the harness's own in-process runs). */
 export function wholeRunLimits(config: Config): RunLimits {
   return planRunLimits(config, { workers: 1, shards: 1, startedAt: Date.now() });
+}
+
+/** The isolation lanes of this process: shared with every worker of the run through the lanes folder, when there is one. */
+export function lanesOf(limits: RunLimits): LaneLocks {
+  return limits.lanesDir ? new FileLanes(limits.lanesDir) : new Lanes();
 }
 
 export function debitBudgetOf(limits: RunLimits): DebitBudget | undefined {

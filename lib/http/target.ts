@@ -15,7 +15,7 @@ import type { RequestLine } from "../crypto/profile.ts";
 import { StaticToken, type AccessTokens } from "./access-tokens.ts";
 import type { HttpClient } from "./client.ts";
 import type { Exchange } from "./exchange.ts";
-import { countRequest, Lanes } from "./lanes.ts";
+import { countRequest, Lanes, type LaneLocks } from "./lanes.ts";
 
 export interface SendOptions {
   /** Headers to add or replace; `undefined` removes a default header (e.g. to omit auth). */
@@ -54,15 +54,14 @@ function setsAuthorization(headers: Record<string, string | undefined> | undefin
 export class Target {
   /** Requests sent through this target so far (for the run's figures). */
   sent = 0;
-  /** Isolation lanes per card (lanes.ts): every debit passes its card's lane. */
-  readonly lanes = new Lanes();
-
   constructor(
     readonly config: Config,
     readonly profile: CryptoProfile,
     private readonly client: HttpClient,
     private readonly guard?: RequestGuard,
     private readonly auth: TargetAuth = {},
+    /** Isolation lanes per card (lanes.ts, across workers: file-lanes.ts): every debit passes its card's lane. */
+    readonly lanes: LaneLocks = new Lanes(),
   ) {
     this.tokens = auth.tokens ?? new StaticToken(config.partner.accessToken);
   }

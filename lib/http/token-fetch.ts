@@ -8,7 +8,7 @@
 import { execFile } from "node:child_process";
 import type { TokenSourceConfig } from "../config/access-token.ts";
 import type { Config } from "../config/load.ts";
-import { ConfigError } from "../config/errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import { redactor } from "../redaction/redact.ts";
 import { HttpClient } from "./client.ts";
 import { RenewingTokens, type FetchedToken } from "./access-tokens.ts";

@@ -1,5 +1,5 @@
 /**
- * What changed between two runs (issue 18 item 4), keyed by check id — exact: each list is a
+ * What changed between two runs, keyed by check id — exact: each list is a
  * set difference of the two runs' outcomes, never a guess. A nightly that has been red for weeks
  * with the same known failure can then say "new since last run: CARD-STMT-PERIOD" and fail
  * only on that (--fail-on new). Pure data; compare-report.ts renders and writes it.

@@ -9,7 +9,7 @@
  *   { "expectedFailures": [ { "id": "CARD-STMT-DT", "reason": "dt has no offset; ticket PAY-123" } ] }
  */
 import { existsSync, readFileSync } from "node:fs";
-import { ConfigError } from "../config/errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import { notJudged, type Summary } from "../reporting/summary.ts";
 
 const DEFAULT_BASELINE_FILE = "conformance-baseline.json";

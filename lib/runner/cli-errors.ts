@@ -1,5 +1,5 @@
 /** Usage and configuration problems end a command with exit code 2 and one line saying what. */
-import { ConfigError } from "../config/errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 import { SECRET_VARIABLES, VARIABLES } from "../config/variables.ts";
 import { redactor } from "../redaction/redact.ts";
 import { TargetUnavailable } from "./target-down.ts";

@@ -1,5 +1,5 @@
 /**
- * Every run compared with the last one (issue 18 item 4): the last full run's summary is kept in
+ * Every run compared with the last one: the last full run's summary is kept in
  * REPORTS_DIR/history/ — where the Allure history lives, the folder CI keeps between runs — and
  * each run writes what changed since (compare.json, a summary.md section, the console's last
  * lines, the GitHub job summary). Only a full run becomes the next run's "last run": a partial

@@ -1,5 +1,5 @@
 /**
- * Interruption keeps what was judged (issue 18 item 1). Ctrl-C, or a CI job cancelled (SIGINT,
+ * Interruption keeps what was judged. Ctrl-C, or a CI job cancelled (SIGINT,
  * then SIGTERM): the first signal stops every request not yet sent (stop.ts, as RUN_DEADLINE_MS
  * does), lets those in flight finish or time out, and lets vitest end normally, so the usual
  * outputs are written with every check judged so far, the rest "not run", verdict interrupted,

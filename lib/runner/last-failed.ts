@@ -1,5 +1,5 @@
 /**
- * --last-failed (issue 18 item 3): the partner's "is it fixed now?" loop. Reads the previous run's
+ * --last-failed: the partner's "is it fixed now?" loop. Reads the previous run's
  * summary.json and selects its failed, flaky and not-judged checks, with the run's seed — each
  * check's own seed is derived from it and its id (lib/checks/seed.ts), so the same cases come back.
  */

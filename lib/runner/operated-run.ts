@@ -1,5 +1,5 @@
 /**
- * What an operated run adds around the checks (issue 18), kept out of the CLI's main: --retries
+ * What an operated run adds around the checks, kept out of the CLI's main: --retries
  * and --last-failed in the plan's configuration, "target unavailable" written as a verdict, and
  * after the verdict the comparison with the last kept run, --fail-on new and the exit code of an
  * interrupted run (130/143).

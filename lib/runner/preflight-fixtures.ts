@@ -11,7 +11,7 @@
  */
 import { CREATE_TRANSACTION, REGISTER_BUSINESS, type Operation } from "../catalogue/index.ts";
 import { answerKind, describeAnswer } from "../checks/answers.ts";
-import { formatMinor } from "../checks/amount-range.ts";
+import { formatMinor } from "../payments/money.ts";
 import type { RunContext } from "../checks/types.ts";
 import { sealRequest } from "../crypto/envelope.ts";
 import type { Exchange } from "../http/exchange.ts";

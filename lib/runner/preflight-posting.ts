@@ -1,5 +1,5 @@
 /**
- * Diagnosis from evidence (issue 21 item 2): the preflight calls a fixture request refused — a
+ * Diagnosis from evidence: the preflight calls a fixture request refused — a
  * configuration problem, exit 2 — only when the target clearly said no AND nothing was created.
  * - A clear no: an HTTP 4xx other than 429, `state: false`, `status` other than "ok", or an
  *   outcome value whose words say failure (declined, rejected, error, failed, …). §3 does not show
@@ -13,7 +13,7 @@ import { CARD_STATEMENT, LIMITS_LIST } from "../catalogue/index.ts";
 import { answerKind } from "../checks/answers.ts";
 import type { RunContext } from "../checks/types.ts";
 import { jsonObject, type Exchange } from "../http/exchange.ts";
-import { scaledUnits } from "../validation/money.ts";
+import { unitsOf } from "../payments/money.ts";
 import type { ProbeRequests } from "./preflight-probes.ts";
 
 /** Outcome words that say the request failed, whatever the target's exact value. */
@@ -67,7 +67,7 @@ async function successBody(run: RunContext, op: typeof LIMITS_LIST, body: unknow
   }
 }
 
-const micro = (value: unknown) => scaledUnits(value, 6);
+const micro = (value: unknown) => unitsOf(value, 6);
 
 /** Reads the payment card's statement around now and its limits (both read-only). */
 export async function readLedger(run: RunContext, requests: ProbeRequests, around: number): Promise<LedgerReading> {

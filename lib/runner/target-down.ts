@@ -1,5 +1,5 @@
 /**
- * "The target is down" is not "the configuration is wrong" (issue 18 item 5, DESIGN.md verdicts):
+ * "The target is down" is not "the configuration is wrong" (DESIGN.md verdicts):
  * when no preflight probe got an answer from a working target — every one refused the connection,
  * found no host, timed out, or answered 502/503/504 (a gateway with nothing behind it) — the run
  * ends with verdict "target unavailable" and exit code 3, so a nightly job retries later instead

@@ -13,7 +13,8 @@ function validCalendar(y: number, m: number, d: number): boolean {
   return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
 }
 
-function offsetMinutes(zone: string): number | undefined {
+/** "+05:00", "-0330" or "Z" → minutes east of UTC; undefined when out of range. */
+export function offsetMinutes(zone: string): number | undefined {
   if (zone === "Z") return 0;
   const digits = zone.slice(1).replace(":", "");
   const hours = Number(digits.slice(0, 2));
@@ -109,6 +110,7 @@ export function formatWithOffset(epochMs: number, offset = "+05:00"): string {
   return offset === "Z" ? `${local}Z` : `${local}${offset}`;
 }
 
+/** One day in milliseconds: the one constant (lib/time/days.ts reads days at an offset with it). */
 export const DAY_MS = 86_400_000;
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;

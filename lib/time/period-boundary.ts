@@ -1,5 +1,5 @@
 /**
- * The target's period boundaries (issue 21 item 4): a limit's usage resets when its period ends —
+ * The target's period boundaries: a limit's usage resets when its period ends —
  * at the target's local midnight for `day` (TARGET_UTC_OFFSET: 18:00 UTC for +06:00), at the end
  * of its month for `month`. Two readings on either side of such a boundary cannot be compared, so
  * the checks that compare them ask here first. A period the harness does not know (the spec shows

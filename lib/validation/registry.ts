@@ -12,7 +12,7 @@ import addFormats from "ajv-formats";
 import { catalogueDir, filesEndingWith } from "../catalogue/added.ts";
 import { SCHEMA_BASE } from "../catalogue/types.ts";
 import { isIsoDateTime } from "../time/iso.ts";
-import { ConfigError } from "../config/errors.ts";
+import { ConfigError } from "../errors/config-error.ts";
 
 const SCHEMAS_DIR = fileURLToPath(new URL("../../schemas/", import.meta.url));
 

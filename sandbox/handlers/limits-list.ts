@@ -23,16 +23,9 @@ function amountLimit(type: string, value: number, used: number, skew: number, cu
   };
 }
 
-/** The fault limits-negative-zero: a minimum's usage (always zero) written with a sign. */
-function negativeZeroUsage(limit: ReturnType<typeof amountLimit>) {
-  return { ...limit, current: "-0.00" };
-}
-
 function limitRecord(env: SandboxEnv, l: LimitDefinition) {
-  const current = env.faults.has("frozen-usage")
-    ? 0
-    : usageMinor(env.ledger, l, env.now(), env.faults.has("card-limits-count-every-card"));
-  const skew = env.faults.has("wrong-remaining") ? 100 : 0;
+  const current = env.hooks.frozenUsage ? 0 : usageMinor(env.ledger, l, env.now(), env.hooks.usageCountsEveryCard);
+  const skew = env.hooks.remainingSkewMinor;
   return {
     id: l.id,
     mcc: l.mcc,
@@ -47,7 +40,9 @@ function limitRecord(env: SandboxEnv, l: LimitDefinition) {
 }
 
 function minimum(env: SandboxEnv, limit: ReturnType<typeof amountLimit>) {
-  return env.faults.has("limits-negative-zero") ? negativeZeroUsage(limit) : limit;
+  // A minimum's usage is always zero; a deviation may write it otherwise (fault-hooks.ts).
+  const usage = env.hooks.minimumUsageText;
+  return usage === undefined ? limit : { ...limit, current: usage };
 }
 
 export function limitsList(req: SandboxRequest, env: SandboxEnv): SandboxResponse {
@@ -55,11 +50,10 @@ export function limitsList(req: SandboxRequest, env: SandboxEnv): SandboxRespons
   const { type, value } = body.object;
   if (!KINDS.includes(type)) reject(400, "INVALID_REQUEST", `object.type "${type}" is not card, account or client`);
   const kind = type as ObjectKind;
-  if (kind !== "card" && env.faults.has("limits-only-for-cards"))
-    reject(400, "INVALID_REQUEST", "only cards have limits");
+  if (kind !== "card" && env.hooks.limitsOnlyForCards) reject(400, "INVALID_REQUEST", "only cards have limits");
   let [objectKind, objectValue] = limitsObjectOf(env, kind, value);
   if (cardsOf(env.ledger, objectKind, objectValue).length === 0) {
-    if (!env.faults.has("limits-unknown-object-leaks")) reject(404, "OBJECT_NOT_FOUND", `no such ${kind}`);
+    if (!env.hooks.unknownObjectAsPaymentCard) reject(404, "OBJECT_NOT_FOUND", `no such ${kind}`);
     [objectKind, objectValue] = ["card", SANDBOX_CARDS.payment.cardId];
   }
   const mine = env.ledger.limits.filter((l) => l.object.kind === objectKind && l.object.value === objectValue);

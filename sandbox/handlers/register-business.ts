@@ -15,7 +15,7 @@ interface SignedRequest {
 const NON_ASCII = /[^\x00-\x7f]/;
 
 function requireBearer(req: SandboxRequest, env: SandboxEnv): void {
-  if (env.faults.has("skips-bearer-check")) return;
+  if (!env.hooks.checksBearer) return;
   if (!env.tokens.accepts(req.headers["authorization"]))
     reject(401, "UNAUTHORIZED", "missing, unknown or expired bearer token");
 }
@@ -25,7 +25,7 @@ async function decryptClientData(encrypted: string, env: SandboxEnv): Promise<un
   try {
     clientData = await env.profile.decrypt(encrypted);
   } catch {
-    if (env.faults.has("ignores-undecryptable")) return {};
+    if (env.hooks.undecryptableAsEmpty) return {};
     reject(400, "UNDECRYPTABLE", "encrypted_data cannot be decrypted");
   }
   validateRequest(env, "partner-transfer/business-client-data.schema.json", clientData);
@@ -34,7 +34,7 @@ async function decryptClientData(encrypted: string, env: SandboxEnv): Promise<un
 
 export async function registerBusiness(req: SandboxRequest, env: SandboxEnv): Promise<SandboxResponse> {
   requireBearer(req, env);
-  const skipSignature = env.faults.has("skips-signature-check");
+  const skipSignature = !env.hooks.checksSignature;
   const raw = req.body as Record<string, unknown>;
   const body = validateRequest<SignedRequest>(
     env,
@@ -47,8 +47,8 @@ export async function registerBusiness(req: SandboxRequest, env: SandboxEnv): Pr
   if (!signed) reject(401, "INVALID_SIGNATURE", "the request signature does not verify");
   const clientData = await decryptClientData(body.payload.encrypted_data, env);
   if (NON_ASCII.test(JSON.stringify(clientData))) {
-    if (env.faults.has("500-on-non-ascii")) throw new Error("fault: non-ASCII client data");
-    if (env.faults.has("rejects-non-ascii-client-data")) reject(400, "INVALID_REQUEST", "client data must be ASCII");
+    if (env.hooks.nonAsciiClientData === "server-error") throw new Error("fault: non-ASCII client data");
+    if (env.hooks.nonAsciiClientData === "refused") reject(400, "INVALID_REQUEST", "client data must be ASCII");
   }
   const clientUuid = randomUUID();
   env.ledger.businessClients.set(clientUuid, { clientUuid, status: "new", createdAt: Date.now() });

@@ -44,35 +44,30 @@ function operationOf(p: Posting) {
   };
 }
 
-/** The faults statement-float-amounts (minor units × 0.01: a float leak for some) and statement-amount-drift (0.001 off). */
+/** Amounts as floating point (minor units × 0.01: a float leak for some), or a tenth of a tiyn off (fault-hooks.ts). */
 function floatOperation(p: Posting, drift: boolean) {
   return { ...toOperation(p), amount: drift ? (p.amountMinor * 10 + 1) / 1000 : p.amountMinor * 0.01 };
 }
 
 export function statement(req: SandboxRequest, env: SandboxEnv): SandboxResponse {
   const body = validateRequest<StatementRequest>(env, "card-api/statement-request.schema.json", req.body);
-  const leak = env.faults.has("statement-unknown-card-leaks")
-    ? env.ledger.cardById(SANDBOX_CARDS.statement.cardId)
-    : undefined;
+  const leak = env.hooks.unknownCardAsStatementCard ? env.ledger.cardById(SANDBOX_CARDS.statement.cardId) : undefined;
   const card = statementCard(env, body.card_id) ?? leak ?? reject(404, "CARD_NOT_FOUND", "no such card");
   const from = readBound(body.start_date, "start");
   const to = readBound(body.end_date, "end");
   requireSensiblePeriod(env, from, to);
-  if (body.start_date === body.end_date && env.faults.has("rejects-single-instant-periods"))
+  if (body.start_date === body.end_date && env.hooks.refusesSingleInstantPeriods)
     reject(400, "INVALID_REQUEST", "a period needs a length");
-  const postings = env.faults.has("statement-ignores-period")
+  const postings = env.hooks.ignoresPeriod
     ? env.ledger.postingsOf(card.cardId)
-    : env.faults.has("statement-lists-every-card")
+    : env.hooks.listsEveryCard
       ? env.ledger.allCards().flatMap((c) => env.ledger.postingsOf(c.cardId, from, to))
       : env.ledger.postingsOf(card.cardId, from, to);
-  if (!postings.length && env.faults.has("empty-period-is-an-error"))
-    reject(404, "OBJECT_NOT_FOUND", "no operations in this period");
-  const drift = env.faults.has("statement-amount-drift");
+  if (!postings.length && env.hooks.emptyPeriodIsError) reject(404, "OBJECT_NOT_FOUND", "no operations in this period");
+  const amounts = env.hooks.statementAmounts;
   const operations =
-    drift || env.faults.has("statement-float-amounts")
-      ? postings.map((p) => floatOperation(p, drift))
-      : postings.map(toOperation);
-  if (env.faults.has("operations-outside-period")) {
+    amounts === "exact" ? postings.map(toOperation) : postings.map((p) => floatOperation(p, amounts === "drift"));
+  if (env.hooks.addsOperationBeforePeriod) {
     operations.push(
       toOperation({
         ...env.ledger.postingsOf(SANDBOX_CARDS.statement.cardId)[0]!,

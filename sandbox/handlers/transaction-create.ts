@@ -33,9 +33,7 @@ function resolveCard(env: SandboxEnv, party: PartyRefs): SandboxCard {
     reject(400, "INVALID_REQUEST", "card_pan fails the Luhn check");
   const byId = ref.card_id !== undefined ? env.ledger.cardById(ref.card_id) : undefined;
   const byPan = ref.card_pan !== undefined ? env.ledger.cardByPan(ref.card_pan) : undefined;
-  const fallback = env.faults.has("debits-unknown-card-as-fixture")
-    ? env.ledger.cardById(SANDBOX_CARDS.payment.cardId)
-    : undefined;
+  const fallback = env.hooks.unknownCardAsPaymentCard ? env.ledger.cardById(SANDBOX_CARDS.payment.cardId) : undefined;
   const card = byId ?? byPan ?? fallback ?? reject(404, "CARD_NOT_FOUND", "no such card");
   if (card !== byId && card !== byPan) return card;
   requireCardDataOfCard(env, party, card, byId, byPan);
@@ -43,9 +41,11 @@ function resolveCard(env: SandboxEnv, party: PartyRefs): SandboxCard {
 }
 
 function checkLimits(env: SandboxEnv, card: SandboxCard, minor: number): void {
+  const { enforcesMinimums, enforcesCumulativeLimits } = env.hooks;
   for (const limit of limitsForCard(env.ledger, card)) {
-    if (minor < limit.minMinor) reject(422, "BELOW_MINIMUM", `amount is below the minimum of limit ${limit.id}`);
-    if (usageMinor(env.ledger, limit, env.now()) + minor > limit.totalMinor)
+    if (enforcesMinimums && minor < limit.minMinor)
+      reject(422, "BELOW_MINIMUM", `amount is below the minimum of limit ${limit.id}`);
+    if (enforcesCumulativeLimits && usageMinor(env.ledger, limit, env.now()) + minor > limit.totalMinor)
       reject(422, "LIMIT_EXCEEDED", `limit ${limit.id} would be exceeded`);
   }
 }
@@ -55,7 +55,7 @@ export function transactionCreate(req: SandboxRequest, env: SandboxEnv): Sandbox
   const fingerprint = createHash("sha256").update(canonicalJson(body)).digest("hex");
   const seen = env.ledger.idempotency.get(body.request_id);
   const replay = seen?.fingerprint === fingerprint;
-  if (seen && !(replay ? env.faults.has("double-posting-on-replay") : env.faults.has("accepts-reused-request-id"))) {
+  if (seen && !(replay ? env.hooks.replayPostsAgain : env.hooks.reusedIdPostsAgain)) {
     if (replay) return structuredClone(seen.response);
     reject(409, "DUPLICATE_REQUEST", "request_id was already used with another body");
   }
@@ -65,16 +65,16 @@ export function transactionCreate(req: SandboxRequest, env: SandboxEnv): Sandbox
     reject(422, "UNSUPPORTED_CURRENCY", `currency ${body.debit.currency} is not supported`);
   const card = resolveCard(env, body.debit);
   const minor = requireMoneyFits(env, body);
-  if (minor > 5_000 && env.faults.has("rejects-amounts-above-50"))
-    reject(422, "DECLINED", "amounts over 50.00 are refused");
+  if (minor > env.hooks.largestDebitMinor)
+    reject(422, "DECLINED", `amounts over ${(env.hooks.largestDebitMinor / 100).toFixed(2)} are refused`);
   const magic = magicDebit(card.cardId, minor);
-  if (!env.faults.has("limits-not-enforced")) checkLimits(env, card, minor);
+  checkLimits(env, card, minor);
   const response = { ...ok({ status: "ok", request_status: "success", dt: nowWithOffset(env.now()) }), ...magic };
   env.ledger.idempotency.set(body.request_id, { fingerprint, response: structuredClone(response) });
-  // The fault yields between the limit check and the posting: the check-then-act race.
-  if (env.faults.has("limit-race")) {
+  // Time between the limit check and the posting opens the check-then-act race (fault-hooks.ts).
+  if (env.hooks.postingDelayMs > 0) {
     return new Promise((resolve) =>
-      setTimeout(() => resolve((postDebit(env, body.request_id, card, minor), response)), 5),
+      setTimeout(() => resolve((postDebit(env, body.request_id, card, minor), response)), env.hooks.postingDelayMs),
     );
   }
   postDebit(env, body.request_id, card, minor);
@@ -82,9 +82,7 @@ export function transactionCreate(req: SandboxRequest, env: SandboxEnv): Sandbox
 }
 
 function postDebit(env: SandboxEnv, requestId: string, card: SandboxCard, minor: number): void {
-  // Decided by the debit itself, not by a count of all debits: checks run side by side, and which
-  // debit was "every second one" would depend on their interleaving (a flaky fault table).
-  if (env.faults.has("lost-write") && minor % 2 === 1) return;
+  if (env.hooks.losesPosting(minor)) return;
   env.ledger.post({
     requestId,
     cardId: card.cardId,

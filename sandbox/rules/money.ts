@@ -30,8 +30,8 @@ export function toMinor(amount: number, currency = "KZT"): number {
 /** Refuses amounts that do not fit the parties; returns the debit in minor units. */
 export function requireMoneyFits(env: SandboxEnv, body: MoneyParties): number {
   const { debit, credit } = body;
-  // The fault: a lenient platform that rounds what it is sent and compares nothing.
-  if (env.faults.has("accepts-mismatched-money")) return Math.round(debit.amount * 100);
+  // A lenient platform (fault-hooks.ts) rounds what it is sent and compares nothing.
+  if (!env.hooks.checksMoney) return Math.round(debit.amount * 100);
   const minor = toMinor(debit.amount, debit.currency);
   if (credit.currency !== debit.currency)
     reject(422, "CURRENCY_MISMATCH", `credit in ${credit.currency}, debit in ${debit.currency}`);

@@ -6,6 +6,6 @@ import type { SandboxEnv } from "../env.ts";
 import { reject } from "../protocol.ts";
 
 export function requireSensiblePeriod(env: SandboxEnv, from: number, to: number): void {
-  if (env.faults.has("accepts-nonsense-periods")) return;
+  if (!env.hooks.checksPeriods) return;
   if (to < from) reject(400, "INVALID_PERIOD", "end_date is before start_date");
 }

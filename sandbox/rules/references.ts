@@ -22,8 +22,7 @@ function otherKindOf(env: SandboxEnv, kind: ObjectKind, value: string): ObjectKi
 export function statementCard(env: SandboxEnv, cardId: string): SandboxCard | undefined {
   const other = otherKindOf(env, "card", cardId);
   if (!other) return env.ledger.cardById(cardId);
-  if (!env.faults.has("resolves-any-identifier"))
-    reject(400, "WRONG_OBJECT_KIND", `card_id names a ${other}, not a card`);
+  if (env.hooks.checksReferenceKinds) reject(400, "WRONG_OBJECT_KIND", `card_id names a ${other}, not a card`);
   return cardsOf(env.ledger, other, cardId)[0];
 }
 
@@ -31,7 +30,6 @@ export function statementCard(env: SandboxEnv, cardId: string): SandboxCard | un
 export function limitsObjectOf(env: SandboxEnv, kind: ObjectKind, value: string): [ObjectKind, string] {
   const other = otherKindOf(env, kind, value);
   if (!other) return [kind, value];
-  if (!env.faults.has("resolves-any-identifier"))
-    reject(400, "WRONG_OBJECT_KIND", `object.value names a ${other}, not a ${kind}`);
+  if (env.hooks.checksReferenceKinds) reject(400, "WRONG_OBJECT_KIND", `object.value names a ${other}, not a ${kind}`);
   return [other, value];
 }

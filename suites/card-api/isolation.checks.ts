@@ -22,7 +22,10 @@ import { jsonObject, type Exchange } from "../../lib/http/exchange.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
-import { formatMicro, micro, readLimits, type AmountLimit, type Operation } from "./ledger/readback.ts";
+import { readLimits } from "./ledger/readback.ts";
+import type { StatementOperation } from "../../lib/payments/kinds.ts";
+import type { AmountLimit } from "../../lib/payments/limits.ts";
+import { formatMicro, micro } from "../../lib/payments/money.ts";
 import { boundaryBetween } from "../../lib/time/period-boundary.ts";
 
 /** The card that is not the payment card (the statement fixture); skipped when both are one card. */
@@ -33,16 +36,16 @@ function otherCardId(ctx: CheckContext): string {
   return statement.cardId;
 }
 
-function operationsOf(ctx: CheckContext, exchange: Exchange, card: string): Operation[] {
+function operationsOf(ctx: CheckContext, exchange: Exchange, card: string): StatementOperation[] {
   requireAnswer(exchange);
   if (answerKind(exchange) !== "success")
     ctx.skip(`the statement of card ${card} could not be read (${describeAnswer(exchange)})`);
   const operations = jsonObject(exchange)?.operations;
-  return Array.isArray(operations) ? (operations as Operation[]) : [];
+  return Array.isArray(operations) ? (operations as StatementOperation[]) : [];
 }
 
 /** What makes a posting one posting: every field §2.2 shows that never changes, with a retrieval reference number. */
-function postingKey(op: Operation): string | undefined {
+function postingKey(op: StatementOperation): string | undefined {
   return typeof op.rrn === "string" && op.rrn
     ? JSON.stringify([op.type, op.amount, op.currency, op.datetime, op.rrn])
     : undefined;
@@ -89,6 +92,7 @@ function movedBy(before: AmountLimit[], after: typeof before, units: number, typ
 
 export const limitsOfOtherObject = defineCheck({
   id: "CARD-LIM-OTHER-OBJECT",
+  touches: "payment-card",
   level: "should",
   spec: "§2.4",
   basis: "spec",

@@ -8,6 +8,7 @@ import { limitsRequest } from "../../generators/card-api/limits.ts";
 import { limitsGroupsAsShown, limitsListedForEveryObjectKind } from "./limits-list.checks.ts";
 import { limitsOfUnknownObjects } from "./unknown-objects.checks.ts";
 import { limitsMoneyExact } from "./money.checks.ts";
+import { limitsOfOtherObject } from "./isolation.checks.ts";
 
 export const limitsListModule = defineModule({
   operation: op,
@@ -16,13 +17,20 @@ export const limitsListModule = defineModule({
     account: (ctx) => ctx.send(op, limitsRequest(ctx.config, "account")),
     client: (ctx) => ctx.send(op, limitsRequest(ctx.config, "client")),
   },
-  fixture: { what: () => "the limits list of PAYMENT_CARD_ID", see: "PAYMENT_CARD_ID and LIMIT_OBJECT_TYPES" },
+  fixtures: {
+    [SUCCESS]: { what: () => "the limits list of PAYMENT_CARD_ID", see: "PAYMENT_CARD_ID and LIMIT_OBJECT_TYPES" },
+    account: {
+      what: () => "the limits list of PAYMENT_ACCOUNT_NUMBER",
+      see: "PAYMENT_ACCOUNT_NUMBER and LIMIT_OBJECT_TYPES",
+    },
+    client: { what: () => "the limits list of PAYMENT_CLIENT_ID", see: "PAYMENT_CLIENT_ID and LIMIT_OBJECT_TYPES" },
+  },
   checks: [
-    ...successChecks(op, "§2.4"),
-    successValue(op, { suffix: "STATUS-OK", path: ["status"], expected: "ok", spec: "§2.4" }),
-    successValue(op, { suffix: "REQUEST-SUCCESS", path: ["request_status"], expected: "success", spec: "§2.4" }),
+    ...successChecks(op, "§2.4", { http200: "CARD-LIM-HTTP-200", json: "CARD-LIM-JSON", schema: "CARD-LIM-SCHEMA" }),
+    successValue(op, { id: "CARD-LIM-STATUS-OK", path: ["status"], expected: "ok", spec: "§2.4" }),
+    successValue(op, { id: "CARD-LIM-REQUEST-SUCCESS", path: ["request_status"], expected: "success", spec: "§2.4" }),
     fieldForm(op, {
-      suffix: "DT",
+      id: "CARD-LIM-DT",
       path: ["dt"],
       def: "timestampWithOffset",
       spec: "§2.4",
@@ -32,6 +40,12 @@ export const limitsListModule = defineModule({
     limitsGroupsAsShown,
     limitsOfUnknownObjects,
     limitsMoneyExact,
-    ...generatedChecks(op, "§2.4", casesFor),
+    // It debits the payment card holding the card's lane, which holds across workers (lib/http/file-lanes.ts).
+    limitsOfOtherObject,
+    ...generatedChecks(op, "§2.4", casesFor, {
+      positive: "CARD-LIM-POSITIVE",
+      negative: "CARD-LIM-NEGATIVE",
+      no5xx: "CARD-LIM-NO-5XX",
+    }),
   ],
 });

@@ -5,7 +5,7 @@
  * money the books cannot hold. Should level: the spec shows amounts as numbers (§2.2) and
  * decimal strings (§2.4) without their precision; the minor unit is ISO 4217's, not the spec's.
  * Exponent notation (1.5e1) is a valid JSON number and passes; a number is judged by the literal
- * text the target sent (lib/validation/money.ts: no float in between), a string by its text.
+ * text the target sent (lib/payments/money.ts: no float in between), a string by its text.
  */
 import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
 import { defineCheck } from "../../lib/checks/define.ts";
@@ -13,7 +13,8 @@ import { fail } from "../../lib/checks/failure.ts";
 import { SUCCESS } from "../generic/success.ts";
 import { requireSuccessBody } from "../../lib/checks/response.ts";
 import type { CheckContext } from "../../lib/checks/types.ts";
-import { amountProblem, parseKeepingNumberText } from "../../lib/validation/money.ts";
+import { amountLimitsOf } from "../../lib/payments/limits.ts";
+import { amountProblem, parseKeepingNumberText } from "../../lib/payments/money.ts";
 import { OBJECT_KIND_SCENARIOS } from "./limits-list.checks.ts";
 
 type Item = Record<string, unknown>;
@@ -21,11 +22,15 @@ type Item = Record<string, unknown>;
 const items = (value: unknown): Item[] =>
   Array.isArray(value) ? value.filter((v): v is Item => typeof v === "object" && v !== null && !Array.isArray(v)) : [];
 
+/** The amounts of an amount limit (§2.4), each judged on its own (a fault row breaks each alone). */
+const LIMIT_FIELDS = ["value", "current", "remaining"] as const;
+
 /** "operations[3].amount: 301.90000000000003 has 14 decimals, more than the 2 of KZT" for each field that is not exact money. */
-function inexact(item: Item, fields: readonly string[], where: string): string[] {
+function inexact<T extends object>(item: T, fields: ReadonlyArray<keyof T & string>, where: string): string[] {
+  const read = item as Record<string, unknown>;
   return fields.flatMap((field) => {
-    if (item[field] === undefined || item[field] === null) return []; // presence and type are the schema check's
-    const problem = amountProblem(item[field], item.currency);
+    if (read[field] === undefined || read[field] === null) return []; // presence and type are the schema check's
+    const problem = amountProblem(read[field], read.currency);
     return problem ? [`${where}.${field}: ${problem}`] : [];
   });
 }
@@ -90,20 +95,10 @@ export const limitsMoneyExact = defineCheck({
     "not a negative zero, with no more decimals than the ISO 4217 minor unit of its currency. Should level: §2.4 does not show the precision.",
   async run(ctx) {
     const problems: string[] = [];
-    for (const [scenario, { limits }] of await successBodies(ctx, [SUCCESS, ...OBJECT_KIND_SCENARIOS])) {
-      for (const [group, records] of Object.entries((limits ?? {}) as Item)) {
-        items(records).forEach((record, r) =>
-          items(record.amount).forEach((a, i) =>
-            problems.push(
-              ...inexact(
-                a,
-                ["value", "current", "remaining"],
-                `${scenario === SUCCESS ? "card" : scenario}: limits.${group}[${r}].amount[${i}]`,
-              ),
-            ),
-          ),
-        );
-      }
+    for (const [scenario, body] of await successBodies(ctx, [SUCCESS, ...OBJECT_KIND_SCENARIOS])) {
+      const object = scenario === SUCCESS ? "card" : scenario;
+      for (const limit of amountLimitsOf(body))
+        problems.push(...inexact(limit, LIMIT_FIELDS, `${object}: ${limit.where}`));
     }
     failOn(problems, "limit amount(s)");
   },

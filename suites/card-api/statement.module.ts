@@ -20,14 +20,16 @@ export const statementModule = defineModule({
   scenarios: {
     [SUCCESS]: (ctx) => ctx.send(op, seededStatementRequest(ctx.config)),
   },
-  fixture: {
-    what: () => "the statement of STATEMENT_CARD_ID for the configured period",
-    see: "STATEMENT_CARD_ID, STATEMENT_PERIOD_START / STATEMENT_PERIOD_END and STATEMENT_DATE_FORMAT",
+  fixtures: {
+    [SUCCESS]: {
+      what: () => "the statement of STATEMENT_CARD_ID for the configured period",
+      see: "STATEMENT_CARD_ID, STATEMENT_PERIOD_START / STATEMENT_PERIOD_END and STATEMENT_DATE_FORMAT",
+    },
   },
   checks: [
-    ...successChecks(op, "§2.2"),
-    successValue(op, { suffix: "STATUS-OK", path: ["status"], expected: "ok", spec: "§3" }),
-    successValue(op, { suffix: "REQUEST-SUCCESS", path: ["request_status"], expected: "success", spec: "§3" }),
+    ...successChecks(op, "§2.2", { http200: "CARD-STMT-HTTP-200", json: "CARD-STMT-JSON", schema: "CARD-STMT-SCHEMA" }),
+    successValue(op, { id: "CARD-STMT-STATUS-OK", path: ["status"], expected: "ok", spec: "§3" }),
+    successValue(op, { id: "CARD-STMT-REQUEST-SUCCESS", path: ["request_status"], expected: "success", spec: "§3" }),
     operationDatetimesHaveMilliseconds,
     statementOperationsWithinPeriod,
     seededStatementNotEmpty,
@@ -35,6 +37,10 @@ export const statementModule = defineModule({
     statementOfUnknownCard,
     statementMoneyExact,
     statementOfOtherCard,
-    ...generatedChecks(op, "§2.2", casesFor),
+    ...generatedChecks(op, "§2.2", casesFor, {
+      positive: "CARD-STMT-POSITIVE",
+      negative: "CARD-STMT-NEGATIVE",
+      no5xx: "CARD-STMT-NO-5XX",
+    }),
   ],
 });

@@ -10,6 +10,8 @@ import { debitOfUnknownCardRefused } from "./unknown-objects.checks.ts";
 
 export const transactionCreateModule = defineModule({
   operation: op,
+  // Its fixed debit, generated debits and the unknown-card debit go beside other checks (each takes the card's lane shared).
+  touches: "debits",
   scenarios: {
     // A fixed amount the target allows (10.00 where its limits permit): the answer to a plain
     // valid debit should not depend on the seed. Every check that judges it notes the amount and why.
@@ -23,25 +25,31 @@ export const transactionCreateModule = defineModule({
       return exchange;
     },
   },
-  fixture: {
-    what: (sent) => {
-      const debit = (sent as { debit?: { amount?: unknown; currency?: unknown } } | undefined)?.debit;
-      return `the fixture debit of ${typeof debit?.amount === "number" ? debit.amount.toFixed(2) : String(debit?.amount)} ${String(debit?.currency ?? "")} from PAYMENT_CARD_ID`;
+  fixtures: {
+    [SUCCESS]: {
+      what: (sent) => {
+        const debit = (sent as { debit?: { amount?: unknown; currency?: unknown } } | undefined)?.debit;
+        return `the fixture debit of ${typeof debit?.amount === "number" ? debit.amount.toFixed(2) : String(debit?.amount)} ${String(debit?.currency ?? "")} from PAYMENT_CARD_ID`;
+      },
+      see: "DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX (and the PAYMENT_CARD_* fixtures, CURRENCY)",
     },
-    see: "DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX (and the PAYMENT_CARD_* fixtures, CURRENCY)",
   },
   checks: [
-    ...successChecks(op, "§2.3"),
-    successValue(op, { suffix: "STATUS-OK", path: ["status"], expected: "ok", spec: "§2.3" }),
-    successValue(op, { suffix: "REQUEST-SUCCESS", path: ["request_status"], expected: "success", spec: "§2.3" }),
+    ...successChecks(op, "§2.3", { http200: "CARD-TXN-HTTP-200", json: "CARD-TXN-JSON", schema: "CARD-TXN-SCHEMA" }),
+    successValue(op, { id: "CARD-TXN-STATUS-OK", path: ["status"], expected: "ok", spec: "§2.3" }),
+    successValue(op, { id: "CARD-TXN-REQUEST-SUCCESS", path: ["request_status"], expected: "success", spec: "§2.3" }),
     fieldForm(op, {
-      suffix: "DT-OFFSET",
+      id: "CARD-TXN-DT-OFFSET",
       path: ["dt"],
       def: "timestampNumericOffset",
       spec: "§2.3",
       what: "an ISO 8601 timestamp with a numeric UTC offset",
     }),
     debitOfUnknownCardRefused,
-    ...generatedChecks(op, "§2.3", casesFor),
+    ...generatedChecks(op, "§2.3", casesFor, {
+      positive: "CARD-TXN-POSITIVE",
+      negative: "CARD-TXN-NEGATIVE",
+      no5xx: "CARD-TXN-NO-5XX",
+    }),
   ],
 });

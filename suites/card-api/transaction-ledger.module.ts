@@ -2,26 +2,20 @@
  * §4.3 Create transaction, what debits do to the ledger: idempotency, model-based sequences of
  * debits and readings, and concurrency. Debits the payment card (and a race card) and reads them
  * back, each check holding the card's isolation lane (lib/http/lanes.ts) from its first reading
- * to its last, so no other debit lands in between; every debit of the card is in the same file,
- * hence the same process and the same lanes.
+ * to its last, so no other debit lands in between — in any worker: the lanes of a run hold across
+ * processes (lib/http/file-lanes.ts), so a module that debits may sit in a file of its own.
  */
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
 import { parallelDebitsWithinLimit, parallelReplaysPostOnce } from "./ledger/concurrency.checks.ts";
 import { modelChecks } from "./ledger/model.checks.ts";
 import { replayPostsOnce, reusedRequestIdRefused } from "./transaction-idempotency.checks.ts";
-import { limitsOfOtherObject } from "./isolation.checks.ts";
 
 export const transactionLedgerModule = defineModule({
   operation: op,
+  themes: ["CARD-LEDGER"],
+  // Each check counts exactly its own postings: it runs holding the payment card's lane (the race: its own card).
+  touches: "payment-card",
   scenarios: {},
-  // The limits isolation check debits the payment card too, so it runs here, in the card's lane.
-  checks: [
-    replayPostsOnce,
-    reusedRequestIdRefused,
-    ...modelChecks,
-    parallelDebitsWithinLimit,
-    parallelReplaysPostOnce,
-    limitsOfOtherObject,
-  ],
+  checks: [replayPostsOnce, reusedRequestIdRefused, ...modelChecks, parallelDebitsWithinLimit, parallelReplaysPostOnce],
 });

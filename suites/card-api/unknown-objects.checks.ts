@@ -11,7 +11,8 @@ import { fail } from "../../lib/checks/failure.ts";
 import { jsonObject } from "../../lib/http/exchange.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
-import { LIMIT_OBJECT_KINDS, limitsObject } from "../../generators/card-api/limits.ts";
+import { limitsObject } from "../../generators/card-api/limits.ts";
+import { OBJECT_KINDS } from "../../lib/payments/kinds.ts";
 import { fakerFor, testPan } from "../../generators/faker.ts";
 
 export const statementOfUnknownCard = defineCheck({
@@ -37,7 +38,7 @@ export const limitsOfUnknownObjects = defineCheck({
   basis: "spec",
   title: "Limits list: an unknown card, account or client gets no limits (refused, or empty groups)",
   async run(ctx) {
-    for (const kind of LIMIT_OBJECT_KINDS) {
+    for (const kind of OBJECT_KINDS) {
       const exchange = await ctx.send(LIMITS_LIST, {
         request_id: randomUUID(),
         object: limitsObject(ctx.config, kind, `UNKNOWN-${randomUUID()}`),

@@ -1,5 +1,5 @@
 /**
- * What an invalid generated case rests on, when the target accepted it (issue 21):
+ * What an invalid generated case rests on, when the target accepted it:
  * - `spec`: the mutation breaks what a clause states (a type, a format, a value shown, JSON);
  * - `declared`: it breaks a rule the target declares — its REQUEST_RULES_FILE schema for the
  *   operation, or a declaration the mutation itself comes from (CLIENT_DATA_FILE, STATEMENT_DATE_FORMAT);

@@ -11,8 +11,10 @@ import type { Operation } from "../../lib/catalogue/index.ts";
 import type { Mutation } from "../../generators/schema/mutations.ts";
 import type { OperationCases } from "../../generators/cases/types.ts";
 import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
+import { fail, observeReference } from "../../lib/checks/failure.ts";
 import { defineProperty, type Case } from "../../lib/checks/property.ts";
 import type { Check, CheckContext } from "../../lib/checks/types.ts";
+import { idOf } from "./ids.ts";
 import { breaksDeclaredRule, judgeCaseBasis } from "./case-basis.ts";
 
 export type CasesFor = (op: Operation, ctx: CheckContext) => Promise<OperationCases>;
@@ -62,9 +64,9 @@ function mutationRows(cases: OperationCases): Case[] {
   });
 }
 
-function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
+function positiveAcceptance(op: Operation, id: string, casesFor: CasesFor): Check {
   return defineProperty({
-    id: `${op.code}-POSITIVE`,
+    id: idOf(op, id),
     level: "should",
     spec: op.spec,
     // Valid by the spec's shapes, with the fixtures the target's configuration names.
@@ -76,20 +78,20 @@ function positiveAcceptance(op: Operation, casesFor: CasesFor): Check {
     examples: async (ctx) => (await casesFor(op, ctx)).validExamples,
     verdict: (exchange, _c, ctx) => {
       const kind = answerKind(exchange);
-      if (kind === "success") return undefined;
+      if (kind === "success") return;
       // A request the target's own declared rules refuse is no valid request for it: its refusal is right.
-      if (kind === "rejection" && breaksDeclaredRule(op, exchange, ctx)) return undefined;
-      return {
-        category: kind === "server-error" ? "server-error" : "rejected-valid",
-        detail: `${describeAnswer(exchange)} to a valid request`,
-      };
+      if (kind === "rejection" && breaksDeclaredRule(op, exchange, ctx)) return;
+      fail(
+        kind === "server-error" ? "server-error" : "rejected-valid",
+        `${describeAnswer(exchange)} to a valid request`,
+      );
     },
   });
 }
 
-function negativeRejection(op: Operation, requestSpec: string, casesFor: CasesFor): Check {
+function negativeRejection(op: Operation, id: string, requestSpec: string, casesFor: CasesFor): Check {
   return defineProperty({
-    id: `${op.code}-NEGATIVE`,
+    id: idOf(op, id),
     level: "should",
     spec: requestSpec,
     basis: "spec",
@@ -103,17 +105,18 @@ function negativeRejection(op: Operation, requestSpec: string, casesFor: CasesFo
     cases: async (ctx) => negativeCases(await casesFor(op, ctx)),
     examples: async (ctx) => mutationRows(await casesFor(op, ctx)),
     verdict: (exchange, c, ctx) => {
-      if (answerKind(exchange) !== "success") return undefined;
+      if (answerKind(exchange) !== "success") return;
       const { basis, rule } = judgeCaseBasis(op, c, exchange, ctx);
       const detail = `${describeAnswer(exchange)} to an invalid request (${basis}: ${rule})`;
-      return { category: "accepted-invalid", detail, basis };
+      if (basis === "reference") observeReference("accepted-invalid", detail);
+      fail("accepted-invalid", detail, basis);
     },
   });
 }
 
-function noServerErrors(op: Operation, casesFor: CasesFor): Check {
+function noServerErrors(op: Operation, id: string, casesFor: CasesFor): Check {
   return defineProperty({
-    id: `${op.code}-NO-5XX`,
+    id: idOf(op, id),
     level: "should",
     spec: "§7",
     // A 5xx is the server's own error, whatever the input: no case's basis weakens it.
@@ -131,14 +134,25 @@ function noServerErrors(op: Operation, casesFor: CasesFor): Check {
       const cases = await casesFor(op, ctx);
       return [...cases.boundaries, ...mutationRows(cases)];
     },
-    verdict: (exchange, c) =>
-      answerKind(exchange) === "server-error"
-        ? { category: "server-error", detail: `HTTP ${exchange.response!.status} to "${c.label}"` }
-        : undefined,
+    verdict: (exchange, c) => {
+      if (answerKind(exchange) === "server-error")
+        fail("server-error", `HTTP ${exchange.response!.status} to "${c.label}"`);
+    },
   });
 }
 
+/** The ids of the three generated-request checks of an operation, written literally by its module. */
+export interface GeneratedIds {
+  positive: string;
+  negative: string;
+  no5xx: string;
+}
+
 /** The three generated-request checks of an operation. */
-export function generatedChecks(op: Operation, requestSpec: string, casesFor: CasesFor): Check[] {
-  return [positiveAcceptance(op, casesFor), negativeRejection(op, requestSpec, casesFor), noServerErrors(op, casesFor)];
+export function generatedChecks(op: Operation, requestSpec: string, casesFor: CasesFor, ids: GeneratedIds): Check[] {
+  return [
+    positiveAcceptance(op, ids.positive, casesFor),
+    negativeRejection(op, ids.negative, requestSpec, casesFor),
+    noServerErrors(op, ids.no5xx, casesFor),
+  ];
 }

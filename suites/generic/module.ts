@@ -6,6 +6,7 @@
 import type { Operation } from "../../lib/catalogue/index.ts";
 import { casesFor } from "../../generators/cases/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
+import { movesMoney } from "../../lib/checks/isolation.ts";
 import type { Module } from "../../lib/checks/types.ts";
 import { generatedChecks } from "./generated.ts";
 import { SUCCESS, successChecks } from "./success.ts";
@@ -18,13 +19,27 @@ export function genericModule(op: Operation): Module {
   if (!module) {
     module = defineModule({
       operation: op,
+      touches: movesMoney(op) ? "debits" : "read-only",
       scenarios: {
         [SUCCESS]: async (ctx) => {
           const request = await (await casesFor(op, ctx)).validExamples[0]!.request(ctx);
           return ctx.sendVariant(op, request);
         },
       },
-      checks: [...successChecks(op, op.spec), ...generatedChecks(op, op.spec, casesFor)],
+      // Its ids follow from the code of its catalogue entry (catalogue/*.operation.json): the one place
+      // an id is not written out, since the operation has no code of its own.
+      checks: [
+        ...successChecks(op, op.spec, {
+          http200: `${op.code}-HTTP-200`,
+          json: `${op.code}-JSON`,
+          schema: `${op.code}-SCHEMA`,
+        }),
+        ...generatedChecks(op, op.spec, casesFor, {
+          positive: `${op.code}-POSITIVE`,
+          negative: `${op.code}-NEGATIVE`,
+          no5xx: `${op.code}-NO-5XX`,
+        }),
+      ],
     });
     modules.set(op.key, module);
   }

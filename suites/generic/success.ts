@@ -1,7 +1,9 @@
 /**
  * Checks applied to every documented operation's answer to a valid request (scenario "success"),
  * registered once per operation like Schemathesis' checks: status, content type, schema, and the
- * success values and timestamp forms the spec shows.
+ * success values and timestamp forms the spec shows. Each template takes its id from the module
+ * that lists it, written there literally (so grepping an id from a report lands on the module);
+ * the id must belong to the operation (`moduleId`).
  */
 import type { Operation } from "../../lib/catalogue/index.ts";
 import { COMMON_DEFS, describeIssues } from "../../lib/validation/registry.ts";
@@ -10,13 +12,14 @@ import { SUCCESS_SCENARIO } from "../../lib/checks/precondition.ts";
 import { fail } from "../../lib/checks/failure.ts";
 import { at, requireResponse, requireSchema, requireSuccessBody } from "../../lib/checks/response.ts";
 import type { Check } from "../../lib/checks/types.ts";
+import { idOf } from "./ids.ts";
 
 /** The scenario of a module's valid request (a refusal of it makes these checks "not judged", precondition.ts). */
 export const SUCCESS = SUCCESS_SCENARIO;
 
-function answersHttp200(op: Operation): Check {
+function answersHttp200(op: Operation, id: string): Check {
   return defineCheck({
-    id: `${op.code}-HTTP-200`,
+    id: idOf(op, id),
     level: "must",
     spec: "§4",
     basis: "spec",
@@ -31,9 +34,9 @@ function answersHttp200(op: Operation): Check {
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
-function answersJson(op: Operation): Check {
+function answersJson(op: Operation, id: string): Check {
   return defineCheck({
-    id: `${op.code}-JSON`,
+    id: idOf(op, id),
     level: "must",
     spec: "§4",
     basis: "spec",
@@ -50,11 +53,11 @@ function answersJson(op: Operation): Check {
   });
 }
 
-function matchesResponseSchema(op: Operation, spec: string): Check {
+function matchesResponseSchema(op: Operation, id: string, spec: string): Check {
   const schema = op.responseSchema;
   if (!schema) throw new Error(`${op.key} has no response schema`);
   return defineCheck({
-    id: `${op.code}-SCHEMA`,
+    id: idOf(op, id),
     level: "must",
     spec,
     // The documented operations' schemas transcribe the spec; an added operation's are its author's declaration.
@@ -69,17 +72,17 @@ function matchesResponseSchema(op: Operation, spec: string): Check {
 }
 
 interface ValueSpec {
-  suffix: string;
+  id: string;
   path: readonly string[];
   expected: unknown;
   spec: string;
 }
 
 /** A value the spec shows for the success path (§3), e.g. status "ok", state true. */
-export function successValue(op: Operation, { suffix, path, expected, spec }: ValueSpec): Check {
+export function successValue(op: Operation, { id, path, expected, spec }: ValueSpec): Check {
   const field = path.join(".");
   return defineCheck({
-    id: `${op.code}-${suffix}`,
+    id: idOf(op, id),
     level: "must",
     spec,
     basis: "spec",
@@ -93,7 +96,7 @@ export function successValue(op: Operation, { suffix, path, expected, spec }: Va
 }
 
 interface FormSpec {
-  suffix: string;
+  id: string;
   path: readonly string[];
   def: string;
   spec: string;
@@ -101,10 +104,10 @@ interface FormSpec {
 }
 
 /** A field has the timestamp (or other) form of a shared definition, e.g. dt with a numeric offset. */
-export function fieldForm(op: Operation, { suffix, path, def, spec, what }: FormSpec): Check {
+export function fieldForm(op: Operation, { id, path, def, spec, what }: FormSpec): Check {
   const field = path.join(".");
   return defineCheck({
-    id: `${op.code}-${suffix}`,
+    id: idOf(op, id),
     level: "must",
     spec,
     basis: "spec",
@@ -117,7 +120,18 @@ export function fieldForm(op: Operation, { suffix, path, def, spec, what }: Form
   });
 }
 
+/** The ids of the three checks every operation gets for its answer to a valid request. */
+export interface SuccessIds {
+  http200: string;
+  json: string;
+  schema: string;
+}
+
 /** The three checks every documented operation gets for its answer to a valid request. */
-export function successChecks(op: Operation, schemaSpec: string): Check[] {
-  return [answersHttp200(op), answersJson(op), matchesResponseSchema(op, schemaSpec)];
+export function successChecks(op: Operation, schemaSpec: string, ids: SuccessIds): Check[] {
+  return [
+    answersHttp200(op, ids.http200),
+    answersJson(op, ids.json),
+    matchesResponseSchema(op, ids.schema, schemaSpec),
+  ];
 }

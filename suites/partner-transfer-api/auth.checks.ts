@@ -32,30 +32,34 @@ async function resigned(profile: CryptoProfile, encrypted_data: string): Promise
   return { body: { payload, signature: await profile.sign({ payload }, "partner") } };
 }
 
-const ROWS: Array<{ suffix: string; what: string; tamper: Tamper }> = [
+const ROWS: Array<{ id: string; what: string; tamper: Tamper }> = [
   {
-    suffix: "NO-BEARER",
+    id: "PT-BIZ-AUTH-NO-BEARER",
     what: "without the bearer token",
     tamper: async (s) => ({ body: s, headers: { Authorization: undefined } }),
   },
   {
-    suffix: "WRONG-BEARER",
+    id: "PT-BIZ-AUTH-WRONG-BEARER",
     what: "with an unknown bearer token",
     tamper: async (s) => ({ body: s, headers: { Authorization: "Bearer not-a-partner-token-000000" } }),
   },
-  { suffix: "NO-SIGNATURE", what: "without a signature", tamper: async (s) => ({ body: { payload: s.payload } }) },
   {
-    suffix: "BAD-SIGNATURE",
+    id: "PT-BIZ-AUTH-NO-SIGNATURE",
+    what: "without a signature",
+    tamper: async (s) => ({ body: { payload: s.payload } }),
+  },
+  {
+    id: "PT-BIZ-AUTH-BAD-SIGNATURE",
     what: "with a tampered signature",
     tamper: async (s) => ({ body: { ...s, signature: flipMiddle(s.signature) } }),
   },
   {
-    suffix: "UNDECRYPTABLE",
+    id: "PT-BIZ-AUTH-UNDECRYPTABLE",
     what: "with encrypted_data that is not ciphertext (signed correctly)",
     tamper: async (_s, p) => resigned(p, Buffer.from("plain text, not encrypted at all").toString("base64")),
   },
   {
-    suffix: "TAMPERED-DATA",
+    id: "PT-BIZ-AUTH-TAMPERED-DATA",
     what: "with tampered encrypted_data (signed correctly)",
     tamper: async (s, p) => resigned(p, flipMiddle(s.payload.encrypted_data)),
   },
@@ -63,7 +67,7 @@ const ROWS: Array<{ suffix: string; what: string; tamper: Tamper }> = [
 
 function refusesRegistration(row: (typeof ROWS)[number]): Check {
   return defineCheck({
-    id: `PT-BIZ-AUTH-${row.suffix}`,
+    id: row.id,
     level: "should",
     spec: "§5",
     basis: "spec",

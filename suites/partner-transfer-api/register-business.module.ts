@@ -16,16 +16,18 @@ export const registerBusinessModule = defineModule({
     [SUCCESS]: async (ctx) =>
       ctx.send(op, await sealRequest(ctx.profile, clientDataFor(ctx.config, fakerFor(ctx.seed), true))),
   },
-  fixture: {
-    what: () => "the registration of a client from the configured client data",
-    see: "CLIENT_DATA_FILE (the client data inside encrypted_data)",
+  fixtures: {
+    [SUCCESS]: {
+      what: () => "the registration of a client from the configured client data",
+      see: "CLIENT_DATA_FILE (the client data inside encrypted_data)",
+    },
   },
   checks: [
-    ...successChecks(op, "§2.1"),
-    successValue(op, { suffix: "STATE", path: ["state"], expected: true, spec: "§2.1" }),
-    successValue(op, { suffix: "STATUS-NEW", path: ["payload", "status"], expected: "new", spec: "§3" }),
+    ...successChecks(op, "§2.1", { http200: "PT-BIZ-HTTP-200", json: "PT-BIZ-JSON", schema: "PT-BIZ-SCHEMA" }),
+    successValue(op, { id: "PT-BIZ-STATE", path: ["state"], expected: true, spec: "§2.1" }),
+    successValue(op, { id: "PT-BIZ-STATUS-NEW", path: ["payload", "status"], expected: "new", spec: "§3" }),
     fieldForm(op, {
-      suffix: "RESPONSE-TIME",
+      id: "PT-BIZ-RESPONSE-TIME",
       path: ["response_time"],
       def: "timestampUtcFraction",
       spec: "§2.1",
@@ -34,6 +36,10 @@ export const registerBusinessModule = defineModule({
     responseSignatureVerifies,
     eachRegistrationIsAProfileOfItsOwn,
     ...authChecks,
-    ...generatedChecks(op, "§2.1", casesFor),
+    ...generatedChecks(op, "§2.1", casesFor, {
+      positive: "PT-BIZ-POSITIVE",
+      negative: "PT-BIZ-NEGATIVE",
+      no5xx: "PT-BIZ-NO-5XX",
+    }),
   ],
 });

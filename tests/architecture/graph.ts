@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
-export const ROOTS = ["lib", "suites", "generators", "sandbox", "cli", "bench"] as const;
+export const ROOTS = ["lib", "suites", "generators", "sandbox", "cli", "bench", "tests"] as const;
 
 export interface Edge {
   readonly from: string;

@@ -1,15 +1,27 @@
 /**
  * The import rules of ARCHITECTURE.md, as data: which unit (a top folder, or a folder of lib/) may
- * import which. imports.test.ts applies them to the real graph and to synthetic ones.
+ * import which. imports.unit.test.ts applies them to the real graph and to synthetic ones.
  */
 import type { Edge } from "./graph.ts";
 
 /** The foundation of lib/: may import each other (without a cycle), never anything above. */
-export const FOUNDATION = ["config", "catalogue", "validation", "crypto", "time", "redaction", "test-data"].map(
-  (f) => `lib/${f}`,
-);
-/** A leaf of lib/config (it imports nothing): the one piece of configuration lib/crypto may use. */
-export const CONFIG_ERRORS = "lib/config/errors";
+export const FOUNDATION = [
+  "config",
+  "catalogue",
+  "validation",
+  "crypto",
+  "time",
+  "redaction",
+  "test-data",
+  "payments",
+  "errors",
+].map((f) => `lib/${f}`);
+/** A neutral leaf of the foundation: it imports nothing, so anything may throw its errors (ConfigError) without a cycle. */
+export const LEAF = "lib/errors";
+/** The second, independently written correct target of the harness's own tests: it imports nothing of the harness or the sandbox. */
+export const FOREIGN_TARGET = "tests/support/foreign-target";
+/** What the sandbox may reach, through any chain of imports: the published data, the clock, the crypto profiles (and the leaf ConfigError they throw). */
+export const SANDBOX_REACH = ["sandbox", "lib/test-data", "lib/time", "lib/crypto", LEAF];
 
 /** The layers of lib/, top to bottom: a unit imports only units below it (and the foundation). */
 const LIB_LAYERS: Record<string, readonly string[]> = {
@@ -21,14 +33,14 @@ const LIB_LAYERS: Record<string, readonly string[]> = {
   "lib/http": [],
 };
 
-/** The unit an import edge belongs to: `lib/<folder>`, `lib/config/errors`, or a top folder. */
+/** The unit an import edge belongs to: `lib/<folder>`, the foreign target, or a top folder. */
 export function unitOf(path: string): string {
-  if (path === "lib/config/errors.ts") return CONFIG_ERRORS;
+  if (path.startsWith(`${FOREIGN_TARGET}/`)) return FOREIGN_TARGET;
   const parts = path.split("/");
   return parts[0] === "lib" && parts.length > 2 ? `lib/${parts[1]}` : parts[0]!;
 }
 
-const ANYWHERE_BUT_TESTS = (to: string) => to !== "tests";
+const ANYWHERE_BUT_TESTS = (to: string) => to !== "tests" && to !== FOREIGN_TARGET;
 
 /** Why an edge breaks the rules, or undefined when it keeps them. */
 export function ruleBroken(edge: Edge): string | undefined {
@@ -40,8 +52,14 @@ export function ruleBroken(edge: Edge): string | undefined {
 }
 
 function allowedTargets(from: string, typeOnly: boolean): (to: string) => boolean {
-  const foundation = (to: string) => FOUNDATION.includes(to) || to === CONFIG_ERRORS;
+  const foundation = (to: string) => FOUNDATION.includes(to);
   switch (from) {
+    // The harness's own tests reach everything they test.
+    case "tests":
+      return () => true;
+    // Independent by construction: a shared helper would make its agreement with the harness a tautology.
+    case FOREIGN_TARGET:
+      return () => false;
     // The composition roots: they start the sandbox, the suites and the engine.
     case "cli":
       return (to) => ANYWHERE_BUT_TESTS(to) && to !== "bench";
@@ -56,7 +74,7 @@ function allowedTargets(from: string, typeOnly: boolean): (to: string) => boolea
     // The sandbox is the other side: its own routes and validation, only the published data, the clock and the crypto.
     case "sandbox":
       return (to) => ["lib/test-data", "lib/time", "lib/crypto"].includes(to);
-    case CONFIG_ERRORS:
+    case LEAF:
       return () => false;
     case "lib/crypto":
       return (to) => foundation(to) && to !== "lib/config";
@@ -65,6 +83,33 @@ function allowedTargets(from: string, typeOnly: boolean): (to: string) => boolea
   const below = LIB_LAYERS[from];
   if (below) return (to) => below.includes(to) || foundation(to);
   return () => false;
+}
+
+/**
+ * Every file that `root` (a file, or the files under a folder) loads at run time, through any chain of imports, with the chain.
+ * Type-only imports are erased (a type names a shape, it ships no schema or table): the direct
+ * rules above hold them.
+ */
+export function reachableFrom(edges: readonly Edge[], root: string): Map<string, string[]> {
+  const next = new Map<string, string[]>();
+  for (const e of edges.filter((e) => !e.typeOnly)) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+  const seen = new Map<string, string[]>();
+  const starts = edges.map((e) => e.from).filter((f) => f === root || f.startsWith(`${root}/`));
+  const queue = [...new Set(starts)].map((f) => [f]);
+  for (const path of queue) {
+    const file = path.at(-1)!;
+    if (seen.has(file)) continue;
+    seen.set(file, path);
+    for (const to of next.get(file) ?? []) if (!seen.has(to)) queue.push([...path, to]);
+  }
+  return seen;
+}
+
+/** The files the sandbox reaches outside SANDBOX_REACH, each with the chain of imports that reaches it. */
+export function sandboxReachBroken(edges: readonly Edge[]): string[] {
+  return [...reachableFrom(edges, "sandbox")]
+    .filter(([file]) => !SANDBOX_REACH.includes(unitOf(file)))
+    .map(([, chain]) => chain.join(" → "));
 }
 
 /** Strongly connected components with more than one node (Tarjan): every cycle of the graph. */

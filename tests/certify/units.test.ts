@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
 import { loadCertifyConfig } from "../../lib/reporting/certify/config.ts";
 import { packVerdict } from "../../lib/reporting/certify/manifest.ts";
 import { parseSigningKey, parseVerifyKey, signatureProblems, signManifest } from "../../lib/reporting/certify/sign.ts";

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { CheckFailure, CheckSkipped } from "../../lib/checks/failure.ts";
+import { CheckFailure, CheckSkipped, notJudged } from "../../lib/checks/failure.ts";
 import { debitRangeFor } from "../../lib/checks/debit-amounts.ts";
 import { profileKeysOf } from "../../lib/checks/run-context.ts";
 import type { Check, CheckContext, Module } from "../../lib/checks/types.ts";
@@ -77,6 +77,7 @@ function fakeContext(exchange: Exchange): CheckContext {
     skip: (reason) => {
       throw new CheckSkipped(reason);
     },
+    notJudged,
   };
 }
 

@@ -74,12 +74,16 @@ describe("scripts/ci-step.sh, the action's step", () => {
     try {
       const step = await runStep({
         INPUT_TARGET_URL: sandbox.url,
-        INPUT_ARGS: [...fault.fails, "CARD-STMT-SCHEMA"].map((id) => `--check ${id}`).join(" "),
+        INPUT_ARGS: [...Object.keys(fault.fails), "CARD-STMT-SCHEMA"].map((id) => `--check ${id}`).join(" "),
         INPUT_HTML_REPORT: "false",
         INPUT_CERTIFY: "false",
       });
       expect(step.code, shown(step)).toBe(1);
-      expect(step.outputs).toMatchObject({ verdict: "not conformant", failed: String(fault.fails.length), pack: "" });
+      expect(step.outputs).toMatchObject({
+        verdict: "not conformant",
+        failed: String(Object.keys(fault.fails).length),
+        pack: "",
+      });
       expect(step.outputs["html-report"]).toBe("");
       expect(step.jobSummary).toContain("not conformant");
     } finally {
@@ -95,7 +99,10 @@ describe("scripts/ci-step.sh, the action's step", () => {
       const quick = { ...inputs, INPUT_HTML_REPORT: "false", INPUT_CERTIFY: "false" };
       const first = await runStep(quick);
       expect(first.code, shown(first)).toBe(1);
-      expect(first.outputs).toMatchObject({ verdict: "not conformant", failed: String(fault.fails.length) });
+      expect(first.outputs).toMatchObject({
+        verdict: "not conformant",
+        failed: String(Object.keys(fault.fails).length),
+      });
       expect((JSON.parse(readFileSync(first.outputs["summary-json"]!, "utf8")) as { retries?: number }).retries).toBe(
         1,
       );

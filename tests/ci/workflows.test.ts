@@ -1,7 +1,7 @@
 /**
  * The CI examples are valid YAML and use only documented commands (README.md, docs/*.md); the
  * GitHub ones run through this repository's action (action.yml, which uploads the reports and writes
- * the job summary: tests/ci/ci-outputs.test.ts), the GitLab one through its step (`npm run ci-step`).
+ * the job summary: tests/ci/ci-outputs.unit.test.ts), the GitLab one through its step (`npm run ci-step`).
  * The gate runs on pull requests without retries; the nightly run is scheduled against staging,
  * sharded with retries and merged failing only on a new failure, with the Allure history kept.
  */

@@ -12,7 +12,7 @@ import { runCli, tempReportsDir } from "../support/cli.ts";
 
 const summaryOf = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
 
-// The usage-error table runs in-process (tests/cli/usage.test.ts); the tests below prove the
+// The usage-error table runs in-process (tests/cli/usage.unit.test.ts); the tests below prove the
 // process path itself: exit 2, one line, nothing of an earlier run left behind.
 
 test("a run that stops on its configuration leaves no earlier verdict behind for CI to publish", async () => {

@@ -1,5 +1,5 @@
 /**
- * Runs that people operate (issue 18 items 1 and 2), end to end through the command: an
+ * Runs that people operate, end to end through the command: an
  * interrupted run keeps what it judged (exit 130), and a check that fails once is flaky with
  * --retries while a broken one stays failed.
  */

@@ -1,5 +1,5 @@
 /**
- * Runs that people operate (issue 18 items 3–5), end to end through the command: compare reports
+ * Runs that people operate, end to end through the command: compare reports
  * exactly what changed between two broken targets, every run is compared with the last kept one
  * (--fail-on new), --last-failed re-runs exactly the failed checks, and a target that is down is
  * exit 3, not 2. Interruption and retries: interrupt-retries.test.ts.

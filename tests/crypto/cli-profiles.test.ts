@@ -18,7 +18,7 @@ test("CRYPTO_PROFILE=jws against the embedded sandbox: the sandbox speaks jws to
   expect(JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")).verdict).toBe("conformant");
 });
 
-// npm run conformance with a module that does not load: in-process, tests/cli/usage.test.ts.
+// npm run conformance with a module that does not load: in-process, tests/cli/usage.unit.test.ts.
 test.for([
   ["sandbox", "sandbox.ts", ["--port", "0", "--profile", "hmac"], {}, /--profile "hmac" must be one of default, jws/],
 ] as const)("%s: a profile that cannot be loaded is exit 2 with one line", async ([, script, args, env, message]) => {

@@ -1,5 +1,5 @@
 /**
- * Card API auth as a detached JWS with a shared secret (issue #12 item 6): HS256/HS512, the
+ * Card API auth as a detached JWS with a shared secret: HS256/HS512, the
  * header name and extra protected-header fields (the path as `uri`, the method, a constant
  * auth_id) are configuration of the `jws` profile. The sandbox verifies under the same profile:
  * another body, path, method or key is refused; a conformance run with it is green.

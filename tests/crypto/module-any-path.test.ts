@@ -1,5 +1,5 @@
 /**
- * Profile modules without friction (issue #12 item 5): a `.ts`, `.mts`, `.js` or `.mjs` module
+ * Profile modules without friction: a `.ts`, `.mts`, `.js` or `.mjs` module
  * loads from a folder outside the checkout (no package.json above it, so Node reads `.ts` and
  * `.js` as CommonJS there), by absolute or relative path, in-process and through the CLI; it gets
  * the keys as configured plus its own variables, may judge the keys itself (validateKeys, exit 2
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
 import { loadProfile } from "../../lib/crypto/index.ts";
 import { loadConfiguredProfile } from "../../lib/checks/run-context.ts";
 import { redactor } from "../../lib/redaction/redact.ts";

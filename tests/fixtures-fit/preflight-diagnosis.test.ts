@@ -1,5 +1,5 @@
 /**
- * Diagnosis from evidence (issue 21 item 2): exit 2 ("your configuration is the cause") only when
+ * Diagnosis from evidence: exit 2 ("your configuration is the cause") only when
  * the target clearly refused a fixture request AND nothing was created — the payment card's
  * statement and limits read before and after show no trace of the debit; no client_uuid came back
  * from the registration. Anything else goes on to the checks, with a preflight note.

@@ -1,5 +1,5 @@
 /**
- * Preflight fixture requests (issue 12 item 4): where mutations are allowed, one debit at the
+ * Preflight fixture requests: where mutations are allowed, one debit at the
  * chosen amount and one registration with the configured client data; a business refusal is
  * exit 2 and one line naming what was refused, the target's reason and the variable (through
  * the CLI: preflight-fixtures-cli.test.ts).

@@ -1,5 +1,5 @@
 /**
- * Issue #12 item 8: the harness on a correct target it was not written against. The foreign
+ * The harness on a correct target it was not written against. The foreign
  * target (tests/support/foreign-target/) implements §4.1–§4.4 with its own fixtures, keys,
  * crypto, auth and spec-silent choices; the harness is configured for it only as docs/own-server.md
  * says — a `.env` in the partner's folder, a client-data file and a profile module — and run as
@@ -77,7 +77,7 @@ describe("a correct foreign target, configured through .env, a client-data file 
 });
 
 /**
- * Issue 21: which request fields are required is not shown (§2.3). A correct server that requires
+ * Which request fields are required is not shown (§2.3). A correct server that requires
  * fewer than the reference — an account without a number, a credit without an amount — is
  * conformant, strict too: those rows are an info observation. Declared in REQUEST_RULES_FILE and
  * still accepted, the same rows are a should failure naming the declared rule.

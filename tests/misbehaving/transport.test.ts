@@ -1,5 +1,5 @@
 /**
- * Transport that real deployments add (issue 15): a target behind a proxy that compresses its
+ * Transport that real deployments add: a target behind a proxy that compresses its
  * answers, closes every connection, times out kept-alive connections early, or drops a reused
  * connection as a request arrives is conformant — every check passes, as on the bare sandbox.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19, as a user runs it: `npm run conformance` against an HTTPS target with a private CA that
+ * As a user runs it: `npm run conformance` against an HTTPS target with a private CA that
  * demands a client certificate, reached through a real forward proxy with credentials — configured
  * with the variables only. A conformant target is conformant, every connection went through the
  * proxy, the summary shows the TLS session, and no passphrase or proxy credential reaches reports/.

@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 6: a partner installs the harness, never clones it. `npm pack` of the checkout,
+ * A partner installs the harness, never clones it. `npm pack` of the checkout,
  * installed into an empty folder from npm's cache alone (tests/support/package.ts), gives the
  * `payment-conformance` command; run from a folder of the partner's own — its `.env`, profile
  * module, client-data file, reports/ — it is green against the embedded sandbox, red against a
@@ -130,7 +130,7 @@ describe("the installed command", () => {
 
   test("red against a sandbox with a fault: exit 1, exactly the fault's checks failed; compare with a green run names them", async () => {
     const fault = FAULT_CASES.find((c) => c.name === "statement answered with 201")!;
-    const checks = [...fault.fails, "CARD-STMT-SCHEMA", "CARD-LIM-HTTP-200"];
+    const checks = [...Object.keys(fault.fails), "CARD-STMT-SCHEMA", "CARD-LIM-HTTP-200"];
     const args = ["run", ...checks.flatMap((id) => ["--check", id])];
     const before = await startSandbox({});
     const beforeDir = workingFolder("before-red", `TARGET_BASE_URL=${before.url}\nSEED=4243\n`);
@@ -148,11 +148,11 @@ describe("the installed command", () => {
           .filter((c) => c.outcome === "failed")
           .map((c) => c.id)
           .sort(),
-      ).toEqual([...fault.fails].sort());
+      ).toEqual(Object.keys(fault.fails).sort());
       expect(summary.checks.map((c) => c.id).sort()).toEqual([...checks].sort());
       const compare = await run(dir, ["compare", join(beforeDir, "reports"), join(dir, "reports"), "--fail-on", "new"]);
       expect(compare.code, shown(compare)).toBe(1);
-      expect(compare.stdout).toContain(`compare: new failures: ${[...fault.fails].sort().join(", ")}`);
+      expect(compare.stdout).toContain(`compare: new failures: ${Object.keys(fault.fails).sort().join(", ")}`);
       expect(existsSync(join(dir, "reports", "compare.json"))).toBe(true);
     } finally {
       await sandbox.close();

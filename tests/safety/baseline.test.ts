@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
 import type { Summary } from "../../lib/reporting/summary.ts";
 import { applyBaseline, loadBaseline, type Baseline } from "../../lib/runner/baseline.ts";
 import type { ConformanceMeta, ReportedOutcome } from "../../lib/checks/meta.ts";

@@ -1,12 +1,12 @@
 /** Runs a harness command as a child process, as a user or CI would, with a clean environment. */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { conformanceArgs } from "../../bench/processes.ts";
 
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+import { ROOT } from "./root.ts";
+import { tempReportsDir } from "./temp-dirs.ts";
+
+export { ROOT };
 
 export interface CliResult {
   code: number | null;
@@ -25,9 +25,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, FORCE_COLOR: "0", NO_COLOR: "1", PROPERTY_RUNS: "5", ...extra };
 }
 
-export function tempReportsDir(): string {
-  return mkdtempSync(join(tmpdir(), "conformance-reports-"));
-}
+export { tempReportsDir };
 
 /** How npm starts a command: conformance through its launcher and flags, the others through tsx. */
 function nodeArgs(script: string): string[] {

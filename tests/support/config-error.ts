@@ -1,6 +1,6 @@
 /** The configuration error a set of variables gives: one helper for every "bad value → exit 2 naming it" table. */
 import { expect } from "vitest";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
 import { loadConfig } from "../../lib/config/load.ts";
 
 /** Loads the configuration, expects a ConfigError naming `variable`, and returns it (for more assertions). */

@@ -1,5 +1,5 @@
 /**
- * A correct but fussy target for the fixture tests (issue 12): a proxy in front of a sandbox that
+ * A correct but fussy target for the fixture tests: a proxy in front of a sandbox that
  * declines debits under its own minimum (HTTP 200, request_status "declined", as some platforms
  * answer errors), may show that minimum in its limits list, and may refuse every registration
  * (HTTP 400, a client-data rule of its own). Everything else is the sandbox's answer.

@@ -2,7 +2,6 @@
 import { evaluateModule, type CheckResult } from "../../lib/checks/evaluate.ts";
 import { loadConfig, type Config } from "../../lib/config/load.ts";
 import { createRunContext } from "../../lib/checks/run-context.ts";
-import type { Fault } from "../../sandbox/faults.ts";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../sandbox/server.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 
@@ -47,21 +46,20 @@ export async function evaluateAll(config: Config, modules = ALL_MODULES): Promis
   }
 }
 
-/** Ids of the checks that did not pass (any level), sorted. */
+/** A check crashed: its failure says nothing of the target, so no test may count it as a kill. */
+export class CheckCrashed extends Error {
+  override name = "CheckCrashed";
+}
+
+/**
+ * Ids of the checks that failed (any level), sorted. A check that crashed (category "harness") is
+ * never counted as failed: it throws, so every test built on this turns red on a crash.
+ */
 export function failingIds(results: CheckResult[]): string[] {
+  const crashed = results.filter((r) => r.category === "harness");
+  if (crashed.length) throw new CheckCrashed(crashed.map((r) => `${r.id} crashed: ${r.message}`).join("\n"));
   return results
     .filter((r) => r.outcome === "failed")
     .map((r) => r.id)
     .sort();
-}
-
-/** Evaluates every module against a sandbox with these faults and returns the failing ids. */
-export async function failingUnder(
-  faults: Fault[],
-  overrides: Record<string, string> = {},
-): Promise<{ ids: string[]; results: CheckResult[] }> {
-  return withSandbox({ faults }, async (sandbox) => {
-    const results = await evaluateAll(configFor(sandbox.url, overrides));
-    return { ids: failingIds(results), results };
-  });
 }

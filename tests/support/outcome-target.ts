@@ -1,5 +1,5 @@
 /**
- * A target that answers the fixture requests with outcome values of its own (issue 21 item 2):
+ * A target that answers the fixture requests with outcome values of its own:
  * a proxy in front of a sandbox that lets the sandbox process every request (so a debit posts and
  * a registration creates a client) and then rewrites the success answer's outcome field — the
  * debit's `request_status`, the registration's `payload.status` — or, with `declineUnposted`,

@@ -1,7 +1,7 @@
 /**
  * The spec-only reading of schemas/: every keyword a node lists under `x-reference-only` removed.
  * What this registry still rejects, the spec states; what only the full schemas reject is the
- * reference sandbox's assumption (tests/checks/basis.test.ts holds each mutation's basis to it).
+ * reference sandbox's assumption (tests/checks/basis.unit.test.ts holds each mutation's basis to it).
  */
 import { loadSchemas, ValidatorRegistry, type JsonSchema } from "../../lib/validation/registry.ts";
 import { REFERENCE_ONLY } from "../../lib/validation/reference-only.ts";

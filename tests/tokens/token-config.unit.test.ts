@@ -4,7 +4,7 @@
  * profile, a module, CARD_API_HEADERS) keep meaning what they meant.
  */
 import { describe, expect, test } from "vitest";
-import { ConfigError } from "../../lib/config/errors.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
 import { loadConfig } from "../../lib/config/load.ts";
 
 const URL = "https://auth.example/oauth/token";

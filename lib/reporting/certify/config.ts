@@ -1,6 +1,6 @@
 /** The certification keys, read through the one configuration reader; a bad key is exit 2 naming the variable. */
 import { createReader, type Env } from "../../config/reader.ts";
-import { ConfigError } from "../../config/errors.ts";
+import { ConfigError } from "../../errors/config-error.ts";
 import { KeyFormatError, parseSigningKey, parseVerifyKey, type SigningKey, type VerifyKey } from "./sign.ts";
 
 export interface CertifyConfig {

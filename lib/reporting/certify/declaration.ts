@@ -1,5 +1,5 @@
 /**
- * What the partner declared for a run (issue 21 item 3), as certification forms ask it (OpenID's
+ * What the partner declared for a run, as certification forms ask it (OpenID's
  * and EMVCo's implementation conformance statements): the crypto profile and the KINDS of its keys
  * (never key material), the options the spec leaves open, the limits vocabulary, the debit amounts
  * and the partner's files by content hash. Taken from the configuration at run time and kept in

@@ -1,8 +1,8 @@
 /**
- * Per declared option, which checks it enabled, disabled or changed (issue 21 item 3), so that a
+ * Per declared option, which checks it enabled, disabled or changed, so that a
  * reader of the pack sees what the verdict rests on. The check lists are derived from the ids of
  * this harness (by the prefix of the operation they belong to, or named), so they never name a
- * check that does not exist; tests/certify/statement.test.ts keeps the named ones real.
+ * check that does not exist; tests/certify/statement.unit.test.ts keeps the named ones real.
  */
 import { CATALOGUE } from "../../catalogue/index.ts";
 import type { Declaration } from "./declaration.ts";

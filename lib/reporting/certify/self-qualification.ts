@@ -1,9 +1,9 @@
 /**
- * The instrument's own proof (issue 21 item 3): how many of the sandbox's seeded faults the
+ * The instrument's own proof: how many of the sandbox's seeded faults the
  * harness kills, by level — what a reader of the pack may trust it to catch. Computed from the
- * fault table (tests/checks/faults.cases.ts, which tests/checks/faults.test.ts proves row by row)
+ * fault table (tests/checks/faults.cases.ts, which tests/checks/faults.sandbox.test.ts proves row by row)
  * into self-qualification.json beside this file: lib may not import tests, so the figures are a
- * generated, committed file that tests/certify/self-qualification.test.ts keeps equal to the table.
+ * generated, committed file that tests/certify/self-qualification.unit.test.ts keeps equal to the table.
  */
 import { readFileSync } from "node:fs";
 

@@ -1,5 +1,5 @@
 /**
- * The implementation conformance statement of a certification pack (issue 21 item 3): what the
+ * The implementation conformance statement of a certification pack: what the
  * partner declared for the run (declaration.ts, kept in summary.json at run time), per declared
  * option the checks it enabled, disabled or changed (option-effects.ts), the debit amounts and
  * where they came from, the TLS facts and proxy where the run recorded them, and the harness's self-qualification
@@ -21,7 +21,7 @@ export interface ConformanceStatement {
   declared?: Declaration;
   /** The debit amounts the run used and where they came from (the preflight's finding). */
   debitAmounts: string;
-  /** The TLS sessions (protocol, cipher, server certificate) and the proxy the run recorded (issue 19), when it did. */
+  /** The TLS sessions (protocol, cipher, server certificate) and the proxy the run recorded, when it did. */
   network?: NetworkReport;
   options: OptionEffect[];
   selfQualification: SelfQualification & { harnessVersion: string; gitCommit?: string };

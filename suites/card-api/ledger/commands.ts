@@ -7,7 +7,9 @@
 import fc from "fast-check";
 import { describeAnswer } from "../../../lib/checks/answers.ts";
 import { amountAbove, type DebitRange } from "../../../lib/checks/amount-range.ts";
-import { newOperations, readStatement, windowSince, type ObjectKind } from "./readback.ts";
+import { newOperations, readStatement, windowSince } from "./readback.ts";
+import type { ObjectKind } from "../../../lib/payments/kinds.ts";
+import { fail } from "../../../lib/checks/failure.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
 import type { LedgerModel } from "./observations.ts";
 import { checkUsage, checkRemaining, checkStatement, checkWithin } from "./observations.ts";
@@ -54,14 +56,17 @@ class ReadEmptyPeriod implements Command {
       end: Date.UTC(2001, 0, 2),
     });
     r.observe(read.exchange);
-    r.assert(
-      "period",
-      read.operations !== undefined,
-      () =>
-        `a period without debits (1 January 2001) was answered ${describeAnswer(read.exchange)}, not with an empty list`,
-    );
+    r.judge("period", () => {
+      if (read.operations === undefined)
+        fail(
+          "invariant",
+          `a period without debits (1 January 2001) was answered ${describeAnswer(read.exchange)}, not with an empty list`,
+        );
+    });
     const count = read.operations?.length ?? 0;
-    r.assert("period", count === 0, () => `a period without debits (1 January 2001) returned ${count} operation(s)`);
+    r.judge("period", () => {
+      if (count !== 0) fail("invariant", `a period without debits (1 January 2001) returned ${count} operation(s)`);
+    });
   }
   toString = () => "readEmptyPeriod()";
 }

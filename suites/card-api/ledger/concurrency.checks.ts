@@ -16,9 +16,7 @@ import { boundaryBetween } from "../../../lib/time/period-boundary.ts";
 import type { Exchange } from "../../../lib/http/exchange.ts";
 import {
   answeredAt,
-  formatMicro,
   largestMinimum,
-  micro,
   newOperations,
   postedAmount,
   recentOperations,
@@ -27,6 +25,7 @@ import {
   statementOperations,
   windowSince,
 } from "./readback.ts";
+import { formatMicro, micro } from "../../../lib/payments/money.ts";
 
 const REPLAYS = 10;
 
@@ -103,6 +102,7 @@ function notJudgedAcrossBoundary(ctx: CheckContext, race: RaceCard, exchanges: E
 
 export const parallelDebitsWithinLimit = defineCheck({
   id: "CARD-LEDGER-RACE",
+  touches: "race-card",
   level: "should",
   spec: "§2.4",
   // declared: the limits vocabulary (CUMULATIVE_LIMIT_TYPES) and the target's own limits

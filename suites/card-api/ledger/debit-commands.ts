@@ -6,14 +6,11 @@
 import type fc from "fast-check";
 import { answerKind, requireAnswer } from "../../../lib/checks/answers.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
-import {
-  formatMicro,
-  largestMinimum,
-  micro,
-  smallestRemaining,
-  type AmountLimit,
-  type ObjectKind,
-} from "./readback.ts";
+import { largestMinimum, smallestRemaining } from "./readback.ts";
+import type { ObjectKind } from "../../../lib/payments/kinds.ts";
+import type { AmountLimit } from "../../../lib/payments/limits.ts";
+import { formatMicro, micro } from "../../../lib/payments/money.ts";
+import { fail } from "../../../lib/checks/failure.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
 import { readingsAcross, type LedgerModel } from "./observations.ts";
 
@@ -60,12 +57,13 @@ export class OverLimitDebit implements Command {
     const boundary = passed.length ? readingsAcross(r, readAt, limits) : undefined;
     if (boundary)
       return r.notJudged("limits-enforced", `the over-limit debit's limits were read on either side of ${boundary}`);
-    r.assert(
-      "limits-enforced",
-      passed.length === 0,
-      () =>
-        `a debit of ${amount.toFixed(2)} was accepted over the remaining ${passed.join(", ")}, and that usage moved`,
-    );
+    r.judge("limits-enforced", () => {
+      if (passed.length !== 0)
+        fail(
+          "invariant",
+          `a debit of ${amount.toFixed(2)} was accepted over the remaining ${passed.join(", ")}, and that usage moved`,
+        );
+    });
   }
   toString = () => "debitOverRemainingLimit()";
 }
@@ -97,11 +95,10 @@ export class BelowMinimumDebit implements Command {
     if (minimum < 20_000) return;
     const amount = (minimum - 10_000) / 1_000_000;
     const accepted = await debitOf(m, r, amount);
-    r.assert(
-      "limits-enforced",
-      accepted !== true,
-      () => `a debit of ${amount.toFixed(2)}, under the minimum ${formatMicro(minimum)}, was accepted`,
-    );
+    r.judge("limits-enforced", () => {
+      if (accepted === true)
+        fail("invariant", `a debit of ${amount.toFixed(2)}, under the minimum ${formatMicro(minimum)}, was accepted`);
+    });
   }
   toString = () => "debitUnderMinimum()";
 }

@@ -6,31 +6,26 @@
  */
 import type { Faker } from "@faker-js/faker";
 import { CREATE_TRANSACTION } from "../../../lib/catalogue/index.ts";
-import { fail } from "../../../lib/checks/failure.ts";
+import { CheckFailure } from "../../../lib/checks/failure.ts";
 import type { CheckContext } from "../../../lib/checks/types.ts";
 import type { Exchange } from "../../../lib/http/exchange.ts";
 import { RequestRefused } from "../../../lib/http/target.ts";
 import type { DebitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../../generators/faker.ts";
 import { checkRemaining, checkWithin, type Invariant, type Observed } from "./observations.ts";
-import { LIMIT_OBJECT_KINDS, limitsObjectValue } from "../../../generators/card-api/limits.ts";
-import {
-  readLimits,
-  readStatement,
-  windowSince,
-  type AmountLimit,
-  type ObjectKind,
-  type Operation,
-} from "./readback.ts";
+import { limitsObjectValue } from "../../../generators/card-api/limits.ts";
+import { readLimits, readStatement, windowSince } from "./readback.ts";
+import { OBJECT_KINDS, type ObjectKind, type StatementOperation } from "../../../lib/payments/kinds.ts";
+import type { AmountLimit } from "../../../lib/payments/limits.ts";
 import type { Period } from "../../../generators/card-api/period.ts";
 import { describeAnswer } from "../../../lib/checks/answers.ts";
 
-export const OBJECT_KINDS = LIMIT_OBJECT_KINDS;
+export { OBJECT_KINDS };
 
 export class LedgerReal implements Observed {
   readonly faker: Faker;
   readonly since = Date.now();
-  baselineOperations: Operation[] = [];
+  baselineOperations: StatementOperation[] = [];
   baselineLimits = new Map<ObjectKind, AmountLimit[]>();
   /** When the target answered each object's baseline and its latest limits reading (its own clock, lib/time/period-boundary.ts). */
   readonly baselineAt = new Map<ObjectKind, number>();
@@ -85,7 +80,7 @@ export class LedgerReal implements Observed {
   }
 
   /** The payment card's statement, with the period as sent; unreadable, the check cannot judge (skipped). */
-  async statement(period: Period): Promise<{ operations: Operation[]; sent: Period }> {
+  async statement(period: Period): Promise<{ operations: StatementOperation[]; sent: Period }> {
     const read = await readStatement(this.ctx, this.ctx.config.fixtures.payment.cardId, period);
     this.observe(read.exchange);
     if (!read.operations)
@@ -117,13 +112,21 @@ export class LedgerReal implements Observed {
     }
   }
 
-  /** Fails the check when this sequence asserts the invariant. */
-  assert(invariant: Invariant, holds: boolean, detail: () => string): void {
-    if (this.invariant === "all" && !holds && !this.broken.has(invariant))
-      this.broken.set(invariant, { detail: detail(), exchange: this.last });
-    if (invariant === this.invariant && !holds) {
-      if (this.last) this.ctx.record(this.last);
-      fail("invariant", detail());
+  /**
+   * Judges one invariant: its failure (`fail()`, thrown by `body`) fails the check when this
+   * sequence judges that invariant; a survey of all of them notes the first breach of each and goes on.
+   */
+  judge(invariant: Invariant, body: () => void): void {
+    try {
+      body();
+    } catch (error) {
+      if (!(error instanceof CheckFailure)) throw error;
+      if (this.invariant === "all" && !this.broken.has(invariant))
+        this.broken.set(invariant, { detail: error.detail, exchange: this.last });
+      if (invariant === this.invariant) {
+        if (this.last) this.ctx.record(this.last);
+        throw error;
+      }
     }
   }
 }

@@ -8,7 +8,11 @@ import type { DebitRequest } from "../../../generators/card-api/transaction.ts";
 import type { Period } from "../../../generators/card-api/period.ts";
 import { parseIsoDateTime } from "../../../lib/time/iso.ts";
 import { boundaryBetween } from "../../../lib/time/period-boundary.ts";
-import { formatMicro, micro, postedAmount, type AmountLimit, type ObjectKind, type Operation } from "./readback.ts";
+import { postedAmount } from "./readback.ts";
+import type { ObjectKind, StatementOperation } from "../../../lib/payments/kinds.ts";
+import type { AmountLimit } from "../../../lib/payments/limits.ts";
+import { formatMicro, micro } from "../../../lib/payments/money.ts";
+import { fail } from "../../../lib/checks/failure.ts";
 import type { CheckContext } from "../../../lib/checks/types.ts";
 
 /** The invariants a model sequence asserts; each is its own check (model.checks.ts). */
@@ -30,7 +34,8 @@ export interface Observed {
   /** When the target answered the baseline and the latest limits reading of each object (its `dt`). */
   readonly baselineAt: Map<ObjectKind, number>;
   readonly readAt: Map<ObjectKind, number>;
-  assert(invariant: Invariant, holds: boolean, detail: () => string): void;
+  /** Runs `body`, which fails (`fail("invariant", …)`, the one way) when the invariant is broken; model.ts decides what a failure does. */
+  judge(invariant: Invariant, body: () => void): void;
   /** The invariant cannot be judged on this sequence, and why. */
   notJudged(invariant: Invariant, why: string): void;
 }
@@ -45,41 +50,43 @@ function sorted(values: number[]): string {
 }
 
 /** New operations in the window are exactly the accepted debits: amount, currency, once each. */
-export function checkStatement(r: Observed, m: LedgerModel, fresh: Operation[]): void {
+export function checkStatement(r: Observed, m: LedgerModel, fresh: StatementOperation[]): void {
   const currency = r.ctx.config.fixtures.payment.currency;
   const got = fresh.map((op) => postedAmount(op) ?? NaN);
   const want = m.accepted.map((a) => a.micro);
   // Compared as whole micro-units, not as their two-decimal text: 1.115 is not the 1.11 posted.
   const [g, w] = [got, want].map((list) => [...list].sort((a, b) => a - b));
   const same = g!.length === w!.length && g!.every((v, i) => v === w![i]);
-  r.assert(
-    "statement",
-    same,
-    () => `the statement shows new operations [${sorted(got)}] for the accepted debits [${sorted(want)}]`,
-  );
+  r.judge("statement", () => {
+    if (!same)
+      fail(
+        "invariant",
+        `the statement shows new operations [${sorted(got)}] for the accepted debits [${sorted(want)}]`,
+      );
+  });
   const foreign = fresh.filter((op) => op.currency !== currency);
-  r.assert(
-    "statement",
-    foreign.length === 0,
-    () => `${foreign.length} new operation(s) in a currency other than ${currency}`,
-  );
+  r.judge("statement", () => {
+    if (foreign.length !== 0)
+      fail("invariant", `${foreign.length} new operation(s) in a currency other than ${currency}`);
+  });
 }
 
 /** Every operation of a statement lies in its period (read generously, as the request was sent). */
-export function checkWithin(r: Observed, operations: Operation[], period: Period): void {
+export function checkWithin(r: Observed, operations: StatementOperation[], period: Period): void {
   const outside = operations.filter((op) => {
     const at = typeof op.datetime === "string" ? parseIsoDateTime(op.datetime) : undefined;
     return at !== undefined && (at < period.start - 1_000 || at > period.end + 1_000);
   });
-  r.assert(
-    "period",
-    outside.length === 0,
-    () =>
-      `${outside.length} operation(s) outside ${new Date(period.start).toISOString()} – ${new Date(period.end).toISOString()}: ${outside
-        .slice(0, 2)
-        .map((o) => String(o.datetime))
-        .join(", ")}`,
-  );
+  r.judge("period", () => {
+    if (outside.length !== 0)
+      fail(
+        "invariant",
+        `${outside.length} operation(s) outside ${new Date(period.start).toISOString()} – ${new Date(period.end).toISOString()}: ${outside
+          .slice(0, 2)
+          .map((o) => String(o.datetime))
+          .join(", ")}`,
+      );
+  });
 }
 
 /** The period boundary of these limits between a reading at `from` and the latest limits reading (the target's clock), if any. */
@@ -110,18 +117,20 @@ export function checkUsage(r: Observed, m: LedgerModel, kind: ObjectKind, limits
     .filter((l) => types.includes(l.type) && before.get(l.key) !== undefined)
     .map((l) => ({ key: l.key, by: (micro(l.current) ?? NaN) - before.get(l.key)! }));
   const wrong = moves.filter((x) => x.by !== 0 && x.by !== accepted);
-  r.assert(
-    "usage",
-    wrong.length === 0,
-    () =>
-      `${kind} limit ${wrong[0]!.key}: current moved by ${formatMicro(wrong[0]!.by)}, the accepted debits total ${formatMicro(accepted)}`,
-  );
-  r.assert(
-    "usage",
-    accepted === 0 || moves.length === 0 || moves.some((x) => x.by === accepted),
-    () =>
-      `no cumulative limit of the ${kind} moved, though debits of ${formatMicro(accepted)} were accepted (${moves.map((x) => x.key).join(", ")})`,
-  );
+  r.judge("usage", () => {
+    if (wrong.length !== 0)
+      fail(
+        "invariant",
+        `${kind} limit ${wrong[0]!.key}: current moved by ${formatMicro(wrong[0]!.by)}, the accepted debits total ${formatMicro(accepted)}`,
+      );
+  });
+  r.judge("usage", () => {
+    if (!(accepted === 0 || moves.length === 0 || moves.some((x) => x.by === accepted)))
+      fail(
+        "invariant",
+        `no cumulative limit of the ${kind} moved, though debits of ${formatMicro(accepted)} were accepted (${moves.map((x) => x.key).join(", ")})`,
+      );
+  });
 }
 
 /** remaining = value − current for cumulative limits; every amount a non-negative decimal string. */
@@ -129,17 +138,17 @@ export function checkRemaining(r: Observed, kind: ObjectKind, limits: AmountLimi
   const types = r.ctx.config.cardApi.cumulativeLimitTypes;
   for (const l of limits) {
     const [value, current, remaining] = [micro(l.value), micro(l.current), micro(l.remaining)];
-    r.assert(
-      "remaining",
-      [value, current, remaining].every((v) => v !== undefined && v >= 0),
-      () =>
-        `${kind} limit ${l.key}: value ${l.value}, current ${l.current}, remaining ${l.remaining} are not all non-negative decimals`,
-    );
+    r.judge("remaining", () => {
+      if (![value, current, remaining].every((v) => v !== undefined && v >= 0))
+        fail(
+          "invariant",
+          `${kind} limit ${l.key}: value ${l.value}, current ${l.current}, remaining ${l.remaining} are not all non-negative decimals`,
+        );
+    });
     if (!types.includes(l.type)) continue;
-    r.assert(
-      "remaining",
-      remaining === value! - current!,
-      () => `${kind} limit ${l.key}: remaining ${l.remaining} ≠ value ${l.value} − current ${l.current}`,
-    );
+    r.judge("remaining", () => {
+      if (remaining !== value! - current!)
+        fail("invariant", `${kind} limit ${l.key}: remaining ${l.remaining} ≠ value ${l.value} − current ${l.current}`);
+    });
   }
 }

@@ -1,0 +1,4 @@
+import { describeModule } from "../../lib/vitest/describe-module.ts";
+import { limitsListModule } from "./limits-list.module.ts";
+
+describeModule(limitsListModule);

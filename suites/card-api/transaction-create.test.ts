@@ -1,0 +1,4 @@
+import { describeModule } from "../../lib/vitest/describe-module.ts";
+import { transactionCreateModule } from "./transaction-create.module.ts";
+
+describeModule(transactionCreateModule);

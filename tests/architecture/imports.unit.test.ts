@@ -1,0 +1,166 @@
+/**
+ * The import graph keeps the layers of ARCHITECTURE.md: every import (static, `import type`,
+ * literal dynamic) of every .ts under lib/, suites/, generators/, sandbox/, cli/ and bench/ is read
+ * from the source, and the rules, the absence of folder-level and of file-level cycles are asserted.
+ * The synthetic graphs below prove the assertions fail on a back-edge and on a cycle.
+ */
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { importGraph, parseImports, type Edge } from "./graph.ts";
+import { cycles, ruleBroken, sandboxReachBroken, unitOf } from "./rules.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const graph = importGraph(ROOT);
+
+const broken = (edges: readonly Edge[]) =>
+  edges.flatMap((e) => (ruleBroken(e) ? [`${e.from} → ${e.to}: ${ruleBroken(e)}`] : []));
+const folderCycles = (edges: readonly Edge[]) => cycles(edges.map((e) => [unitOf(e.from), unitOf(e.to)] as const));
+const fileCycles = (edges: readonly Edge[]) => cycles(edges.map((e) => [e.from, e.to] as const));
+
+describe("the harness's import graph", () => {
+  test("is read from every layer (the parser finds the imports at all)", () => {
+    for (const root of [
+      "lib/",
+      "suites/",
+      "generators/",
+      "sandbox/",
+      "cli/",
+      "bench/",
+      "tests/",
+      "tests/support/foreign-target/",
+    ]) {
+      expect(
+        graph.some((e) => e.from.startsWith(root)),
+        root,
+      ).toBe(true);
+    }
+    expect(graph.some((e) => e.typeOnly)).toBe(true);
+  });
+
+  test("keeps the import rules", () => {
+    expect(broken(graph)).toEqual([]);
+  });
+
+  test("has no folder-level cycle", () => {
+    expect(folderCycles(graph)).toEqual([]);
+  });
+
+  test("the sandbox loads, through any chain of imports, only the published data, the clock and the crypto", () => {
+    expect(sandboxReachBroken(graph)).toEqual([]);
+  });
+
+  test("has no file-level cycle, type-only imports included", () => {
+    expect(fileCycles(graph)).toEqual([]);
+  });
+});
+
+describe("the rules fail where they should (synthetic graphs)", () => {
+  const edge = (from: string, to: string, typeOnly = false): Edge => ({ from, to, typeOnly });
+
+  test.for([
+    ["lib imports a suite", edge("lib/checks/x.ts", "suites/generic/module.ts")],
+    ["lib imports the generators (type only, too)", edge("lib/runner/x.ts", "generators/card-api/limits.ts", true)],
+    ["lib imports the sandbox", edge("lib/config/load.ts", "sandbox/test-data.ts")],
+    ["reporting imports vitest", edge("lib/reporting/summary.ts", "lib/vitest/meta.ts", true)],
+    ["reporting imports the runner", edge("lib/reporting/summary.ts", "lib/runner/version.ts")],
+    ["the check engine imports reporting", edge("lib/checks/property.ts", "lib/reporting/exchange-log.ts")],
+    ["vitest imports the runner", edge("lib/vitest/describe-module.ts", "lib/runner/context.ts")],
+    ["a foundation folder imports the check engine", edge("lib/validation/x.ts", "lib/checks/types.ts", true)],
+    ["crypto imports the configuration", edge("lib/crypto/index.ts", "lib/config/reader.ts")],
+    ["the sandbox imports the harness's catalogue", edge("sandbox/routes.ts", "lib/catalogue/index.ts")],
+    ["the sandbox imports the harness's validation", edge("sandbox/env.ts", "lib/validation/registry.ts", true)],
+    ["a generator runs the check engine", edge("generators/x.ts", "lib/checks/answers.ts")],
+    ["a generator imports a suite", edge("generators/x.ts", "suites/modules.ts", true)],
+    ["a suite imports the sandbox", edge("suites/x.ts", "sandbox/server.ts")],
+    ["anything imports the tests", edge("bench/x.ts", "tests/support/cli.ts")],
+    [
+      "the foreign target imports the harness",
+      edge("tests/support/foreign-target/validate.ts", "lib/validation/money.ts"),
+    ],
+    [
+      "the foreign target imports the sandbox",
+      edge("tests/support/foreign-target/ledger.ts", "sandbox/limits.ts", true),
+    ],
+    [
+      "the foreign target imports a test helper",
+      edge("tests/support/foreign-target/server.ts", "tests/support/harness.ts"),
+    ],
+    ["the cli imports the foreign target", edge("cli/x.ts", "tests/support/foreign-target/server.ts")],
+  ] as const)("%s is reported", ([, e]) => {
+    expect(broken([e])).toHaveLength(1);
+  });
+
+  test("allowed edges are not reported", () => {
+    const fine = [
+      edge("lib/runner/x.ts", "lib/vitest/y.ts"),
+      edge("lib/checks/x.ts", "lib/http/y.ts"),
+      edge("lib/crypto/index.ts", "lib/errors/config-error.ts"),
+      edge("sandbox/x.ts", "lib/test-data/published.ts"),
+      edge("generators/x.ts", "lib/http/target.ts", true),
+      edge("cli/x.ts", "sandbox/server.ts"),
+      edge("tests/checks/x.test.ts", "sandbox/faults.ts"),
+      edge("tests/foreign/x.test.ts", "tests/support/foreign-target/server.ts"),
+      edge("tests/support/foreign-target/server.ts", "tests/support/foreign-target/data.ts"),
+    ];
+    expect(broken(fine)).toEqual([]);
+  });
+
+  test("a folder-level cycle is found, also through type-only imports", () => {
+    const g = [
+      edge("lib/config/load.ts", "lib/crypto/index.ts"),
+      edge("lib/crypto/profile.ts", "lib/config/load.ts", true),
+    ];
+    expect(folderCycles(g)).toEqual([["lib/config", "lib/crypto"]]);
+  });
+
+  test("ConfigError lives in a neutral leaf: the configuration and the crypto both throw it, no folder cycle", () => {
+    const g = [
+      edge("lib/config/load.ts", "lib/crypto/index.ts"),
+      edge("lib/crypto/index.ts", "lib/errors/config-error.ts"),
+      edge("lib/config/reader.ts", "lib/errors/config-error.ts"),
+    ];
+    expect(folderCycles(g)).toEqual([]);
+    expect(broken(g)).toEqual([]);
+    expect(broken([edge("lib/errors/config-error.ts", "lib/time/iso.ts", true)])).toHaveLength(1);
+  });
+
+  test("the sandbox regaining the harness's schemas through the crypto profiles is found, with the chain", () => {
+    const g = [
+      edge("sandbox/env.ts", "lib/crypto/index.ts"),
+      edge("lib/crypto/index.ts", "lib/errors/config-error.ts"),
+      edge("lib/crypto/index.ts", "lib/validation/registry.ts"),
+      edge("lib/crypto/profile.ts", "lib/catalogue/types.ts", true),
+    ];
+    expect(sandboxReachBroken(g)).toEqual(["sandbox/env.ts → lib/crypto/index.ts → lib/validation/registry.ts"]);
+  });
+
+  test("a file-level cycle is found", () => {
+    const g = [
+      edge("sandbox/ledger.ts", "sandbox/limits.ts", true),
+      edge("sandbox/limits.ts", "sandbox/ledger.ts", true),
+    ];
+    expect(fileCycles(g)).toEqual([["sandbox/ledger.ts", "sandbox/limits.ts"]]);
+  });
+
+  test("the parser reads static, type-only, re-export, side-effect and dynamic imports", () => {
+    const source = [
+      'import { a } from "./a.ts";',
+      'import type { B } from "../b.ts";',
+      'import { type C, type D } from "./c.ts";',
+      'export { e } from "./e.ts";',
+      'import "./f.ts";',
+      'const g = await import("./g.ts");',
+      'import fc from "fast-check";',
+      "import {\n  h,\n  type H,\n} from './h.ts';",
+    ].join("\n");
+    expect(parseImports(source)).toEqual([
+      { spec: "./a.ts", typeOnly: false },
+      { spec: "../b.ts", typeOnly: true },
+      { spec: "./c.ts", typeOnly: true },
+      { spec: "./e.ts", typeOnly: false },
+      { spec: "./h.ts", typeOnly: false },
+      { spec: "./f.ts", typeOnly: false },
+      { spec: "./g.ts", typeOnly: false },
+    ]);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * The implementation conformance statement, in-process: the declaration holds
+ * key kinds and content hashes, never key material; each option names the checks it changed; a
+ * pack without a statement fails verification. The end-to-end pack: tests/certify/certify.test.ts.
+ */
+import { createHash } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { loadConfig } from "../../lib/config/load.ts";
+import { declarationOf } from "../../lib/reporting/certify/declaration.ts";
+import { fileEntries, MANIFEST_FILE, PACK_FORMAT } from "../../lib/reporting/certify/manifest.ts";
+import { NAMED_IN_EFFECTS, optionEffects } from "../../lib/reporting/certify/option-effects.ts";
+import {
+  buildStatement,
+  describeStatement,
+  STATEMENT_FILE,
+  STATEMENT_FORMAT,
+} from "../../lib/reporting/certify/statement.ts";
+import { verifyPack } from "../../lib/reporting/certify/verify.ts";
+import type { Summary } from "../../lib/reporting/summary.ts";
+import { SANDBOX_PARTNER } from "../../lib/test-data/published.ts";
+import { ALL_MODULES } from "../../suites/modules.ts";
+
+const CHECK_IDS = ALL_MODULES.flatMap((m) => m.checks.map((c) => c.id));
+
+function tempFile(name: string, text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), "statement-")), name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe("the declaration", () => {
+  test("the default profile's keys by kind, never by value", () => {
+    const d = declarationOf(loadConfig({}));
+    expect(d.cryptoProfile).toEqual({
+      name: "default",
+      builtIn: true,
+      keys: [
+        { variable: "PARTNER_SIGNING_KEY", kind: "HMAC-SHA256 key, 32 bytes (64 hex digits)" },
+        { variable: "PLATFORM_SIGNING_KEY", kind: "HMAC-SHA256 key, 32 bytes (64 hex digits)" },
+        { variable: "PARTNER_ENCRYPTION_KEY", kind: "AES-256-GCM key, 32 bytes (64 hex digits)" },
+      ],
+    });
+    const text = JSON.stringify(d);
+    for (const key of [SANDBOX_PARTNER.signingKey, SANDBOX_PARTNER.encryptionKey]) expect(text).not.toContain(key);
+  });
+
+  test("CLIENT_DATA_FILE by content hash; CARD_API_HEADERS by name; the limits vocabulary as declared", () => {
+    const records = JSON.stringify([{ company_name: "Acme", bin: "123456789012", phone: "+77010000000" }]);
+    const file = tempFile("clients.json", records);
+    const env = {
+      CLIENT_DATA_FILE: file,
+      CARD_API_HEADERS: '{"Authorization":"Bearer abc.def","X-Api-Key":"k-123"}',
+      CUMULATIVE_LIMIT_TYPES: "daily_total,monthly_total",
+      IDEMPOTENCY_MODE: "reject",
+    };
+    const d = declarationOf(loadConfig(env));
+    expect(d.clientDataFile).toEqual({
+      variable: "CLIENT_DATA_FILE",
+      path: file,
+      sha256: createHash("sha256").update(records).digest("hex"),
+      kind: "records",
+    });
+    expect(d.cardApiHeaders).toEqual(["Authorization", "X-Api-Key"]);
+    expect(JSON.stringify(d)).not.toMatch(/abc\.def|k-123/);
+    expect(d.limits.cumulativeLimitTypes).toEqual(["daily_total", "monthly_total"]);
+    expect(d.idempotencyMode).toBe("reject");
+  });
+
+  test("REQUEST_RULES_FILE by content hash, with the operations it declares rules for, and the negatives it enables", () => {
+    const rules = JSON.stringify({
+      "card-api.transaction-create": { type: "object", required: ["request_id", "debit"] },
+    });
+    const file = tempFile("rules.json", rules);
+    const d = declarationOf(loadConfig({ REQUEST_RULES_FILE: file }));
+    expect(d.requestRulesFile).toMatchObject({
+      variable: "REQUEST_RULES_FILE",
+      sha256: createHash("sha256").update(rules).digest("hex"),
+      operations: ["card-api.transaction-create"],
+    });
+    const row = optionEffects(d, CHECK_IDS).find((e) => e.option === "REQUEST_RULES_FILE")!;
+    expect(row.enabled).toEqual(["CARD-TXN-NEGATIVE"]);
+    const reference = declarationOf(loadConfig({ REQUEST_RULES_FILE: "reference" }));
+    expect(reference.requestRulesFile).toEqual({ variable: "REQUEST_RULES_FILE", path: "reference" });
+    expect(declarationOf(loadConfig({})).requestRulesFile).toBeUndefined();
+  });
+});
+
+describe("per declared option, the checks it enabled, disabled or changed", () => {
+  test("every check named exists in this harness", () => {
+    expect(NAMED_IN_EFFECTS.filter((id) => !CHECK_IDS.includes(id))).toEqual([]);
+  });
+
+  test("every listed check is a check of this harness; a period option changes the statement checks", () => {
+    const effects = optionEffects(declarationOf(loadConfig({})), CHECK_IDS);
+    for (const e of effects)
+      for (const id of [...e.changed, ...e.enabled, ...e.disabled]) expect(CHECK_IDS).toContain(id);
+    expect(effects.find((e) => e.option === "STATEMENT_DATE_FORMAT")!.changed).toContain("CARD-STMT-PERIOD");
+  });
+
+  test("CARD_API_AUTH: what the card API requests carry, and the checks it changes", () => {
+    const jws = { CRYPTO_PROFILE: "jws" };
+    const rows = optionEffects(declarationOf(loadConfig(jws)), CHECK_IDS);
+    expect(rows.find((e) => e.option === "CARD_API_AUTH")).toMatchObject({
+      value: "jws",
+      effect: "every card API request carries a detached JWS of its body (CARD_API_JWS_*)",
+    });
+    expect(rows.find((e) => e.option === "CARD_API_AUTH")!.changed).toContain("CARD-TXN-HTTP-200");
+    expect(rows.find((e) => e.option === "CRYPTO_PROFILE")!.changed.some((id) => id.startsWith("CARD-"))).toBe(false);
+    const none = optionEffects(declarationOf(loadConfig({})), CHECK_IDS).find((e) => e.option === "CARD_API_AUTH")!;
+    expect(none).toMatchObject({ value: "none", changed: [] });
+  });
+
+  test("the limits vocabulary as declared, with the checks that read it", () => {
+    const env = { CUMULATIVE_LIMIT_TYPES: "daily_total,monthly_total" };
+    const row = optionEffects(declarationOf(loadConfig(env)), CHECK_IDS).find(
+      (e) => e.option === "CUMULATIVE_LIMIT_TYPES",
+    )!;
+    expect(row.value).toBe("daily_total,monthly_total");
+    expect(row.changed).toEqual([
+      "CARD-LEDGER-RACE",
+      "CARD-LEDGER-REMAINING",
+      "CARD-LEDGER-USAGE",
+      "CARD-LIM-OTHER-OBJECT",
+    ]);
+  });
+});
+
+describe("the statement in the pack", () => {
+  const network = { tls: [{ protocol: "TLSv1.3" }], observations: [] };
+  const summary = { debitAmounts: "debit amounts 1.00–99.99 KZT (fixed debit 10.00)", network };
+
+  test("TLS facts where the run recorded them; a run without a declaration states none", () => {
+    const s = buildStatement(summary as unknown as Summary, CHECK_IDS, { version: "9.9.9" });
+    expect(s).toMatchObject({ format: STATEMENT_FORMAT, network, options: [] });
+    expect(s.declared).toBeUndefined();
+    expect(describeStatement(s)[0]).toMatch(/no declaration recorded/);
+    expect(describeStatement(s)[1]).toMatch(/^self-qualification: kills \d+ of \d+ seeded faults .* harness 9\.9\.9$/);
+  });
+
+  test("a pack whose statement was removed with its manifest entry fails verification", () => {
+    const files = new Map([["summary.md", Buffer.from("# ok\n")]]);
+    const manifest = { format: PACK_FORMAT, files: fileEntries(files) };
+    files.set(MANIFEST_FILE, Buffer.from(JSON.stringify(manifest)));
+    expect(verifyPack(files, undefined).problems).toEqual([
+      `${STATEMENT_FILE}: the pack has no implementation conformance statement`,
+    ]);
+    files.set(STATEMENT_FILE, Buffer.from(JSON.stringify({ format: STATEMENT_FORMAT })));
+    manifest.files = fileEntries(new Map([...files].filter(([p]) => p !== MANIFEST_FILE)));
+    files.set(MANIFEST_FILE, Buffer.from(JSON.stringify(manifest)));
+    expect(verifyPack(files, undefined).problems).toEqual([]);
+  });
+});

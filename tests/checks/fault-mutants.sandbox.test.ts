@@ -1,0 +1,102 @@
+/**
+ * The fault table proves a kill for the right reason, and this shows it would notice: a check made
+ * to crash whenever it finds a problem, or made blind to one of its conditions, turns its rows of
+ * tests/checks/faults.cases.ts red. Each mutant is evaluated alone (its module's scenarios, no
+ * other check) against the sandbox with each fault of a row that lists it, and judged by the
+ * table's own verdict (tests/support/fault-verdict.ts).
+ */
+import { describe, expect, test } from "vitest";
+import { CheckFailure } from "../../lib/checks/failure.ts";
+import type { Check, Module } from "../../lib/checks/types.ts";
+import type { Exchange } from "../../lib/http/exchange.ts";
+import { ALL_MODULES } from "../../suites/modules.ts";
+import { rowProblems } from "../support/fault-verdict.ts";
+import { configFor, evaluateAll, withSandbox } from "../support/harness.ts";
+import { FAULT_CASES } from "./faults.cases.ts";
+
+/** The checks of several conditions, each condition a field of the answer the check judges. */
+const CONDITIONS: Array<[id: string, fields: string[]]> = [
+  ["CARD-LIM-MONEY-EXACT", ["value", "current", "remaining"]],
+  ["CARD-STMT-MONEY-EXACT", ["amount", "commission"]],
+];
+
+function located(id: string): { check: Check; module: Module } {
+  const module = ALL_MODULES.find((m) => m.checks.some((c) => c.id === id))!;
+  return { check: module.checks.find((c) => c.id === id)!, module };
+}
+
+/** The check, crashing on `JSON.parse("{")` wherever it would have failed. */
+function crashing(check: Check): Check {
+  return {
+    ...check,
+    run: async (ctx) => {
+      try {
+        await check.run(ctx);
+      } catch (error) {
+        if (error instanceof CheckFailure) JSON.parse("{");
+        throw error;
+      }
+    },
+  };
+}
+
+/** The answer without these fields, wherever they sit: what a check that skips their condition sees. */
+function withoutFields(exchange: Exchange, fields: readonly string[]): Exchange {
+  if (!exchange.response?.json) return exchange;
+  const strip = (node: unknown): unknown =>
+    Array.isArray(node)
+      ? node.map(strip)
+      : node && typeof node === "object"
+        ? Object.fromEntries(
+            Object.entries(node)
+              .filter(([k]) => !fields.includes(k))
+              .map(([k, v]) => [k, strip(v)]),
+          )
+        : node;
+  const json = strip(exchange.response.json);
+  return { ...exchange, response: { ...exchange.response, json, bodyText: JSON.stringify(json) } };
+}
+
+/** The check, judging every condition but those of these fields. */
+function blindTo(check: Check, fields: readonly string[]): Check {
+  return {
+    ...check,
+    run: (ctx) => check.run({ ...ctx, scenario: async (name) => withoutFields(await ctx.scenario(name), fields) }),
+  };
+}
+
+/** Each row that lists the check, with what the table would report under the mutant (empty: the row holds). */
+async function tableUnder(mutant: Check, module: Module): Promise<Map<string, string[]>> {
+  const verdicts = new Map<string, string[]>();
+  for (const row of FAULT_CASES.filter((c) => mutant.id in c.fails)) {
+    const results = await withSandbox({ faults: row.faults }, (sandbox) =>
+      evaluateAll(configFor(sandbox.url), [{ ...module, checks: [mutant] }]),
+    );
+    verdicts.set(row.name, rowProblems(row, results));
+  }
+  return verdicts;
+}
+
+const redRows = (verdicts: Map<string, string[]>) => [...verdicts].filter(([, problems]) => problems.length);
+
+describe.for(CONDITIONS)("%s", ([id, fields]) => {
+  const { check, module } = located(id);
+
+  test("its rows hold for the check as written (the mutants below are the only change)", async () => {
+    expect(redRows(await tableUnder(check, module))).toEqual([]);
+  });
+
+  test("made to crash where it would fail, every row of it turns red: a crash is no kill", async () => {
+    const verdicts = await tableUnder(crashing(check), module);
+    expect(verdicts.size).toBeGreaterThan(0);
+    for (const [row, problems] of verdicts) expect(problems.join("\n"), row).toMatch(/crashed/);
+  });
+
+  test.for(fields)("made blind to its condition on %s alone, a row turns red", async (field) => {
+    expect(redRows(await tableUnder(blindTo(check, [field]), module)).length).toBeGreaterThan(0);
+  });
+
+  test("made to judge one condition only, a row turns red", async () => {
+    expect(redRows(await tableUnder(blindTo(check, fields.slice(1)), module)).length).toBeGreaterThan(0);
+  });
+});

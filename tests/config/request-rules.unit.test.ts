@@ -1,0 +1,94 @@
+/**
+ * REQUEST_RULES_FILE: read at configuration (form), compiled at start (keys, schemas); every
+ * problem is exit 2 with one line naming the variable. The example of docs/own-server.md loads.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { DOCUMENTED_OPERATIONS } from "../../lib/catalogue/index.ts";
+import { ConfigError } from "../../lib/errors/config-error.ts";
+import { loadConfig } from "../../lib/config/load.ts";
+import { describeRequestRules } from "../../lib/config/request-rules.ts";
+import { ValidatorRegistry } from "../../lib/validation/registry.ts";
+import { checkRequestRules } from "../../generators/cases/request-rules.ts";
+import { expectConfigError } from "../support/config-error.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "request-rules-config-"));
+const KEYS = DOCUMENTED_OPERATIONS.map((op) => op.key);
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** Loads and compiles, as the CLI does at start; the error it gives, if any. */
+function startWith(path: string): ConfigError | undefined {
+  try {
+    checkRequestRules(loadConfig({ REQUEST_RULES_FILE: path }), new ValidatorRegistry(), KEYS);
+    return undefined;
+  } catch (error) {
+    return error as ConfigError;
+  }
+}
+
+test("unset: no declared rules; 'reference': the reference sandbox's rules", () => {
+  expect(loadConfig({}).fixtures.requestRules).toEqual({ kind: "none" });
+  expect(loadConfig({ REQUEST_RULES_FILE: "reference" }).fixtures.requestRules).toEqual({ kind: "reference" });
+});
+
+describe("a bad file is exit 2 naming REQUEST_RULES_FILE", () => {
+  test.for([
+    ["no such file", join(dir, "missing.json"), /no such file/],
+    ["not JSON", file("not-json.json", "{ nope"), /not JSON/],
+    ["a list, not an object", file("list.json", "[]"), /not a JSON object of operation keys/],
+    ["no operation", file("empty.json", "{}"), /declares no operation/],
+    ["a value that is no schema", file("string.json", '{"card-api.statement": "required"}'), /not a JSON Schema/],
+    [
+      "another JSON Schema draft",
+      file("draft7.json", '{"card-api.statement": {"$schema": "http://json-schema.org/draft-07/schema#"}}'),
+      /only JSON Schema 2020-12/,
+    ],
+  ] as const)("%s", ([, path, message]) => {
+    expect(expectConfigError({ REQUEST_RULES_FILE: path }, "REQUEST_RULES_FILE").message).toMatch(message);
+  });
+
+  test.for([
+    ["a key that names no operation", '{"card-api.transfer": {"type": "object"}}', /no operation of the catalogue/],
+    ["a schema that does not compile", '{"card-api.statement": {"type": "objekt"}}', /not a usable JSON Schema/],
+    [
+      "a required name without a property (ajv strict)",
+      '{"card-api.statement": {"type": "object", "required": ["card_id"]}}',
+      /not a usable JSON Schema/,
+    ],
+    [
+      "a keyword the generators cannot derive rows from",
+      '{"card-api.statement": {"type": "object", "minProperties": 1}}',
+      /unsupported keyword "minProperties"/,
+    ],
+  ] as const)("at start: %s", ([name, text, message]) => {
+    const error = startWith(file(`${name.replace(/\W+/g, "-")}.json`, text));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error!.variable).toBe("REQUEST_RULES_FILE");
+    expect(error!.message).toMatch(message);
+    expect(error!.message.split("\n")).toHaveLength(1);
+  });
+});
+
+test("the example of docs/own-server.md loads and compiles", () => {
+  const doc = readFileSync(new URL("../../docs/own-server.md", import.meta.url), "utf8");
+  const section = doc.slice(doc.indexOf("## Request rules: `REQUEST_RULES_FILE`"));
+  const example = /```json\n([\s\S]*?)\n```/.exec(section)![1]!;
+  expect(startWith(file("docs-example.json", example))).toBeUndefined();
+  expect(Object.keys(JSON.parse(example))).toEqual(expect.arrayContaining(["card-api.transaction-create"]));
+});
+
+test("the summary line says what the workers judged declared rules by", () => {
+  const path = file("summary-line.json", '{"card-api.statement": {"type": "object"}}');
+  expect(describeRequestRules(loadConfig({}).fixtures.requestRules)).toMatch(/none declared/);
+  expect(describeRequestRules({ kind: "reference" })).toMatch(/REQUEST_RULES_FILE=reference/);
+  expect(describeRequestRules(loadConfig({ REQUEST_RULES_FILE: path }).fixtures.requestRules)).toMatch(
+    /summary-line\.json \(sha256 [0-9a-f]{12}\): card-api\.statement$/,
+  );
+});

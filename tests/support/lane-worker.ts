@@ -1,0 +1,59 @@
+/**
+ * A worker process of tests/ledger/cross-worker-lanes.test.ts: one debiting module, evaluated as a
+ * conformance worker would, against a sandbox another process started. `ledger` runs the ledger's
+ * module and prints its results; `storm` runs a module whose one check debits the payment card
+ * over and over until the stop file appears (bounded in count and time).
+ *   node --import tsx tests/support/lane-worker.ts <ledger|storm> <url> <lanesDir|-> <stopFile>
+ */
+import { existsSync, writeFileSync } from "node:fs";
+import { CREATE_TRANSACTION } from "../../lib/catalogue/index.ts";
+import { evaluateModule } from "../../lib/checks/evaluate.ts";
+import { createRunContext } from "../../lib/checks/run-context.ts";
+import type { Module } from "../../lib/checks/types.ts";
+import { wholeRunLimits } from "../../lib/http/run-limits.ts";
+import { debitRequest } from "../../generators/card-api/transaction.ts";
+import { fakerFor } from "../../generators/faker.ts";
+import { transactionLedgerModule } from "../../suites/card-api/transaction-ledger.module.ts";
+import { configFor } from "./harness.ts";
+
+const [role, url, lanesDir, stopFile] = process.argv.slice(2) as [string, string, string, string];
+const MAX_DEBITS = 2_000;
+const MAX_MS = 60_000;
+
+/** A second debiting module: its check debits the payment card (each debit takes the card's lane shared). */
+const storm: Module = {
+  operation: CREATE_TRANSACTION,
+  touches: "debits",
+  scenarios: {},
+  checks: [
+    {
+      id: "CARD-TXN-STORM",
+      level: "info",
+      basis: "spec",
+      spec: "§4.3",
+      title: "debits the payment card until told to stop",
+      async run(ctx) {
+        const faker = fakerFor(ctx.seed);
+        const until = Date.now() + MAX_MS;
+        for (let i = 0; i < MAX_DEBITS && Date.now() < until && !existsSync(stopFile); i++) {
+          await ctx.send(CREATE_TRANSACTION, debitRequest(faker, ctx.config, { amount: 1.01 }));
+          if (i === 0) writeFileSync(`${stopFile}.started`, "");
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      },
+    },
+  ],
+};
+
+const config = configFor(url);
+const limits = { ...wholeRunLimits(config), ...(lanesDir === "-" ? {} : { lanesDir }) };
+const run = await createRunContext(config, { limits });
+try {
+  const results = await evaluateModule(role === "ledger" ? transactionLedgerModule : storm, run);
+  if (role === "ledger") writeFileSync(stopFile, "");
+  process.stdout.write(
+    `${JSON.stringify(results.map((r) => ({ id: r.id, outcome: r.outcome, category: r.category, message: r.message })))}\n`,
+  );
+} finally {
+  await run.target.close();
+}
