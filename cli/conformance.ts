@@ -296,9 +296,6 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   const { limits, workers, budgetFile } = planLimits(config, shard, startedAt);
   let sharedToken: SharedToken | undefined;
   try {
-    // The first token before anything is sent: a refused credential is exit 2, also with --no-preflight.
-    sharedToken = mergeFrom === undefined ? await shareAccessToken(config) : undefined;
-    const tokenBroker = sharedToken ? { tokenBroker: sharedToken.address } : {};
     const target =
       mergeFrom !== undefined
         ? `${config.target.baseUrl ?? "embedded sandbox"} (shards merged from ${mergeFrom})`
@@ -308,6 +305,12 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     process.stdout.write(
       `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${networkRunNote(config, (url) => redactor.text(url))}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
     );
+    // The first token before anything is sent: a refused credential is exit 2 (also with --no-preflight), an endpoint down exit 3.
+    sharedToken =
+      mergeFrom === undefined
+        ? await shareAccessToken(config).catch((error) => unavailable(error, config, { target, startedAt }))
+        : undefined;
+    const tokenBroker = sharedToken ? { tokenBroker: sharedToken.address } : {};
     // Ctrl-C in the preflight: outputs saying so, then exit 130/143; from the checks on, interrupt.ts keeps what was judged.
     const releaseSignals = interruptBeforeTheChecks(config, { target, startedAt });
     const debitRange =

@@ -20,7 +20,7 @@ import { readCardApiJws } from "../lib/config/card-api-jws.ts";
 import { ConfigError } from "../lib/errors/config-error.ts";
 import { createReader } from "../lib/config/reader.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
-import { parseDuration } from "../lib/time/duration.ts";
+import { parseDuration, parseSignedDuration } from "../lib/time/duration.ts";
 import { SANDBOX_TOKEN_CLIENT } from "../lib/test-data/published.ts";
 import { CARD_API_AUTHS, type CardApiAuth } from "../sandbox/card-auth.ts";
 import { startSandbox } from "../sandbox/server.ts";
@@ -31,10 +31,9 @@ const USAGE =
 /** "90m" → 5 400 000; "-30s" → −30 000 (the one duration reader, with a sign); unset → 0. */
 function clockOffset(text: string | undefined): number {
   if (text === undefined) return 0;
-  const negative = text.trim().startsWith("-");
-  const ms = parseDuration(text.trim().replace(/^[+-]/, ""));
+  const ms = parseSignedDuration(text);
   if (ms === undefined) throw new UsageError(`--clock-offset ${text} is not a duration such as 90m, -30s or 500ms`);
-  return negative ? -ms : ms;
+  return ms;
 }
 
 interface SandboxCliOptions {

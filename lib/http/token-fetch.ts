@@ -11,7 +11,21 @@ import type { Config } from "../config/load.ts";
 import { ConfigError } from "../errors/config-error.ts";
 import { redactor } from "../redaction/redact.ts";
 import { HttpClient } from "./client.ts";
+import type { Exchange } from "./exchange.ts";
 import { RenewingTokens, type FetchedToken } from "./access-tokens.ts";
+
+/**
+ * No usable answer from the token endpoint (no connection, a timeout, a 5xx): exit 2 naming
+ * PARTNER_TOKEN_URL, unless the runner finds the endpoint simply down (target-down.ts: exit 3).
+ */
+export class TokenEndpointUnanswered extends ConfigError {
+  constructor(
+    problem: string,
+    readonly exchange: Exchange,
+  ) {
+    super("PARTNER_TOKEN_URL", problem);
+  }
+}
 
 /** A token command is bounded like a request: it must print within this time. */
 export const TOKEN_COMMAND_TIMEOUT_MS = 30_000;
@@ -43,7 +57,8 @@ export function parseTokenAnswer(text: string, bareAllowed: boolean): FetchedTok
  * proxy settings, wherever the client takes them.
  */
 export function renewingTokensOf(config: Config): RenewingTokens {
-  const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: 2 });
+  // The common TLS settings (a token endpoint is of no family) and the proxy, as for every request.
+  const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: 2, network: config.network });
   return new RenewingTokens(
     () => fetchToken(config.partner.token, client),
     Date.now,
@@ -82,14 +97,15 @@ async function tokenFromEndpoint(source: ClientCredentials, client: HttpClient):
   const exchange = await client.post(source.url, tokenRequest(source));
   const at = `the token endpoint ${redactor.text(source.url)}`;
   if (exchange.transportError)
-    throw new ConfigError(
-      "PARTNER_TOKEN_URL",
+    throw new TokenEndpointUnanswered(
       `${at} cannot be reached (${redactor.text(exchange.transportError.message)})`,
+      exchange,
     );
   const { status, bodyText } = exchange.response!;
   const said = redactor.preview(bodyText, 200);
   if (status === 400 || status === 401 || status === 403)
     throw new ConfigError(CREDENTIALS, `${at} refused the client credentials: HTTP ${status} ${said}`);
+  if (status >= 500) throw new TokenEndpointUnanswered(`${at} answered HTTP ${status} ${said}`, exchange);
   if (status !== 200) throw new ConfigError("PARTNER_TOKEN_URL", `${at} answered HTTP ${status} ${said}`);
   const parsed = parseTokenAnswer(bodyText, false);
   if (typeof parsed === "string") throw new ConfigError("PARTNER_TOKEN_URL", `${at} gave no token: ${parsed}`);

@@ -3,13 +3,15 @@
  * broker (lib/http/token-broker.ts). The first token is fetched here, before the preflight and
  * any check: a token endpoint that refuses the client credentials, or a token command that
  * fails, ends the run with exit 2 and one line naming the variable (a ConfigError from
- * token-fetch.ts) — also with --no-preflight, since no check could run without a token.
+ * token-fetch.ts) — also with --no-preflight, since no check could run without a token. A token
+ * endpoint that is down ends it as target unavailable (exit 3), like a target that is down.
  */
 import type { Config } from "../config/load.ts";
 import { redactor } from "../redaction/redact.ts";
 import type { RenewingTokens } from "../http/access-tokens.ts";
 import { startTokenBroker, type BrokerAddress } from "../http/token-broker.ts";
-import { renewingTokensOf } from "../http/token-fetch.ts";
+import { renewingTokensOf, TokenEndpointUnanswered } from "../http/token-fetch.ts";
+import { downReason, TargetUnavailable } from "./target-down.ts";
 
 export interface SharedToken {
   /** The run's token source (its `fetched` count is what the token endpoint was asked). */
@@ -19,6 +21,16 @@ export interface SharedToken {
   /** Where the workers ask for it: travels in the run plan. */
   address: BrokerAddress;
   close(): Promise<void>;
+}
+
+/** A token endpoint that is simply down (refused, no host, timeout, 502–504) is not a configuration error: exit 3. */
+function endpointDown(error: unknown): TargetUnavailable | undefined {
+  const down = error instanceof TokenEndpointUnanswered ? downReason(error.exchange) : undefined;
+  if (!down) return undefined;
+  const url = redactor.text((error as TokenEndpointUnanswered).exchange.request.url);
+  return new TargetUnavailable(
+    `target unavailable: the token endpoint ${url} (PARTNER_TOKEN_URL) did not answer (${down}); nothing was judged: check that it is running (and PARTNER_TOKEN_URL), or try again later`,
+  );
 }
 
 /** Undefined for a static PARTNER_ACCESS_TOKEN: every process has it from the configuration. */
@@ -31,7 +43,7 @@ export async function shareAccessToken(config: Config): Promise<SharedToken | un
     await tokens.current();
   } catch (error) {
     await tokens.close();
-    throw error;
+    throw endpointDown(error) ?? error;
   }
   const broker = await startTokenBroker(tokens);
   const source = config.partner.token.kind === "command" ? "PARTNER_TOKEN_COMMAND" : "PARTNER_TOKEN_URL";

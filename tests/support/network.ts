@@ -16,7 +16,7 @@ import {
   type CertificateOptions,
   type SandboxCertificates,
 } from "../../sandbox/certificates.ts";
-import { startSandbox, type RunningSandbox } from "../../sandbox/server.ts";
+import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../sandbox/server.ts";
 
 export interface HttpsTarget {
   sandbox: RunningSandbox;
@@ -35,11 +35,11 @@ function encrypt(keyPem: string, passphrase: string): string {
 }
 
 export async function startHttpsTarget(
-  options: CertificateOptions & { mtls?: boolean; keyPassphrase?: string } = {},
+  options: CertificateOptions & { mtls?: boolean; keyPassphrase?: string; sandbox?: SandboxOptions } = {},
 ): Promise<HttpsTarget> {
   const certificates = makeSandboxCertificates(options);
   const keyPassphrase = options.keyPassphrase ?? "key-passphrase";
-  const sandbox = await startSandbox({ tls: { certificates, mtls: options.mtls ?? false } });
+  const sandbox = await startSandbox({ ...options.sandbox, tls: { certificates, mtls: options.mtls ?? false } });
   const dir = mkdtempSync(join(tmpdir(), "tls-target-"));
   const file = (name: string, content: string | Buffer) => (writeFileSync(join(dir, name), content), join(dir, name));
   const files = {

@@ -12,6 +12,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { Summary } from "../../lib/reporting/summary.ts";
@@ -105,6 +106,26 @@ describe("a token source that fails is exit 2, one line naming the variable, bef
       expect(stderr.trim()).toMatch(
         /^conformance: preflight: PARTNER_TOKEN_COMMAND: the target refused the access token .*\(HTTP 401\)$/,
       );
+    });
+  });
+
+  test("a token endpoint that is down is no configuration error: target unavailable, exit 3", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await withSandbox({ tokenTtlMs: 5_000 }, async (sandbox) => {
+      const dir = tempReportsDir();
+      const { code, stderr } = await runCli("conformance.ts", ["--quiet"], {
+        ...endpoint(sandbox),
+        PARTNER_TOKEN_URL: `http://127.0.0.1:${port}${tokenPath}`,
+        REPORTS_DIR: dir,
+      });
+      expect(code).toBe(3);
+      expect(stderr).toMatch(
+        /target unavailable: the token endpoint .* \(PARTNER_TOKEN_URL\) did not answer \(connection refused\)/,
+      );
+      expect(summaryOf(dir).verdict).toBe("target unavailable");
     });
   });
 

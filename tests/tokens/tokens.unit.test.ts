@@ -7,7 +7,7 @@ import { describe, expect, test } from "vitest";
 import { RenewingTokens, renewalMargin, type FetchedToken } from "../../lib/http/access-tokens.ts";
 import { parseTokenAnswer, tokenRequest } from "../../lib/http/token-fetch.ts";
 import { redactor } from "../../lib/redaction/redact.ts";
-import { parseDuration } from "../../lib/time/duration.ts";
+import { parseDuration, parseSignedDuration } from "../../lib/time/duration.ts";
 
 const URL = "https://auth.example/oauth/token";
 
@@ -143,8 +143,19 @@ describe("--token-ttl durations", () => {
     ["0s", undefined],
     ["five", undefined],
     ["-5s", undefined],
+    ["2h", 7_200_000],
   ];
   test.for(ROWS)("%s", ([text, ms]) => {
     expect(parseDuration(text)).toBe(ms);
+  });
+
+  test.for([
+    ["90m", 5_400_000],
+    ["-30s", -30_000],
+    ["+2h", 7_200_000],
+    ["0s", 0],
+    ["soon", undefined],
+  ] as const)("--clock-offset %s", ([text, ms]) => {
+    expect(parseSignedDuration(text)).toBe(ms);
   });
 });
