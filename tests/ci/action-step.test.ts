@@ -5,7 +5,6 @@
  * sandbox with a fault, a bad configuration and a bad input each exit 2 with one line; a cancelled
  * job's SIGTERM reaches the run once and the step reports it interrupted.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +12,8 @@ import { describe, expect, test } from "vitest";
 import { startSandbox } from "../../sandbox/server.ts";
 import { FAULT_CASES } from "../checks/faults.cases.ts";
 import { ROOT, runProcess, type CliResult } from "../support/cli.ts";
+import { withSandbox } from "../support/harness.ts";
+import { startCountingProxy } from "../support/targets.ts";
 
 interface Step extends CliResult {
   outputs: Record<string, string>;
@@ -122,20 +123,30 @@ describe("scripts/ci-step.sh, the action's step", () => {
   });
 
   test("a cancelled job: SIGTERM to the step reaches the run once, which writes what it judged; the step reports it interrupted (143)", async () => {
-    const { dir, env } = prepare({ INPUT_HTML_REPORT: "false", INPUT_CERTIFY: "false", INPUT_ARGS: "--quiet" });
-    let signalled = false;
-    // As the runner cancels: the step's own process gets the signal, once the run has started.
-    const run = await runProcess("bash", [STEP], env, 240_000, dir, (stdout, child) => {
-      if (!signalled && /conformance: target /.test(stdout)) signalled = child.kill("SIGTERM");
+    await withSandbox({}, async (sandbox) => {
+      // A target a little late, two requests in flight: the run is still judging when the signal comes.
+      const slow = await startCountingProxy(sandbox.url, { delayMs: 20 });
+      try {
+        const inputs = { INPUT_TARGET_URL: slow.url, INPUT_HTML_REPORT: "false", INPUT_CERTIFY: "false" };
+        const { dir, env } = prepare({ ...inputs, CONCURRENCY: "2", INPUT_ARGS: "--quiet" });
+        // As the runner cancels: the step's own process gets the signal, once the checks are under way.
+        const when = () => slow.received.length >= 40;
+        const run = await runProcess("bash", [STEP], env, 240_000, dir, undefined, {
+          signal: "SIGTERM",
+          afterMs: 0,
+          when,
+        });
+        const step = collect(dir, run);
+        expect(step.code, shown(step)).toBe(143);
+        expect(step.outputs).toMatchObject({ "verdict": "interrupted", "exit-code": "143" });
+        // Signalled once, the run wrote what it judged (a second signal would have ended it at once, unwritten).
+        const summary = JSON.parse(readFileSync(step.outputs["summary-json"]!, "utf8")) as { verdict: string };
+        expect(summary.verdict).toBe("interrupted");
+        expect(step.jobSummary).toContain("interrupted");
+      } finally {
+        await slow.close();
+      }
     });
-    const step = collect(dir, run);
-    expect(signalled).toBe(true);
-    expect(step.code, shown(step)).toBe(143);
-    expect(step.outputs).toMatchObject({ "verdict": "interrupted", "exit-code": "143" });
-    // Signalled once, the run wrote what it judged (a second signal would have ended it at once, unwritten).
-    const summary = JSON.parse(readFileSync(step.outputs["summary-json"]!, "utf8")) as { verdict: string };
-    expect(summary.verdict).toBe("interrupted");
-    expect(step.jobSummary).toContain("interrupted");
   });
 
   test.for([
