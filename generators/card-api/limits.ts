@@ -3,8 +3,6 @@ import type { Config } from "../../lib/config/load.ts";
 import type { ObjectKind } from "../../lib/payments/kinds.ts";
 import { freshRequestId } from "../faker.ts";
 
-
-
 export function limitsObjectValue(config: Config, kind: ObjectKind): string {
   const fx = config.fixtures.payment;
   return kind === "card" ? fx.cardId : kind === "account" ? fx.accountNumber : fx.clientId;

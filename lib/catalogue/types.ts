@@ -5,7 +5,6 @@ export const SCHEMA_BASE = "https://conformance.example/schemas/";
 export const FAMILIES = ["card-api", "partner-transfer-api", "merchant-api", "gateway-api", "partner-api"] as const;
 export type Family = (typeof FAMILIES)[number];
 
-
 export interface Operation {
   /** Stable key, e.g. "card-api.statement". */
   key: string;
