@@ -63,6 +63,11 @@ export default defineConfig({
           // once per worker rather than once per suite file: a run is mostly start-up otherwise.
           pool: "threads",
           isolate: false,
+          // allure-vitest's setup file registers the hooks that start its runtime. vitest evaluates a
+          // setup file again for every test file, but a package left to Node is evaluated once per
+          // worker: when the first file ran no test (--check), no later file got the hooks and
+          // every label was lost. Inlined, the setup runs for each file.
+          server: { deps: { inline: ["allure-vitest"] } },
           // Checks are bounded by REQUEST_TIMEOUT_MS per request and by the run deadline; this
           // only catches a harness defect that would otherwise hang a worker.
           testTimeout: 600_000,

@@ -118,8 +118,12 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
   const observed = new Map<string, Failure>();
   // As many cases in flight as this process may have (its share of CONCURRENCY, from the run plan).
   // Every exchange is recorded by ctx.sendVariant; the evidence keeps a bounded sample (evidence.ts).
-  const tried = await tryCases(draw, ctx.inFlight, async (c) => {
+  // The first answer of each failing case: a replay may not reproduce it (a reject-mode target
+  // refuses the same request_id twice), and then that first answer is the one judged.
+  const firstFailures = new Map<number, Failure>();
+  const tried = await tryCases(draw, ctx.inFlight, async (c, index) => {
     const t = await tryCase(spec, ctx, c);
+    if (t.problem) firstFailures.set(index, t.problem);
     if (t.refused) refused.set(t.refused, (refused.get(t.refused) ?? 0) + 1);
     if (t.observed && !observed.has(t.observed.c.label)) observed.set(t.observed.c.label, t.observed);
     if (!t.exchange) return "pass";
@@ -143,7 +147,7 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
     // The should failure decides the result; the rows only the reference refuses stay visible as notes.
     for (const f of [...observed.values()].slice(0, 5))
       ctx.note(`info (reference only): "${f.c.label}" accepted — ${f.c.rule ?? "the reference's rule"}`);
-    await shrinkAndFail(spec, ctx, draw, tried.failedAt);
+    await shrinkAndFail(spec, ctx, draw, tried.failedAt, firstFailures.get(tried.failedAt));
   }
   if (observed.size) observeReferenceRows(ctx, [...observed.values()]);
 }
@@ -160,7 +164,13 @@ function observeReferenceRows(ctx: CheckContext, rows: Failure[]): never {
 }
 
 /** Shrinks the first failing case one request at a time and fails the check with the smallest one found. */
-async function shrinkAndFail(spec: PropertySpec, ctx: CheckContext, draw: Draw<Case>, index: number): Promise<never> {
+async function shrinkAndFail(
+  spec: PropertySpec,
+  ctx: CheckContext,
+  draw: Draw<Case>,
+  index: number,
+  first?: Failure,
+): Promise<never> {
   let last: Failure | undefined;
   let stopped = false;
   const details = await shrinkCase(draw, index, async (c) => {
@@ -171,6 +181,12 @@ async function shrinkAndFail(spec: PropertySpec, ctx: CheckContext, draw: Draw<C
     if (t.problem) last = t.problem;
     return t.problem === undefined;
   });
+  if (!last && first) {
+    ctx.note(
+      `case ${index} failed no more when replayed (e.g. its request_id refused as a duplicate): its first answer is judged`,
+    );
+    last = first;
+  }
   if (!last)
     throw (
       ("errorInstance" in details && details.errorInstance) ||

@@ -40,6 +40,12 @@ const FAMILY_OF: Record<FamilyPrefix, Family> = {
   MERCHANT_API: "merchant-api",
 };
 
+/** The prefix of a family's own TLS variables ("CARD_API_" …), for messages that name them. */
+export function familyTlsPrefix(family: Family): string {
+  const prefix = FAMILY_PREFIXES.find((p) => FAMILY_OF[p] === family);
+  return prefix ? `${prefix}_` : "";
+}
+
 type Lookup = (name: string) => string;
 
 export function readNetwork(env: Env): NetworkConfig {

@@ -65,6 +65,9 @@ export function makeDispatcher(
     noProxy: proxy.noProxy,
     connections,
     keepAliveTimeout: 4_000,
+    // As curl: an http:// request goes to the proxy in absolute form; only https:// is tunnelled
+    // (proxies commonly allow CONNECT to port 443 alone).
+    proxyTunnel: false,
     connect: target,
     requestTls: target,
     proxyTls: { timeout: options.timeoutMs },

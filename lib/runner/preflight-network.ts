@@ -5,14 +5,9 @@
  */
 import type { Family } from "../catalogue/types.ts";
 import type { Config } from "../config/load.ts";
+import { familyTlsPrefix } from "../config/network.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { tlsFor } from "../http/dispatchers.ts";
-
-const FAMILY_PREFIX: Partial<Record<Family, string>> = {
-  "card-api": "CARD_API_",
-  "partner-transfer-api": "PARTNER_API_",
-  "merchant-api": "MERCHANT_API_",
-};
 
 /** The line for a TLS or proxy failure of this exchange; undefined for any other outcome. */
 export function networkProblem(
@@ -27,7 +22,7 @@ export function networkProblem(
   // The origin, and the code that says what failed (the message repeats the kind in words).
   const at = `${url.origin} (${/\(([A-Z0-9_]{4,})\)/.exec(t.message)?.[1] ?? t.message})`;
   const tls = tlsFor(config.network, family);
-  const prefix = FAMILY_PREFIX[family] ?? "";
+  const prefix = familyTlsPrefix(family);
   switch (t.kind) {
     case "tls-unknown-ca":
       return tls?.from.ca

@@ -8,6 +8,8 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { LIMITS_LIST } from "../../lib/catalogue/index.ts";
+import { SANDBOX_TOKEN_CLIENT } from "../../lib/test-data/published.ts";
 import { CANARY, scanForCanaries } from "../leak/canaries.ts";
 import { folderTexts } from "../leak/texts.ts";
 import { runCli, tempReportsDir, type CliResult } from "../support/cli.ts";
@@ -36,18 +38,26 @@ function expectConfigLine(result: CliResult, variable: string): void {
   expect(result.stdout).not.toMatch(/checks? (passed|failed)/);
 }
 
-describe("mutual TLS with a private CA, through a forward proxy with credentials", () => {
+describe("mutual TLS with a private CA, through a forward proxy with credentials, tokens living 5 s", () => {
   let target: HttpsTarget;
   let proxy: ForwardProxy;
   const dir = tempReportsDir();
   let run: CliResult;
   let certify: CliResult;
   beforeAll(async () => {
-    target = await startHttpsTarget({ mtls: true, keyPassphrase: CANARY.keyPassphrase });
+    target = await startHttpsTarget({
+      mtls: true,
+      keyPassphrase: CANARY.keyPassphrase,
+      sandbox: { tokenTtlMs: 5_000 },
+    });
     proxy = await startForwardProxy({ credentials: `${PROXY_USER}:${CANARY.proxyPassword}` });
     const env = {
       ...pemEnv(target, dir),
       HTTPS_PROXY: proxy.url.replace("http://", `http://${PROXY_USER}:${CANARY.proxyPassword}@`),
+      // The token endpoint is the target's own, reached the same way (TLS, client certificate, proxy).
+      PARTNER_TOKEN_URL: target.sandbox.url + SANDBOX_TOKEN_CLIENT.tokenPath,
+      PARTNER_CLIENT_ID: SANDBOX_TOKEN_CLIENT.clientId,
+      PARTNER_CLIENT_SECRET: SANDBOX_TOKEN_CLIENT.clientSecret,
     };
     run = await runCli("conformance.ts", ["--quiet"], env, 180_000);
     certify = await runCli("certify.ts", [], env);
@@ -59,6 +69,10 @@ describe("mutual TLS with a private CA, through a forward proxy with credentials
 
   test("the run is conformant (exit 0)", () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
+  });
+
+  test("the tokens were fetched through the same network, more than once (they expire during the run)", () => {
+    expect(target.sandbox.tokens.requests).toBeGreaterThan(1);
   });
 
   test("every connection the target accepted came through the proxy's tunnels", () => {
@@ -99,6 +113,31 @@ describe("mutual TLS with a private CA, through a forward proxy with credentials
     );
   });
 });
+
+test("a broken target behind the same network (mTLS, private CA, proxy) is not conformant", async () => {
+  const broken = await startHttpsTarget({
+    mtls: true,
+    sandbox: { faults: [{ kind: "set-field", operation: LIMITS_LIST.key, path: ["status"], value: "OK" }] },
+  });
+  const proxy = await startForwardProxy();
+  const dir = tempReportsDir();
+  try {
+    // --no-preflight: the preflight would stop at the refused-looking limits answer (exit 2), before the check.
+    const args = ["--check", "CARD-LIM-STATUS-OK", "--no-preflight", "--quiet"];
+    const result = await runCli("conformance.ts", args, { ...pemEnv(broken, dir), HTTPS_PROXY: proxy.url });
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    const summary = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
+    expect(summary.verdict).toBe("not conformant");
+    // Failed for the wrong status value, not for a transport problem on the way.
+    const check = summary.checks.find((c: { id: string }) => c.id === "CARD-LIM-STATUS-OK");
+    expect(JSON.stringify(check)).toMatch(/OK/);
+    expect(JSON.stringify(check)).not.toMatch(/tls-|proxy-|connection-|transport/);
+    expect(proxy.tunnels()).toBeGreaterThan(0);
+  } finally {
+    await Promise.all([broken.close(), proxy.close()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);
 
 describe("each network misconfiguration is exit 2 with one line naming the variable", () => {
   let mtls: HttpsTarget;

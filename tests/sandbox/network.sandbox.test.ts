@@ -11,8 +11,11 @@ import type { NetworkConfig } from "../../lib/config/network.ts";
 import { HttpClient } from "../../lib/http/client.ts";
 import type { Exchange, TransportErrorKind } from "../../lib/http/exchange.ts";
 import { tlsSessions } from "../../lib/http/tls-session.ts";
+import { renewingTokensOf } from "../../lib/http/token-fetch.ts";
+import { SANDBOX_TOKEN_CLIENT } from "../../lib/test-data/published.ts";
 import { networkReport } from "../../lib/reporting/network.ts";
 import { networkProblem } from "../../lib/runner/preflight-network.ts";
+import { startSandbox } from "../../sandbox/server.ts";
 import { startForwardProxy, startHttpsTarget, type ForwardProxy, type HttpsTarget } from "../support/network.ts";
 
 let mtls: HttpsTarget;
@@ -157,6 +160,48 @@ describe("the proxy", () => {
     );
     expect(around.response?.status).toBeDefined();
     expect(proxy.tunnels()).toBe(before + 1);
+  });
+});
+
+test("an http:// target through HTTP_PROXY: each request forwarded in absolute form, as curl does, not tunnelled", async () => {
+  const plain = await startSandbox();
+  try {
+    const [tunnels, forwarded] = [proxy.tunnels(), proxy.forwarded()];
+    const cfg = config({ HTTP_PROXY: proxy.url });
+    const answers = [await post(plain.url, cfg.network), await post(plain.url, cfg.network)];
+    // The sandbox's own JSON answer (a 404 for this path): the requests reached it.
+    expect(answers.map((a) => a.response?.json !== undefined)).toEqual([true, true]);
+    expect([proxy.tunnels() - tunnels, proxy.forwarded() - forwarded]).toEqual([0, 2]);
+  } finally {
+    await plain.close();
+  }
+});
+
+describe("the token endpoint", () => {
+  const tokenEnv = () => ({
+    PARTNER_TOKEN_URL: mtls.sandbox.url + SANDBOX_TOKEN_CLIENT.tokenPath,
+    PARTNER_CLIENT_ID: SANDBOX_TOKEN_CLIENT.clientId,
+    PARTNER_CLIENT_SECRET: SANDBOX_TOKEN_CLIENT.clientSecret,
+  });
+
+  test("is reached with the same CA, client certificate and proxy as the target", async () => {
+    const tokens = renewingTokensOf(config({ ...tokenEnv(), ...pem(mtls), HTTPS_PROXY: proxy.url }));
+    const before = proxy.tunnels();
+    try {
+      expect(await tokens.current()).toMatch(/\S{8,}/);
+    } finally {
+      await tokens.close();
+    }
+    expect(proxy.tunnels()).toBe(before + 1);
+  });
+
+  test("without the client certificate it cannot be reached, and the line says why", async () => {
+    const tokens = renewingTokensOf(config({ ...tokenEnv(), TLS_CA_FILE: mtls.files.ca }));
+    try {
+      await expect(tokens.current()).rejects.toThrow(/PARTNER_TOKEN_URL: .*client certificate/);
+    } finally {
+      await tokens.close();
+    }
   });
 });
 

@@ -67,6 +67,8 @@ export interface ForwardProxy {
   tunnels(): number;
   /** Requests refused for credentials (407). */
   refused(): number;
+  /** Plain requests forwarded in absolute form (http:// targets). */
+  forwarded(): number;
   close(): Promise<void>;
 }
 
@@ -84,12 +86,15 @@ export async function startForwardProxy(
     return ok;
   };
   server.on("connect", () => tunnels++);
+  let forwarded = 0;
+  server.on("request", () => forwarded++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     tunnels: () => tunnels,
     refused: () => refused,
+    forwarded: () => forwarded,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
