@@ -5,7 +5,6 @@
  * sandbox with a fault, a bad configuration and a bad input each exit 2 with one line; a cancelled
  * job's SIGTERM reaches the run once and the step reports it interrupted.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +12,8 @@ import { describe, expect, test } from "vitest";
 import { startSandbox } from "../../sandbox/server.ts";
 import { FAULT_CASES } from "../checks/faults.cases.ts";
 import { ROOT, runProcess, type CliResult } from "../support/cli.ts";
+import { withSandbox } from "../support/harness.ts";
+import { startCountingProxy } from "../support/targets.ts";
 
 interface Step extends CliResult {
   outputs: Record<string, string>;
@@ -23,8 +24,11 @@ interface Step extends CliResult {
 const STEP = join(ROOT, "scripts", "ci-step.sh");
 
 /** A fresh working folder, and the step's environment there: the inputs, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY as files. */
-function prepare(inputs: Record<string, string>, envFile?: string): { dir: string; env: Record<string, string> } {
-  const dir = mkdtempSync(join(tmpdir(), "ci-step-"));
+function prepare(
+  inputs: Record<string, string>,
+  envFile?: string,
+  dir = mkdtempSync(join(tmpdir(), "ci-step-")),
+): { dir: string; env: Record<string, string> } {
   const files = { GITHUB_OUTPUT: join(dir, "github-output"), GITHUB_STEP_SUMMARY: join(dir, "step-summary") };
   for (const file of Object.values(files)) writeFileSync(file, "");
   if (envFile !== undefined) writeFileSync(join(dir, "ci.env"), envFile);
@@ -39,8 +43,8 @@ function collect(dir: string, run: CliResult): Step {
 }
 
 /** Runs the step with these inputs (and this env file, if any). */
-async function runStep(inputs: Record<string, string>, envFile?: string): Promise<Step> {
-  const { dir, env } = prepare(inputs, envFile);
+async function runStep(inputs: Record<string, string>, envFile?: string, folder?: string): Promise<Step> {
+  const { dir, env } = prepare(inputs, envFile, folder);
   return collect(dir, await runProcess("bash", [STEP], env, 240_000, dir));
 }
 
@@ -88,6 +92,29 @@ describe("scripts/ci-step.sh, the action's step", () => {
     }
   });
 
+  test("retries and fail-on reach the run: a lasting fault stays failed; the next night, the same failure is not new (exit 0)", async () => {
+    const fault = FAULT_CASES.find((c) => c.name === "statement answered with 201")!;
+    const sandbox = await startSandbox({ faults: fault.faults });
+    try {
+      const inputs = { INPUT_TARGET_URL: sandbox.url, INPUT_RETRIES: "1", INPUT_FAIL_ON: "new", INPUT_ARGS: "--quiet" };
+      const quick = { ...inputs, INPUT_HTML_REPORT: "false", INPUT_CERTIFY: "false" };
+      const first = await runStep(quick);
+      expect(first.code, shown(first)).toBe(1);
+      expect(first.outputs).toMatchObject({
+        verdict: "not conformant",
+        failed: String(Object.keys(fault.fails).length),
+      });
+      expect((JSON.parse(readFileSync(first.outputs["summary-json"]!, "utf8")) as { retries?: number }).retries).toBe(
+        1,
+      );
+      const second = await runStep(quick, undefined, first.dir);
+      expect(second.code, shown(second)).toBe(0);
+      expect(second.outputs).toMatchObject({ "verdict": "not conformant", "exit-code": "0" });
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   test("a bad variable in the env file: exit 2, verdict configuration, the run's one line in the job summary", async () => {
     const step = await runStep({}, "REQUEST_TIMEOUT_MS=soon\n");
     expect(step.code, shown(step)).toBe(2);
@@ -95,18 +122,31 @@ describe("scripts/ci-step.sh, the action's step", () => {
     expect(step.jobSummary).toMatch(/configuration \(exit 2\)[\s\S]*REQUEST_TIMEOUT_MS/);
   });
 
-  test("a cancelled job: SIGTERM to the step is forwarded to the run, the step waits for it and reports it interrupted (143)", async () => {
-    const { dir, env } = prepare({ INPUT_HTML_REPORT: "false", INPUT_CERTIFY: "false", INPUT_ARGS: "--quiet" });
-    let signalled = false;
-    // As the runner cancels: the step's own process gets the signal, once the run has started.
-    const run = await runProcess("bash", [STEP], env, 240_000, dir, (stdout, child) => {
-      if (!signalled && /conformance: target /.test(stdout)) signalled = child.kill("SIGTERM");
+  test("a cancelled job: SIGTERM to the step reaches the run once, which writes what it judged; the step reports it interrupted (143)", async () => {
+    await withSandbox({}, async (sandbox) => {
+      // A target a little late, two requests in flight: the run is still judging when the signal comes.
+      const slow = await startCountingProxy(sandbox.url, { delayMs: 20 });
+      try {
+        const inputs = { INPUT_TARGET_URL: slow.url, INPUT_HTML_REPORT: "false", INPUT_CERTIFY: "false" };
+        const { dir, env } = prepare({ ...inputs, CONCURRENCY: "2", INPUT_ARGS: "--quiet" });
+        // As the runner cancels: the step's own process gets the signal, once the checks are under way.
+        const when = () => slow.received.length >= 40;
+        const run = await runProcess("bash", [STEP], env, 240_000, dir, undefined, {
+          signal: "SIGTERM",
+          afterMs: 0,
+          when,
+        });
+        const step = collect(dir, run);
+        expect(step.code, shown(step)).toBe(143);
+        expect(step.outputs).toMatchObject({ "verdict": "interrupted", "exit-code": "143" });
+        // Signalled once, the run wrote what it judged (a second signal would have ended it at once, unwritten).
+        const summary = JSON.parse(readFileSync(step.outputs["summary-json"]!, "utf8")) as { verdict: string };
+        expect(summary.verdict).toBe("interrupted");
+        expect(step.jobSummary).toContain("interrupted");
+      } finally {
+        await slow.close();
+      }
     });
-    const step = collect(dir, run);
-    expect(signalled).toBe(true);
-    expect(step.code, shown(step)).toBe(143);
-    expect(step.outputs).toMatchObject({ "verdict": "interrupted", "exit-code": "143" });
-    expect(step.jobSummary).toContain("interrupted");
   });
 
   test.for([

@@ -77,7 +77,7 @@ describe("the step's outputs", () => {
   test("from the summary: the verdict and the checks per outcome over every level", () => {
     const outputs = stepOutputs(result({ exitCode: 1 }), { verdict: "not conformant", counts: COUNTS });
     expect(outputs).toMatchObject({ "verdict": "not conformant", "exit-code": "1", "passed": "51", "failed": "1" });
-    expect(outputs).toMatchObject({ warnings: "2", skipped: "1" });
+    expect(outputs).toMatchObject({ warnings: "2", skipped: "1", flaky: "1" });
     expect(JSON.parse(outputs.counts!)).toEqual({ passed: 51, failed: 1, warning: 2, skipped: 1, flaky: 1 });
     // No such file: no path.
     expect(outputs["summary-json"]).toBe("");

@@ -79,7 +79,7 @@ describe("the installed command", () => {
     expect(version.stdout.trim()).toBe(`${COMMAND} ${expected}`);
     const help = await run(dir, ["--help"]);
     expect(help.code).toBe(0);
-    for (const command of ["run", "sandbox", "report", "certify"])
+    for (const command of ["run", "sandbox", "report", "certify", "compare", "ci"])
       expect(help.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
     const unknown = await run(dir, ["certfy"]);
     expect(unknown.code).toBe(2);
@@ -128,13 +128,18 @@ describe("the installed command", () => {
     expect(green.stdout).toMatch(/target http:\/\/127\.0\.0\.1:\d+/);
   });
 
-  test("red against a sandbox with a fault: exit 1, exactly the fault's checks failed", async () => {
+  test("red against a sandbox with a fault: exit 1, exactly the fault's checks failed; compare with a green run names them", async () => {
     const fault = FAULT_CASES.find((c) => c.name === "statement answered with 201")!;
+    const checks = [...Object.keys(fault.fails), "CARD-STMT-SCHEMA", "CARD-LIM-HTTP-200"];
+    const args = ["run", ...checks.flatMap((id) => ["--check", id])];
+    const before = await startSandbox({});
+    const beforeDir = workingFolder("before-red", `TARGET_BASE_URL=${before.url}\nSEED=4243\n`);
+    const green = await run(beforeDir, args).finally(() => before.close());
+    expect(green.code, shown(green)).toBe(0);
     const sandbox = await startSandbox({ faults: fault.faults });
     try {
       const dir = workingFolder("red", `TARGET_BASE_URL=${sandbox.url}\nSEED=4243\n`);
-      const checks = [...Object.keys(fault.fails), "CARD-STMT-SCHEMA", "CARD-LIM-HTTP-200"];
-      const red = await run(dir, ["run", ...checks.flatMap((id) => ["--check", id])]);
+      const red = await run(dir, args);
       expect(red.code, shown(red)).toBe(1);
       const summary = summaryIn(dir);
       expect(summary.verdict).toBe("not conformant");
@@ -145,6 +150,10 @@ describe("the installed command", () => {
           .sort(),
       ).toEqual(Object.keys(fault.fails).sort());
       expect(summary.checks.map((c) => c.id).sort()).toEqual([...checks].sort());
+      const compare = await run(dir, ["compare", join(beforeDir, "reports"), join(dir, "reports"), "--fail-on", "new"]);
+      expect(compare.code, shown(compare)).toBe(1);
+      expect(compare.stdout).toContain(`compare: new failures: ${Object.keys(fault.fails).sort().join(", ")}`);
+      expect(existsSync(join(dir, "reports", "compare.json"))).toBe(true);
     } finally {
       await sandbox.close();
     }
