@@ -35,7 +35,7 @@ import { PREFLIGHT_REQUESTS } from "../suites/preflight-requests.ts";
 import { debitShare, planRunLimits, workerCount, type RunLimits } from "../lib/http/run-limits.ts";
 import { withBaseUrl, type RunPlan } from "../lib/checks/run-plan.ts";
 import { withoutProxy } from "../lib/config/proxy.ts";
-import type { DebitRange } from "../lib/checks/amount-range.ts";
+import type { DebitRange } from "../lib/payments/debit-range.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
 import { parseShard, type Shard } from "../lib/runner/shard.ts";
 import { parseFailOn } from "../lib/runner/fail-on.ts";

@@ -2,10 +2,10 @@
  * Generated transaction requests (§2.3): debits of the configured payment card, valid by
  * construction from the request schema, with semantic overrides for what the target must
  * recognise (the card, its PAN and expiry, the credit account) and an amount inside the range the
- * target's own limits allow (lib/checks/amount-range.ts), in whole minor units.
+ * target's own limits allow (lib/payments/debit-range.ts), in whole minor units.
  */
 import fc from "fast-check";
-import type { DebitRange } from "../../lib/checks/amount-range.ts";
+import type { DebitRange } from "../../lib/payments/debit-range.ts";
 import type { Basis } from "../../lib/checks/types.ts";
 import type { Config } from "../../lib/config/load.ts";
 import type { ValidatorRegistry } from "../../lib/validation/registry.ts";

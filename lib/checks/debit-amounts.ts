@@ -1,6 +1,6 @@
 /**
  * The debit amounts of a run context, read once: the payment card's limits list (§4.4, read-only)
- * gives the range (amount-range.ts), memoized as one promise so that checks asking at once share
+ * gives the range (lib/payments/debit-range.ts), memoized as one promise so that checks asking at once share
  * one reading. It never rejects: a limits list that cannot be read gives the documented defaults,
  * and the range says so.
  */
@@ -10,10 +10,10 @@ import type { Config } from "../config/load.ts";
 import type { Target } from "../http/target.ts";
 import { MAGIC_AMOUNTS_MINOR } from "../../lib/test-data/published.ts";
 import { answerKind, describeAnswer } from "./answers.ts";
-import { chooseDebitRange, type DebitRange } from "./amount-range.ts";
+import { chooseDebitRange, type DebitRange } from "../payments/debit-range.ts";
 import { amountLimitsOf, type AmountLimit } from "../payments/limits.ts";
 
-export type { DebitRange } from "./amount-range.ts";
+export type { DebitRange } from "../payments/debit-range.ts";
 
 /** The range for these limits under this configuration. */
 export function debitRangeFor(config: Config, limits: AmountLimit[] | undefined): DebitRange {

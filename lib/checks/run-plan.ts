@@ -14,7 +14,7 @@
 import type { Config } from "../config/load.ts";
 import { wholeRunLimits, type RunLimits } from "../http/run-limits.ts";
 import type { BrokerAddress } from "../http/token-broker.ts";
-import type { DebitRange } from "./amount-range.ts";
+import type { DebitRange } from "../payments/debit-range.ts";
 
 export interface RunPlan {
   readonly config: Config;

@@ -4,7 +4,7 @@ import type { Exchange } from "../http/exchange.ts";
 import type { CryptoProfile } from "../crypto/profile.ts";
 import type { RequestVariant, SendOptions, Target } from "../http/target.ts";
 import type { ValidatorRegistry } from "../validation/registry.ts";
-import type { DebitRange } from "./amount-range.ts";
+import type { DebitRange } from "../payments/debit-range.ts";
 
 /** must: the spec states it · should: sound practice where the spec is silent · info: observation. */
 export type Level = "must" | "should" | "info";

@@ -31,7 +31,7 @@ export interface RunInfo {
   /** `git rev-parse HEAD` of the harness, when known. */
   gitCommit?: string;
   propertyRuns?: number;
-  /** The debit amounts the run used and why, as the preflight found them (amount-range.ts). */
+  /** The debit amounts the run used and why, as the preflight found them (lib/payments/debit-range.ts). */
   debitAmounts?: string;
   /** The run plan's share of the bounds: worker processes, requests in flight and MAX_RPS of each. */
   workers?: { processes: number; inFlightEach: number; rpsEach?: number };

@@ -3,7 +3,7 @@
  * Exact money: every bound is whole minor units.
  */
 import { describe, expect, test } from "vitest";
-import { chooseDebitRange, type RangeOptions } from "../../lib/checks/amount-range.ts";
+import { chooseDebitRange, type RangeOptions } from "../../lib/payments/debit-range.ts";
 import { amountLimitsOf, type AmountLimit } from "../../lib/payments/limits.ts";
 import { minorUnitsOf } from "../../lib/payments/money.ts";
 import { debitRangeFor } from "../../lib/checks/debit-amounts.ts";

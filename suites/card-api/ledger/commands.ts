@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describeAnswer } from "../../../lib/checks/answers.ts";
-import { amountAbove, type DebitRange } from "../../../lib/checks/amount-range.ts";
+import { amountAbove, type DebitRange } from "../../../lib/payments/debit-range.ts";
 import { newOperations, readStatement, windowSince } from "./readback.ts";
 import type { ObjectKind } from "../../../lib/payments/kinds.ts";
 import { fail } from "../../../lib/checks/failure.ts";

@@ -9,7 +9,7 @@ import { answerKind, requireAnswer } from "../../../lib/checks/answers.ts";
 import { defineCheck } from "../../../lib/checks/define.ts";
 import { fail } from "../../../lib/checks/failure.ts";
 import type { CheckContext } from "../../../lib/checks/types.ts";
-import { amountAbove } from "../../../lib/checks/amount-range.ts";
+import { amountAbove } from "../../../lib/payments/debit-range.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor, freshRequestId } from "../../../generators/faker.ts";
 import { boundaryBetween } from "../../../lib/time/period-boundary.ts";

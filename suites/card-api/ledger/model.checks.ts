@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { defineCheck } from "../../../lib/checks/define.ts";
 import { CheckFailure, CheckSkipped, fail } from "../../../lib/checks/failure.ts";
 import { shrinkCase, tryCases, type Draw } from "../../../lib/checks/fast-check-runner.ts";
-import { amountAbove, type DebitRange } from "../../../lib/checks/amount-range.ts";
+import { amountAbove, type DebitRange } from "../../../lib/payments/debit-range.ts";
 import { deriveSeed } from "../../../lib/checks/seed.ts";
 import type { Basis, Check, CheckContext } from "../../../lib/checks/types.ts";
 import type { Exchange } from "../../../lib/http/exchange.ts";

@@ -5,8 +5,8 @@
  * never one of the sandbox's published magic amounts. DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX override
  * either bound. Pure and exact: every amount is an integer of minor units (hundredths).
  */
-import { type AmountLimit } from "../payments/limits.ts";
-import { formatMinor, minorUnitsOf } from "../payments/money.ts";
+import { type AmountLimit } from "./limits.ts";
+import { formatMinor, minorUnitsOf } from "./money.ts";
 
 export interface DebitRange {
   /** Smallest and largest valid debit, minor units, inclusive. */
