@@ -14,6 +14,7 @@ import type { Fault } from "../../sandbox/faults.ts";
 import { main as compare } from "../../cli/compare.ts";
 import { withSandbox } from "../support/harness.ts";
 import { runCli, tempReportsDir } from "../support/cli.ts";
+import { checkRow } from "../support/meta.ts";
 import { startMisbehavingTarget } from "../support/targets.ts";
 
 const summaryOf = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
@@ -68,22 +69,12 @@ describe("every run compared with the last kept run", () => {
   /** A kept last run in which both statement checks passed, or CARD-STMT-HTTP-200 already failed. */
   function keptRun(dir: string, httpOutcome: "passed" | "failed"): void {
     mkdirSync(join(dir, "history"), { recursive: true });
-    const row = (id: string, outcome: string) => ({
-      kind: "check",
-      id,
-      level: "must",
-      spec: "§4",
-      title: id,
-      family: "card-api",
-      operation: "card-api.statement",
-      outcome,
-    });
     const last = {
       startedAt: "2026-11-24T02:00:00.000Z",
       seed: 9,
       verdict: "x",
       target: "t",
-      checks: [row("CARD-STMT-HTTP-200", httpOutcome), row("CARD-STMT-JSON", "passed")],
+      checks: [checkRow("CARD-STMT-HTTP-200", httpOutcome), checkRow("CARD-STMT-JSON", "passed")],
     };
     writeFileSync(join(dir, "history", "last-summary.json"), JSON.stringify(last));
   }
