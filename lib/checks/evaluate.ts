@@ -12,7 +12,7 @@ import { NOT_JUDGED, refusalReason, refusedForBusinessReason } from "./precondit
 import { requireDeclared, touchesOf } from "./isolation.ts";
 import { checkSlots, runConcurrently } from "./schedule.ts";
 import { deriveSeed } from "./seed.ts";
-import type { Basis, Check, CheckContext, Level, Module, Outcome, RunContext } from "./types.ts";
+import type { Basis, Check, CheckContext, Level, Module, Outcome, RunContext, ScenarioName } from "./types.ts";
 
 export interface CheckResult {
   id: string;
@@ -50,7 +50,7 @@ export class ModuleRun {
     readonly run: RunContext,
   ) {}
 
-  scenario(name: string): Promise<Exchange> {
+  scenario(name: ScenarioName): Promise<Exchange> {
     let pending = this.memo.get(name);
     if (!pending) {
       const scenario = this.module.scenarios[name];

@@ -23,10 +23,10 @@ import type { Exchange } from "../http/exchange.ts";
 import { jsonObject } from "../http/exchange.ts";
 import { redactor } from "../redaction/redact.ts";
 import { describeAnswer } from "./answers.ts";
-import type { Module } from "./types.ts";
+import type { Module, ScenarioName } from "./types.ts";
 
 /** The scenario a module's success checks judge; its refusal makes them "not judged". */
-export const SUCCESS_SCENARIO = "success";
+export const SUCCESS_SCENARIO = "success" satisfies ScenarioName;
 
 /** Category of a check that was not judged because its fixture request was refused. */
 export const NOT_JUDGED = "precondition";
@@ -45,7 +45,7 @@ export function refusedForBusinessReason(exchange: Exchange): boolean {
 }
 
 /** "the target refused the fixture debit of 100.00 KZT: HTTP 200 with … — {body}; see DEBIT_AMOUNT_MIN …" */
-export function refusalReason(module: Module, scenario: string, exchange: Exchange): string {
+export function refusalReason(module: Module, scenario: ScenarioName, exchange: Exchange): string {
   let sent: unknown;
   try {
     sent = JSON.parse(exchange.request.bodyText);

@@ -72,7 +72,7 @@ export interface CheckContext extends CaseContext {
   /** Seed of this check, derived from SEED and the check id. */
   readonly seed: number;
   /** The module's scenario exchange (sent once, shared by the module's checks), recorded as evidence. */
-  scenario(name: string): Promise<Exchange>;
+  scenario(name: ScenarioName): Promise<Exchange>;
   /** Sends a request and records the exchange as evidence of this check. */
   send(op: Operation, body: unknown, options?: SendOptions): Promise<Exchange>;
   /** Sends a generated variant (raw text, headers, content type) and records the exchange. */
@@ -118,6 +118,13 @@ export interface FixtureRequest {
   see: string;
 }
 
+/**
+ * The names a module's scenarios may have: its valid example request (`success`, which the success
+ * checks judge) and the limits of the other object kinds §2.4 names (`account`, `client`). A
+ * misspelt name is a type error, not a harness error at run time.
+ */
+export type ScenarioName = "success" | "account" | "client";
+
 export interface Module {
   readonly operation: Operation;
   /**
@@ -125,10 +132,10 @@ export interface Module {
    * One rule for all of them (lib/checks/precondition.ts): a scenario the target refuses for a
    * business reason leaves every check that reads it not judged, never failed.
    */
-  readonly scenarios: Readonly<Record<string, Scenario>>;
+  readonly scenarios: Readonly<Partial<Record<ScenarioName, Scenario>>>;
   readonly checks: readonly Check[];
   /** What each scenario's request is, for the reason given when the target refuses it. */
-  readonly fixtures?: Readonly<Record<string, FixtureRequest>>;
+  readonly fixtures?: Readonly<Partial<Record<ScenarioName, FixtureRequest>>>;
   /** What its checks touch unless they say otherwise (lib/checks/isolation.ts); read-only when absent. */
   readonly touches?: Touches;
   /** Id prefixes besides the operation's code, for checks of a theme that spans operations (`CARD-LEDGER`). */

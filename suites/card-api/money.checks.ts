@@ -12,7 +12,7 @@ import { defineCheck } from "../../lib/checks/define.ts";
 import { fail } from "../../lib/checks/failure.ts";
 import { SUCCESS } from "../generic/success.ts";
 import { requireSuccessBody } from "../../lib/checks/response.ts";
-import type { CheckContext } from "../../lib/checks/types.ts";
+import type { CheckContext, ScenarioName } from "../../lib/checks/types.ts";
 import { amountLimitsOf } from "../../lib/payments/limits.ts";
 import { amountProblem, parseKeepingNumberText } from "../../lib/payments/money.ts";
 import { OBJECT_KIND_SCENARIOS } from "./limits-list.checks.ts";
@@ -39,7 +39,7 @@ function inexact<T extends object>(item: T, fields: ReadonlyArray<keyof T & stri
  * The bodies of the scenarios answered as a success, with numbers as the literal text the target
  * sent (digits beyond a double's precision included); the others are judged by the checks that own them.
  */
-async function successBodies(ctx: CheckContext, scenarios: string[]): Promise<Array<[string, Item]>> {
+async function successBodies(ctx: CheckContext, scenarios: ScenarioName[]): Promise<Array<[string, Item]>> {
   const out: Array<[string, Item]> = [];
   const refused: string[] = [];
   for (const scenario of scenarios) {
