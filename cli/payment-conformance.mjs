@@ -61,6 +61,11 @@ if (!command) {
   );
   process.exit(2);
 }
+// vite's native bundler (rolldown: the TypeScript transform of every suite file for the workers)
+// allocates with mimalloc, which by default commits its first arena eagerly: about 80 MB resident
+// for a few hundred small transforms. Committed on demand, the peak RSS of a run falls by as much
+// (docs/performance.md). mimalloc reads it when the binding loads, so it is set before vitest is imported.
+process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= "0";
 if (command.vitest) await import("vitest/node");
 // Both of tsx's hooks, as `node --import tsx` does (see conformance.mjs: a CommonJS profile module).
 const { register } = await import("tsx/esm/api");
