@@ -71,6 +71,11 @@ export type Misbehaviour = (typeof MISBEHAVIOURS)[number];
 
 const json = { "content-type": "application/json" };
 
+/** Built once, on first use: stringified per request, 5 MB answers cost more CPU than a busy machine gives a 1 s timeout. */
+let hugeBody: Buffer | undefined;
+const huge = () =>
+  (hugeBody ??= Buffer.from(JSON.stringify({ status: "ok", padding: "x".repeat(MAX_RESPONSE_BYTES + 1024 * 1024) })));
+
 const HANDLERS: Record<Misbehaviour, Handler> = {
   // Accepts the connection and the request, then says nothing until the test closes it.
   "never answers": () => undefined,
@@ -88,10 +93,7 @@ const HANDLERS: Record<Misbehaviour, Handler> = {
       .writeHead(200, { "content-type": "text/html" })
       .end("<!doctype html><html><body><h1>Welcome to nginx!</h1></body></html>"),
   // Valid JSON, but larger than the client reads (MAX_RESPONSE_BYTES).
-  "multi-megabyte body": (_req, res) =>
-    void res
-      .writeHead(200, json)
-      .end(JSON.stringify({ status: "ok", padding: "x".repeat(MAX_RESPONSE_BYTES + 1024 * 1024) })),
+  "multi-megabyte body": (_req, res) => void res.writeHead(200, json).end(huge()),
   "503": (_req, res) =>
     void res
       .writeHead(503, { "content-type": "text/html" })
