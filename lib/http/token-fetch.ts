@@ -3,14 +3,17 @@
  * (RFC 6749 §4.4) sent through the one HTTP client — so the TLS and proxy settings apply to it
  * too — or a command that prints the token (the pattern of credential helpers). A refusal is the
  * configuration's fault, said in one line naming the variables (exit 2) with the endpoint's own
- * error text, redacted; a token endpoint that cannot be reached names PARTNER_TOKEN_URL.
+ * error text, redacted; a TLS or proxy failure names the TLS_* or proxy variable to fix
+ * (network-problem.ts), and a token endpoint that cannot be reached otherwise names PARTNER_TOKEN_URL.
  */
 import { execFile } from "node:child_process";
 import type { TokenSourceConfig } from "../config/access-token.ts";
 import type { Config } from "../config/load.ts";
 import { ConfigError } from "../errors/config-error.ts";
 import { redactor } from "../redaction/redact.ts";
+import type { NetworkConfig } from "../config/network.ts";
 import { HttpClient } from "./client.ts";
+import { networkProblemOf } from "./network-problem.ts";
 import type { Exchange } from "./exchange.ts";
 import { RenewingTokens, type FetchedToken } from "./access-tokens.ts";
 
@@ -60,16 +63,20 @@ export function renewingTokensOf(config: Config): RenewingTokens {
   // The common TLS settings (a token endpoint is of no family) and the proxy, as for every request.
   const client = new HttpClient({ timeoutMs: config.run.requestTimeoutMs, connections: 2, network: config.network });
   return new RenewingTokens(
-    () => fetchToken(config.partner.token, client),
+    () => fetchToken(config.partner.token, client, config.network),
     Date.now,
     () => client.close(),
   );
 }
 
-export function fetchToken(source: TokenSourceConfig, client: HttpClient): Promise<FetchedToken> {
+export function fetchToken(
+  source: TokenSourceConfig,
+  client: HttpClient,
+  network: NetworkConfig | undefined,
+): Promise<FetchedToken> {
   if (source.kind === "static") return Promise.resolve({ token: source.token });
   if (source.kind === "command") return tokenFromCommand(source.command);
-  return tokenFromEndpoint(source, client);
+  return tokenFromEndpoint(source, client, network);
 }
 
 type ClientCredentials = Extract<TokenSourceConfig, { kind: "client-credentials" }>;
@@ -93,9 +100,16 @@ export function tokenRequest(source: ClientCredentials): { headers: Record<strin
   return { headers, bodyText: form.toString() };
 }
 
-async function tokenFromEndpoint(source: ClientCredentials, client: HttpClient): Promise<FetchedToken> {
+async function tokenFromEndpoint(
+  source: ClientCredentials,
+  client: HttpClient,
+  network: NetworkConfig | undefined,
+): Promise<FetchedToken> {
   const exchange = await client.post(source.url, tokenRequest(source));
   const at = `the token endpoint ${redactor.text(source.url)}`;
+  // An untrusted CA, a missing client certificate, a proxy refusing: the variable to fix is that one.
+  const misconfigured = networkProblemOf(exchange, network, undefined, "PARTNER_TOKEN_URL");
+  if (misconfigured) throw new ConfigError(misconfigured.variable, `${at}: ${redactor.text(misconfigured.problem)}`);
   if (exchange.transportError)
     throw new TokenEndpointUnanswered(
       `${at} cannot be reached (${redactor.text(exchange.transportError.message)})`,

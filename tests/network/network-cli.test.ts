@@ -166,6 +166,21 @@ describe("each network misconfiguration is exit 2 with one line naming the varia
     expectConfigLine(await runCli("conformance.ts", [], env), "TLS_CA_FILE");
   });
 
+  test("a token endpoint only the families' CAs vouch for: TLS_CA_FILE, said of the token endpoint", async () => {
+    // Each family trusts the platform's CA; the token endpoint (of no family) uses the common setting, unset.
+    const { TLS_CA_FILE: ca, ...env } = pemEnv(mtls, dir);
+    const result = await runCli("conformance.ts", [], {
+      ...env,
+      CARD_API_TLS_CA_FILE: ca!,
+      PARTNER_API_TLS_CA_FILE: ca!,
+      MERCHANT_API_TLS_CA_FILE: ca!,
+      PARTNER_TOKEN_URL: mtls.sandbox.url + SANDBOX_TOKEN_CLIENT.tokenPath,
+      PARTNER_CLIENT_ID: SANDBOX_TOKEN_CLIENT.clientId,
+      PARTNER_CLIENT_SECRET: SANDBOX_TOKEN_CLIENT.clientSecret,
+    });
+    expectConfigLine(result, "TLS_CA_FILE: the token endpoint");
+  });
+
   test("an expired server certificate: TARGET_BASE_URL, saying it expired", async () => {
     const result = await runCli("conformance.ts", [], { ...pemEnv(expired, dir) });
     expectConfigLine(result, "TARGET_BASE_URL");

@@ -14,7 +14,7 @@ import { tlsSessions } from "../../lib/http/tls-session.ts";
 import { renewingTokensOf } from "../../lib/http/token-fetch.ts";
 import { SANDBOX_TOKEN_CLIENT } from "../../lib/test-data/published.ts";
 import { networkReport } from "../../lib/reporting/network.ts";
-import { networkProblem } from "../../lib/runner/preflight-network.ts";
+import { networkProblem } from "../../lib/http/network-problem.ts";
 import { startSandbox } from "../../sandbox/server.ts";
 import { startForwardProxy, startHttpsTarget, type ForwardProxy, type HttpsTarget } from "../support/network.ts";
 
@@ -195,10 +195,12 @@ describe("the token endpoint", () => {
     expect(proxy.tunnels()).toBe(before + 1);
   });
 
-  test("without the client certificate it cannot be reached, and the line says why", async () => {
+  test("without the client certificate it cannot be reached, and the line names the variables to set", async () => {
     const tokens = renewingTokensOf(config({ ...tokenEnv(), TLS_CA_FILE: mtls.files.ca }));
     try {
-      await expect(tokens.current()).rejects.toThrow(/PARTNER_TOKEN_URL: .*client certificate/);
+      await expect(tokens.current()).rejects.toThrow(
+        /^TLS_CLIENT_CERT \/ TLS_CLIENT_KEY: the token endpoint .* demands a client certificate/,
+      );
     } finally {
       await tokens.close();
     }

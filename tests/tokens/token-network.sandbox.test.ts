@@ -50,8 +50,10 @@ describe("a token endpoint behind a private CA, mutual TLS and a proxy", () => {
     expect(https.sandbox.tokens.requests).toBe(before + 1);
   });
 
-  test("without it the token endpoint is not trusted: PARTNER_TOKEN_URL cannot be reached", async () => {
-    expect(await registrationStatus({})).toMatch(/^PARTNER_TOKEN_URL: the token endpoint .* cannot be reached/);
+  test("without it the token endpoint is not trusted: the line names TLS_CA_FILE, the variable to set", async () => {
+    expect(await registrationStatus({})).toMatch(
+      /^TLS_CA_FILE: the token endpoint https:\/\/127\.0\.0\.1:\d+\S*: the server's certificate at .* is not signed by a CA the harness trusts/,
+    );
   });
 
   test("through HTTPS_PROXY: the token request tunnels through the proxy too", async () => {
