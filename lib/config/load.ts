@@ -97,6 +97,8 @@ export interface Config {
     requestRules: RequestRules;
     /** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX in minor units; unset: chosen from the payment card's limits. */
     debitAmounts: { minMinor?: number; maxMinor?: number };
+    /** UNKNOWN_CARD_PAN: a test card number the target declares it has no card for; unset: none declared. */
+    unknownCardPan: string | undefined;
   };
   /** TLS trust, client certificates per family and the outbound proxy (network.ts). */
   network: NetworkConfig;
@@ -194,12 +196,13 @@ export function loadConfig(env: Env): Config {
         terminal: r.required("TERMINAL_NUMBER"),
         currency: r.pattern("CURRENCY", /^[A-Z]{3}$/, "a three-letter currency code"),
       },
+      unknownCardPan: r.string("UNKNOWN_CARD_PAN") ? unknownCardPan(r) : undefined,
       debitAmounts: readDebitAmounts(r),
       clientData: loadClientData(r.string("CLIENT_DATA_FILE")),
       requestRules: loadRequestRules(r.string("REQUEST_RULES_FILE")),
     },
     // After fixtures: PAYMENT_CARD_PAN has been validated by then.
-    safety: readSafety(r, r.string("PAYMENT_CARD_PAN")),
+    safety: readSafety(r, [r.string("PAYMENT_CARD_PAN"), r.string("UNKNOWN_CARD_PAN")]),
     network,
     secrets: [
       ...proxySecrets(network.proxy),
@@ -271,6 +274,17 @@ function readDebitAmounts(r: ReturnType<typeof createReader>): Config["fixtures"
 }
 
 /** LIMIT_OBJECT_TYPES: three names, for the card, the account and the client. */
+/** A card number, and not the payment card's: a debit of it must be refused, one of the payment card must not. */
+function unknownCardPan(r: ReturnType<typeof createReader>): string {
+  const pan = r.pattern("UNKNOWN_CARD_PAN", /^\d{12,19}$/, "12 to 19 digits");
+  if (pan === r.string("PAYMENT_CARD_PAN"))
+    throw new ConfigError(
+      "UNKNOWN_CARD_PAN",
+      "(value hidden) is PAYMENT_CARD_PAN: give a number the target has no card for",
+    );
+  return pan;
+}
+
 function objectTypes(r: ReturnType<typeof createReader>): Record<ObjectKind, string> {
   const text = r.string("LIMIT_OBJECT_TYPES");
   const names = list(text);

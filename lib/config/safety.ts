@@ -28,7 +28,9 @@ type Reader = ReturnType<typeof createReader>;
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 const PAN = /^\d{12,19}$/;
 
-export function readSafety(r: Reader, paymentPan: string): SafetySettings {
+/** `fixturePans`: PAYMENT_CARD_PAN and UNKNOWN_CARD_PAN (empty when unset), already validated. */
+export function readSafety(r: Reader, fixturePans: [payment: string, unknown: string]): SafetySettings {
+  const [paymentPan, unknownPan] = fixturePans;
   const targetEnv = r.oneOf("TARGET_ENV", TARGET_ENVS);
   const allowMutations = r.boolean("ALLOW_MUTATIONS");
   const cap = r.string("MAX_DEBIT_TOTAL")
@@ -47,6 +49,12 @@ export function readSafety(r: Reader, paymentPan: string): SafetySettings {
     throw new ConfigError(
       "TEST_PANS",
       `(value hidden) must list PAYMENT_CARD_PAN: with TARGET_ENV=${targetEnv} only listed test cards are sent`,
+    );
+  }
+  if (mutates && unknownPan && !testPans.includes(unknownPan)) {
+    throw new ConfigError(
+      "TEST_PANS",
+      `(value hidden) must list UNKNOWN_CARD_PAN: with TARGET_ENV=${targetEnv} only listed test cards are sent`,
     );
   }
   if (targetEnv === "production" && allowMutations && !cap) {

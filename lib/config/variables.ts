@@ -191,6 +191,12 @@ export const VARIABLES = {
     group: "fixtures",
     doc: "PAN of that card; masked to first six and last four in every report.",
   },
+  UNKNOWN_CARD_PAN: {
+    default: "",
+    secret: true,
+    group: "fixtures",
+    doc: "A test card number the target has no card for: CARD-TXN-UNKNOWN-CARD debits it and expects a refusal. Against anything but TARGET_ENV=sandbox it must be in TEST_PANS; unset, that check draws a random Luhn-valid number against a sandbox and is not judged elsewhere.",
+  },
   PAYMENT_CARD_EXPIRY: { default: `${pay.month}/${pay.year}`, group: "fixtures", doc: "Expiry of that card as MM/YY." },
   PAYMENT_CARD_CVC: {
     default: pay.cvc,

@@ -13,6 +13,8 @@ import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { limitsObject } from "../../generators/card-api/limits.ts";
 import { OBJECT_KINDS } from "../../lib/payments/kinds.ts";
+import type { Faker } from "@faker-js/faker";
+import type { CheckContext } from "../../lib/checks/types.ts";
 import { fakerFor, testPan } from "../../generators/faker.ts";
 
 export const statementOfUnknownCard = defineCheck({
@@ -57,18 +59,36 @@ export const debitOfUnknownCardRefused = defineCheck({
   spec: "§4.3",
   basis: "spec",
   title: "Create transaction: a debit of an unknown card is refused",
-  description: "A card id and a Luhn-valid PAN no fixture has: accepting the debit would post it somewhere.",
+  description:
+    "A card id and a PAN no fixture has (UNKNOWN_CARD_PAN, or a random Luhn-valid one against a sandbox): accepting the debit would post it somewhere.",
   async run(ctx) {
     const f = fakerFor(ctx.seed);
+    const pan = unknownPan(ctx, f);
     // An amount the target allows, so that a refusal is about the card, not the amount.
     const body = debitRequest(f, ctx.config, { amount: (await ctx.debitAmounts()).fixedMinor / 100 });
-    Object.assign(body.debit.card, { card_id: randomUUID(), card_pan: testPan(f, "400000") });
+    Object.assign(body.debit.card, { card_id: randomUUID(), card_pan: pan });
     const exchange = await ctx.send(CREATE_TRANSACTION, body);
     requireAnswer(exchange);
     if (answerKind(exchange) === "success")
       fail("accepted-invalid", `${describeAnswer(exchange)}: a debit of an unknown card was accepted`);
   },
 });
+
+/**
+ * The card number to debit: the one the target declares unknown, or against a sandbox a random one.
+ * Elsewhere only listed test cards are sent (TEST_PANS), and a random number is never listed.
+ */
+function unknownPan(ctx: CheckContext, f: Faker): string {
+  const declared = ctx.config.fixtures.unknownCardPan;
+  if (declared) return declared;
+  const { targetEnv, allowMutations } = ctx.config.safety;
+  // On production without ALLOW_MUTATIONS no debit is sent at all: the guard says so, the more basic reason.
+  if (targetEnv === "sandbox" || (targetEnv === "production" && !allowMutations)) return testPan(f, "400000");
+  return ctx.notJudged(
+    `no card number the target has no card for is declared (TARGET_ENV=${targetEnv} sends only TEST_PANS)`,
+    "UNKNOWN_CARD_PAN",
+  );
+}
 
 /** Records in the groups of a limits object; members that are not arrays are not groups (§2.4 leaves others open). */
 function limitRecordCount(limits: unknown): number {

@@ -11,6 +11,7 @@ import { RequestRefused } from "../../lib/http/target.ts";
 import { createRunContext } from "../../lib/checks/run-context.ts";
 import { runPreflight } from "../../lib/runner/preflight.ts";
 import { PREFLIGHT_REQUESTS } from "../../suites/preflight-requests.ts";
+import { ALL_MODULES } from "../../suites/modules.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor, testPan } from "../../generators/faker.ts";
 import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
@@ -67,10 +68,10 @@ test("TARGET_ENV=production with ALLOW_MUTATIONS=true (and the cap it requires):
     expect(proxy.countOf(TXN)).toBeGreaterThan(0);
     expect(proxy.countOf(BIZ)).toBeGreaterThan(0);
     expect(results.filter((r) => r.outcome === "failed").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
-    // Only what needs a card number outside TEST_PANS (a made-up unknown card) is held back.
+    // Only what needs a card number the target declares unknown (UNKNOWN_CARD_PAN, unset here) is not judged.
     const skipped = results.filter((r) => r.outcome === "skipped");
     expect(skipped.map((r) => r.id)).toEqual(["CARD-TXN-UNKNOWN-CARD"]);
-    expect(skipped[0]!.message).toMatch(/is not in TEST_PANS/);
+    expect(skipped[0]!.message).toMatch(/UNKNOWN_CARD_PAN/);
   });
 });
 
@@ -114,6 +115,31 @@ describe("against staging only TEST_PANS card numbers are sent", () => {
         await run.target.close();
       }
     });
+  });
+});
+
+describe("CARD-TXN-UNKNOWN-CARD against staging: the card number the target declares unknown, or not judged", () => {
+  const UNKNOWN = "4000000000000002"; // Luhn-valid; the sandbox has no card with it
+  const only = ALL_MODULES.map((m) => ({ ...m, checks: m.checks.filter((c) => c.id === "CARD-TXN-UNKNOWN-CARD") }));
+  const judge = (env: Record<string, string>) =>
+    withProxy(async (proxy) => {
+      const [result] = await evaluateAll(configFor(proxy.url, { TARGET_ENV: "staging", ...env }), only);
+      const pans = proxy.received.filter((r) => r.path === TXN).map((r) => JSON.stringify(r.body));
+      return { result: result!, pans };
+    });
+
+  test("declared (UNKNOWN_CARD_PAN, listed in TEST_PANS): that number is debited, and the refusal passes", async () => {
+    const { result, pans } = await judge({ TEST_PANS: `${PAN},${UNKNOWN}`, UNKNOWN_CARD_PAN: UNKNOWN });
+    expect(result.outcome, result.message).toBe("passed");
+    expect(pans).toHaveLength(1);
+    expect(pans[0]).toContain(UNKNOWN);
+  });
+
+  test("not declared: not judged, naming UNKNOWN_CARD_PAN, and nothing sent", async () => {
+    const { result, pans } = await judge({ TEST_PANS: PAN });
+    expect(result.outcome).toBe("skipped");
+    expect(result.message).toMatch(/UNKNOWN_CARD_PAN/);
+    expect(pans).toEqual([]);
   });
 });
 

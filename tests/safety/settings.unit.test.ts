@@ -42,6 +42,19 @@ const INVALID: Array<[string, Record<string, string>, string, RegExp]> = [
     /must list PAYMENT_CARD_PAN: with TARGET_ENV=staging only listed test cards are sent/,
   ],
   [
+    "staging with UNKNOWN_CARD_PAN not in TEST_PANS",
+    { TARGET_ENV: "staging", TEST_PANS: PAN, UNKNOWN_CARD_PAN: "4000000000000002" },
+    "TEST_PANS",
+    /must list UNKNOWN_CARD_PAN: with TARGET_ENV=staging only listed test cards are sent/,
+  ],
+  ["UNKNOWN_CARD_PAN that is no card number", { UNKNOWN_CARD_PAN: "4000-x" }, "UNKNOWN_CARD_PAN", /12 to 19 digits/],
+  [
+    "UNKNOWN_CARD_PAN that is the payment card's",
+    { UNKNOWN_CARD_PAN: PAN },
+    "UNKNOWN_CARD_PAN",
+    /^UNKNOWN_CARD_PAN: \(value hidden\) is PAYMENT_CARD_PAN/,
+  ],
+  [
     "production mutations without a debit cap",
     { TARGET_ENV: "production", ALLOW_MUTATIONS: "true", TEST_PANS: PAN },
     "MAX_DEBIT_TOTAL",

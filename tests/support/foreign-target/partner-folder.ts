@@ -9,6 +9,8 @@ import { join } from "node:path";
 import * as data from "./data.ts";
 
 const pay = data.PAYMENT_CARD;
+/** A test card number of the target's BIN (Luhn-valid) that it has no card for: CARD-TXN-UNKNOWN-CARD debits it. */
+const UNKNOWN_PAN = "4405639700009994";
 
 /** docs/own-server.md's steps, each with the variables it sets, in its order. */
 export function partnerEnv(url: string): Array<[string, Record<string, string>]> {
@@ -18,7 +20,7 @@ export function partnerEnv(url: string): Array<[string, Record<string, string>]>
       {
         TARGET_BASE_URL: url,
         TARGET_ENV: "staging",
-        TEST_PANS: pay.pan!,
+        TEST_PANS: `${pay.pan!},${UNKNOWN_PAN}`,
         TARGET_UTC_OFFSET: data.UTC_OFFSET,
       },
     ],
@@ -44,6 +46,7 @@ export function partnerEnv(url: string): Array<[string, Record<string, string>]>
         PAYMENT_CARD_EXPIRY: `${pay.month}/${pay.year}`,
         PAYMENT_CARD_CVC: pay.cvc!,
         PAYMENT_CARD_HOLDER: pay.holder!,
+        UNKNOWN_CARD_PAN: UNKNOWN_PAN,
         PAYMENT_ACCOUNT_NUMBER: pay.account,
         PAYMENT_CLIENT_ID: pay.client,
         CREDIT_ACCOUNT_NUMBER: data.CREDIT_ACCOUNT,
