@@ -305,14 +305,14 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     process.stdout.write(
       `conformance: target ${redactor.text(target)} · TARGET_ENV ${config.safety.targetEnv} · seed ${config.run.seed} · strict ${config.run.strict}${profileNote}${networkRunNote(config, (url) => redactor.text(url))}${shard ? ` · shard ${shard.index}/${shard.count}` : ""}\n`,
     );
+    // Ctrl-C while the token is fetched or in the preflight: outputs saying so, then exit 130/143; from the checks on, interrupt.ts keeps what was judged.
+    const releaseSignals = interruptBeforeTheChecks(config, { target, startedAt });
     // The first token before anything is sent: a refused credential is exit 2 (also with --no-preflight), an endpoint down exit 3.
     sharedToken =
       mergeFrom === undefined
         ? await shareAccessToken(config).catch((error) => unavailable(error, config, { target, startedAt }))
         : undefined;
     const tokenBroker = sharedToken ? { tokenBroker: sharedToken.address } : {};
-    // Ctrl-C in the preflight: outputs saying so, then exit 130/143; from the checks on, interrupt.ts keeps what was judged.
-    const releaseSignals = interruptBeforeTheChecks(config, { target, startedAt });
     const debitRange =
       mergeFrom === undefined
         ? await decideDebitRange(config, { limits, ...tokenBroker }, !options["no-preflight"], Boolean(sandbox)).catch(
