@@ -14,6 +14,7 @@ import { redactor } from "../redaction/redact.ts";
 import type { NetworkConfig } from "../config/network.ts";
 import { HttpClient } from "./client.ts";
 import { networkProblemOf } from "./network-problem.ts";
+import { refusedClientCertificate } from "./client-certificate-probe.ts";
 import type { Exchange } from "./exchange.ts";
 import { RenewingTokens, type FetchedToken } from "./access-tokens.ts";
 
@@ -108,7 +109,9 @@ async function tokenFromEndpoint(
   const exchange = await client.post(source.url, tokenRequest(source));
   const at = `the token endpoint ${redactor.text(source.url)}`;
   // An untrusted CA, a missing client certificate, a proxy refusing: the variable to fix is that one.
-  const misconfigured = networkProblemOf(exchange, network, undefined, "PARTNER_TOKEN_URL");
+  const misconfigured =
+    networkProblemOf(exchange, network, undefined, "PARTNER_TOKEN_URL") ??
+    (await refusedClientCertificate(exchange, network, undefined));
   if (misconfigured) throw new ConfigError(misconfigured.variable, `${at}: ${redactor.text(misconfigured.problem)}`);
   if (exchange.transportError)
     throw new TokenEndpointUnanswered(

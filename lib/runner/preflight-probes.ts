@@ -20,6 +20,7 @@ import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
 import { networkProblem } from "../http/network-problem.ts";
+import { refusedClientCertificate } from "../http/client-certificate-probe.ts";
 import { downReason } from "./target-down.ts";
 
 /** `down`: the target showed nothing behind the URL (target-down.ts), so the run may be "target unavailable". */
@@ -99,6 +100,8 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
   const outcome = judgeProbe(run, spec, exchange);
   // A TLS or proxy problem is configuration (exit 2), never "the target is down".
   if (outcome.kind === "ok" || outcome.kind === "network") return outcome;
+  const refused = await refusedClientCertificate(exchange, run.config.network, spec.op.family);
+  if (refused) return { kind: "network", text: `${refused.variable}: ${refused.problem}` };
   const down = downReason(exchange);
   return down !== undefined ? { ...outcome, down } : outcome;
 }

@@ -161,6 +161,16 @@ describe("each network misconfiguration is exit 2 with one line naming the varia
     expectConfigLine(await runCli("conformance.ts", [], env), "TLS_CLIENT_CERT");
   });
 
+  test("a client certificate of another CA (refused with no alert, only a reset): TLS_CLIENT_CERT", async () => {
+    const { TLS_CLIENT_KEY_PASSPHRASE: _p, ...env } = pemEnv(mtls, dir);
+    const result = await runCli("conformance.ts", [], {
+      ...env,
+      TLS_CLIENT_CERT: expired.files.cert,
+      TLS_CLIENT_KEY: expired.files.key,
+    });
+    expectConfigLine(result, "TLS_CLIENT_CERT: the server at");
+  });
+
   test("without TLS_CA_FILE: TLS_CA_FILE", async () => {
     const { TLS_CA_FILE: _ca, ...env } = pemEnv(mtls, dir);
     expectConfigLine(await runCli("conformance.ts", [], env), "TLS_CA_FILE");
