@@ -23,7 +23,7 @@ export function tlsFor(network: NetworkConfig | undefined, family: Family | unde
 }
 
 /** Node's TLS options from the settings; the CA file adds to the system's roots, it does not replace them. */
-function tlsOptions(tls: TlsSettings | undefined) {
+export function tlsOptions(tls: TlsSettings | undefined) {
   if (!tls) return {};
   return {
     ...(tls.ca ? { ca: [...rootCertificates, tls.ca] } : {}),
