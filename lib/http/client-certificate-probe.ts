@@ -21,7 +21,7 @@ import type { Exchange } from "./exchange.ts";
 import type { NetworkProblem } from "./network-problem.ts";
 
 /** How long an accepted connection is watched for a close: a refusing server closes within milliseconds. */
-const WATCH_MS = 1_000;
+const WATCH_MS = 2_000;
 /** A bound on the handshake itself (local work for the server: seconds are plenty). */
 const HANDSHAKE_MS = 5_000;
 
