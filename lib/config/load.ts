@@ -273,7 +273,6 @@ function readDebitAmounts(r: ReturnType<typeof createReader>): Config["fixtures"
   return dropUndefined({ minMinor, maxMinor });
 }
 
-/** LIMIT_OBJECT_TYPES: three names, for the card, the account and the client. */
 /** A card number, and not the payment card's: a debit of it must be refused, one of the payment card must not. */
 function unknownCardPan(r: ReturnType<typeof createReader>): string {
   const pan = r.pattern("UNKNOWN_CARD_PAN", /^\d{12,19}$/, "12 to 19 digits");
@@ -285,6 +284,7 @@ function unknownCardPan(r: ReturnType<typeof createReader>): string {
   return pan;
 }
 
+/** LIMIT_OBJECT_TYPES: three names, for the card, the account and the client. */
 function objectTypes(r: ReturnType<typeof createReader>): Record<ObjectKind, string> {
   const text = r.string("LIMIT_OBJECT_TYPES");
   const names = list(text);
