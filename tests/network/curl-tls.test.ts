@@ -42,14 +42,17 @@ async function exchangeWith(
   }
 }
 
+/** The mutual-TLS variables with the client key encrypted: the passphrase goes to curl by name. */
+const encryptedPemEnv = () => ({
+  TLS_CA_FILE: target.files.ca,
+  TLS_CLIENT_CERT: target.files.cert,
+  TLS_CLIENT_KEY: target.files.encryptedKey,
+  TLS_CLIENT_KEY_PASSPHRASE: target.keyPassphrase,
+});
+
 describe("the curl line over mutual TLS", () => {
   test("names the CA, the client certificate, its key and passphrase by variable", async () => {
-    const env = {
-      TLS_CA_FILE: target.files.ca,
-      TLS_CLIENT_CERT: target.files.cert,
-      TLS_CLIENT_KEY: target.files.encryptedKey,
-      TLS_CLIENT_KEY_PASSPHRASE: target.keyPassphrase,
-    };
+    const env = encryptedPemEnv();
     const { exchange, curl } = await exchangeWith(env);
     expect(exchange.response?.status).toBeDefined();
     expect(curl).toContain(
@@ -69,12 +72,7 @@ describe("the curl line over mutual TLS", () => {
   });
 
   test.runIf(existsSync("/usr/bin/curl"))("run by curl through the proxy, it gets the same answer", async () => {
-    const env = {
-      TLS_CA_FILE: target.files.ca,
-      TLS_CLIENT_CERT: target.files.cert,
-      TLS_CLIENT_KEY: target.files.encryptedKey,
-      TLS_CLIENT_KEY_PASSPHRASE: target.keyPassphrase,
-    };
+    const env = encryptedPemEnv();
     const { exchange, curl } = await exchangeWith(env);
     const before = proxy.tunnels();
     // Asynchronous: the proxy and the target answer from this very process.
