@@ -1,16 +1,25 @@
 /**
- * The import graph keeps the layers of ARCHITECTURE.md: every import (static, `import type`,
- * literal dynamic) of every .ts under lib/, suites/, generators/, sandbox/, cli/ and bench/ is read
- * from the source, and the rules, the absence of folder-level and of file-level cycles are asserted.
- * The synthetic graphs below prove the assertions fail on a back-edge and on a cycle.
+ * The import graph keeps the layers of ARCHITECTURE.md: every import (static, `import type`, and
+ * dynamic — followed where its path resolves statically, else named in RUNTIME_IMPORTS with its
+ * reason) of every .ts, .mts and .mjs under lib/, suites/, generators/, sandbox/, cli/, bench/ and
+ * tests/ is read from the source, and the rules, the absence of folder-level and of file-level
+ * cycles are asserted; every test target (tests/support/<name>-target/) is held independent. The
+ * synthetic graphs and sources below prove the assertions fail on a back-edge, a cycle, a target
+ * that leans on the harness and a dynamic import the rules cannot see.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { importGraph, parseImports, type Edge } from "./graph.ts";
-import { cycles, ruleBroken, sandboxReachBroken, unitOf } from "./rules.ts";
+import { dynamicImports, edgesOf, importGraph, parseImports, unresolvedImports, type Edge } from "./graph.ts";
+import { cycles, ruleBroken, RUNTIME_IMPORTS, sandboxReachBroken, unitOf } from "./rules.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const graph = importGraph(ROOT);
+/** Every independent test target on disk: each folder tests/support/<name>-target/. */
+const TARGETS = readdirSync(join(ROOT, "tests/support"), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name.endsWith("-target"))
+  .map((d) => `tests/support/${d.name}`);
 
 const broken = (edges: readonly Edge[]) =>
   edges.flatMap((e) => (ruleBroken(e) ? [`${e.from} → ${e.to}: ${ruleBroken(e)}`] : []));
@@ -27,7 +36,7 @@ describe("the harness's import graph", () => {
       "cli/",
       "bench/",
       "tests/",
-      "tests/support/foreign-target/",
+      ...TARGETS.map((t) => `${t}/`),
     ]) {
       expect(
         graph.some((e) => e.from.startsWith(root)),
@@ -35,6 +44,17 @@ describe("the harness's import graph", () => {
       ).toBe(true);
     }
     expect(graph.some((e) => e.typeOnly)).toBe(true);
+  });
+
+  test("holds every test target on disk as its own unit, independent of the rest (foreign, third and any later one)", () => {
+    expect(TARGETS.length).toBeGreaterThanOrEqual(2);
+    for (const target of TARGETS) {
+      expect(unitOf(`${target}/server.ts`)).toBe(target);
+      expect(
+        ruleBroken({ from: `${target}/server.ts`, to: "lib/payments/money.ts", typeOnly: true }),
+        target,
+      ).toBeDefined();
+    }
   });
 
   test("keeps the import rules", () => {
@@ -86,6 +106,17 @@ describe("the rules fail where they should (synthetic graphs)", () => {
       edge("tests/support/foreign-target/server.ts", "tests/support/harness.ts"),
     ],
     ["the cli imports the foreign target", edge("cli/x.ts", "tests/support/foreign-target/server.ts")],
+    [
+      "the third target imports the harness (type only, too)",
+      edge("tests/support/third-target/money.ts", "lib/payments/money.ts", true),
+    ],
+    ["the third target imports the sandbox", edge("tests/support/third-target/server.ts", "sandbox/limits.ts")],
+    ["a later target imports a test helper", edge("tests/support/fourth-target/server.ts", "tests/support/root.ts")],
+    [
+      "one target imports another",
+      edge("tests/support/third-target/http.ts", "tests/support/foreign-target/validate.ts"),
+    ],
+    ["the sandbox imports a later target", edge("sandbox/x.ts", "tests/support/fourth-target/data.ts")],
   ] as const)("%s is reported", ([, e]) => {
     expect(broken([e])).toHaveLength(1);
   });
@@ -101,6 +132,8 @@ describe("the rules fail where they should (synthetic graphs)", () => {
       edge("tests/checks/x.test.ts", "sandbox/faults.ts"),
       edge("tests/foreign/x.test.ts", "tests/support/foreign-target/server.ts"),
       edge("tests/support/foreign-target/server.ts", "tests/support/foreign-target/data.ts"),
+      edge("tests/third/x.test.ts", "tests/support/third-target/server.ts"),
+      edge("tests/support/fourth-target/server.ts", "tests/support/fourth-target/limits.ts"),
     ];
     expect(broken(fine)).toEqual([]);
   });
@@ -162,5 +195,67 @@ describe("the rules fail where they should (synthetic graphs)", () => {
       { spec: "./f.ts", typeOnly: false },
       { spec: "./g.ts", typeOnly: false },
     ]);
+  });
+});
+
+describe("dynamic imports: followed where the path resolves statically, else named with their reason", () => {
+  const unresolved = unresolvedImports(ROOT);
+
+  test("every import(…) whose path only the run knows is listed in RUNTIME_IMPORTS", () => {
+    expect(
+      unresolved.filter((u) => !RUNTIME_IMPORTS[u.file]).map((u) => `${u.file}:${u.line}: import(${u.argument})`),
+    ).toEqual([]);
+  });
+
+  test("every listed runtime import is still there (the list does not go stale)", () => {
+    expect(Object.keys(RUNTIME_IMPORTS).filter((file) => !unresolved.some((u) => u.file === file))).toEqual([]);
+  });
+
+  test("the module index a worker imports is the one the CLI names: suites/modules.ts", () => {
+    const cli = readFileSync(join(ROOT, "cli/conformance.ts"), "utf8");
+    const named = edgesOf(ROOT, "cli/conformance.ts", `${cli}\nawait import(MODULE_INDEX);`).map((e) => e.to);
+    expect(named).toContain(RUNTIME_IMPORTS["lib/vitest/describe-module.ts"]!.loads);
+  });
+
+  test("the launcher's subcommand table is followed: every module it may load is an edge", () => {
+    const launcher = graph.filter((e) => e.from === "cli/payment-conformance.mjs").map((e) => e.to);
+    expect(launcher).toEqual(
+      expect.arrayContaining(["cli/conformance.ts", "cli/sandbox.ts", "lib/runner/cli-errors.ts"]),
+    );
+  });
+
+  test.for([
+    ["a literal", 'await import("./a.ts");', ["./a.ts"]],
+    ["a URL beside the file", 'await import(new URL("../b.ts", import.meta.url).href);', ["../b.ts"]],
+    [
+      "a constant holding a path",
+      'const P = fileURLToPath(new URL("../c.ts", import.meta.url));\nawait import(pathToFileURL(P).href);',
+      ["../c.ts"],
+    ],
+    [
+      "a table's module entries",
+      'const T = { a: { module: "./a.ts" }, b: { module: "./b.ts" } };\nawait import(T[name].module);',
+      ["./a.ts", "./b.ts"],
+    ],
+    [
+      "a parameter: only the run knows",
+      "export async function load(index: string) { return import(index); }",
+      undefined,
+    ],
+    ["a path built at run time", "await import(`./${name}.ts`);", undefined],
+  ] as const)("the reader resolves %s", ([, source, specs]) => {
+    expect(dynamicImports("lib/x/y.ts", source).map((d) => d.specs)).toEqual([specs]);
+  });
+
+  test("a resolved dynamic import from lib into the suites breaks the rules like a static one", () => {
+    const source = 'const INDEX = new URL("../../suites/modules.ts", import.meta.url);\nawait import(INDEX.href);';
+    const edges = edgesOf(ROOT, "lib/checks/x.ts", source);
+    expect(edges).toEqual([{ from: "lib/checks/x.ts", to: "suites/modules.ts", typeOnly: false }]);
+    expect(ruleBroken(edges[0]!)).toBe("lib/checks may not import suites");
+  });
+
+  test("an unlisted import(…) that only the run resolves is reported", () => {
+    const found = dynamicImports("lib/checks/x.ts", "export const load = (p: string) => import(p);");
+    expect(found.filter((d) => d.specs === undefined && !RUNTIME_IMPORTS["lib/checks/x.ts"])).toHaveLength(1);
   });
 });
