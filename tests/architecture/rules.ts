@@ -45,7 +45,7 @@ export const RUNTIME_IMPORTS: Readonly<Record<string, { loads: string; why: stri
 export const SANDBOX_REACH = ["sandbox", "lib/test-data", "lib/time", "lib/crypto", LEAF];
 
 /** The layers of lib/, top to bottom: a unit imports only units below it (and the foundation). */
-const LIB_LAYERS: Record<string, readonly string[]> = {
+export const LIB_LAYERS: Record<string, readonly string[]> = {
   "lib/runner": ["lib/vitest", "lib/openapi", "lib/reporting", "lib/checks", "lib/http"],
   "lib/vitest": ["lib/reporting", "lib/checks", "lib/http"],
   "lib/openapi": ["lib/reporting", "lib/checks", "lib/http"],
