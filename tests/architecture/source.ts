@@ -24,8 +24,15 @@ export function sourceFiles(root: string, folders: readonly string[]): string[] 
     .map((path) => relative(root, path).split("\\").join("/"));
 }
 
+/** Trees already built, by file: the unit tier shares modules across its files, so the guards parse each file once. */
+const trees = new Map<string, ts.SourceFile>();
+
 export function parse(file: string, text: string): ts.SourceFile {
-  return ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const known = trees.get(file);
+  if (known?.text === text) return known;
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  trees.set(file, sf);
+  return sf;
 }
 
 /** Every node of the tree, depth first; `skip(node)` true stops the descent below it. */
