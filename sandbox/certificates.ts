@@ -7,6 +7,7 @@
  */
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import forge from "node-forge";
+import { DAY_MS } from "../lib/time/iso.ts";
 
 export interface SandboxCertificates {
   /** The CA's certificate (PEM): what TLS_CA_FILE must hold to trust the sandbox. */
@@ -28,8 +29,6 @@ export interface CertificateOptions {
   /** Days the server certificate stays valid (default 365; a few for the "expires soon" observation). */
   serverDays?: number;
 }
-
-const DAY_MS = 86_400_000;
 
 function rsaKey(): forge.pki.rsa.PrivateKey {
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });

@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
 import { type JsonSchema, type ValidatorRegistry } from "../../lib/validation/registry.ts";
+import { offsetMinutes } from "../../lib/time/iso.ts";
 import { child, normalize, typesOf, UnsupportedSchemaError, type Node } from "./walk.ts";
 
 export type Overrides = Record<string, fc.Arbitrary<unknown>>;
@@ -124,8 +125,7 @@ function formatArbitrary(format: string): fc.Arbitrary<string> {
 }
 
 function isoWithOffset(d: Date, offset: string, digits: number): string {
-  const shift =
-    offset === "Z" ? 0 : (offset[0] === "-" ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2)));
+  const shift = offsetMinutes(offset) ?? 0;
   const local = new Date(d.getTime() + shift * 60_000).toISOString().slice(0, 19);
   const fraction = digits
     ? `.${String(d.getUTCMilliseconds()).padStart(3, "0").padEnd(digits, "0").slice(0, digits)}`

@@ -11,10 +11,19 @@ import { requireJsonObject, requireResponse } from "./response.ts";
 
 export type AnswerKind = "success" | "rejection" | "server-error" | "transport" | "other";
 
+/**
+ * The card API's `status` field, a string (§2.2–§2.4), when the body has one. An integer `status`
+ * is another field of the same name — an RFC 7807 problem's copy of the HTTP status — and says
+ * nothing of the card API's outcome.
+ */
+export function cardApiStatus(body: Record<string, unknown>): string | undefined {
+  return typeof body.status === "string" ? body.status : undefined;
+}
+
 function bodySaysFailure(body: Record<string, unknown> | undefined): boolean {
   if (!body) return false;
   if (typeof body.state === "boolean") return !body.state;
-  if ("status" in body && body.status !== "ok") return true;
+  if (cardApiStatus(body) !== undefined && body.status !== "ok") return true;
   return "request_status" in body && body.request_status !== "success";
 }
 
@@ -44,7 +53,9 @@ export function describeAnswer(exchange: Exchange): string {
   if (!response) return `no answer (${exchange.transportError?.kind ?? "transport"})`;
   const body = jsonObject(exchange);
   const said = body
-    ? ["state", "status", "request_status"].filter((k) => k in body).map((k) => `${k} ${JSON.stringify(body[k])}`)
+    ? ["state", "status", "request_status"]
+        .filter((k) => k in body && (k !== "status" || cardApiStatus(body) !== undefined))
+        .map((k) => `${k} ${JSON.stringify(body[k])}`)
     : [];
   return `HTTP ${response.status}${said.length ? ` with ${said.join(", ")}` : ""}`;
 }

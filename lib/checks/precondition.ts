@@ -10,7 +10,8 @@
  * for checks that want a refusal): a refusal here is
  * - any 4xx (a 429 too: the target said "not now", which proves nothing about its answers), or
  * - a 2xx JSON object whose own outcome field says it failed: `state: false` (§2.1) where there is
- *   one, else `request_status` ≠ "success" (§3: "request succeeded"), else `status` ≠ "ok".
+ *   one, else `request_status` ≠ "success" (§3: "request succeeded"), else a string `status` ≠ "ok"
+ *   (an integer `status` is an RFC 7807 problem's copy of the HTTP status, not the card API's field).
  * So `request_status: "success"` beside a stray `status: "accepted"` is a success with a wrong value
  * (judged, CARD-TXN-STATUS-OK fails), while `status: "ok", request_status: "declined"` is a refusal.
  * A 5xx, a transport error, a body that is not JSON stay failures of the checks.
@@ -22,7 +23,7 @@
 import type { Exchange } from "../http/exchange.ts";
 import { jsonObject } from "../http/exchange.ts";
 import { redactor } from "../redaction/redact.ts";
-import { describeAnswer } from "./answers.ts";
+import { cardApiStatus, describeAnswer } from "./answers.ts";
 import type { Module, ScenarioName } from "./types.ts";
 
 /** The scenario a module's success checks judge; its refusal makes them "not judged". */
@@ -41,7 +42,7 @@ export function refusedForBusinessReason(exchange: Exchange): boolean {
   if (!body) return false;
   if (typeof body.state === "boolean") return !body.state;
   if ("request_status" in body) return body.request_status !== "success";
-  return "status" in body && body.status !== "ok";
+  return cardApiStatus(body) !== undefined && body.status !== "ok";
 }
 
 /** "the target refused the fixture debit of 100.00 KZT: HTTP 200 with … — {body}; see DEBIT_AMOUNT_MIN …" */

@@ -248,17 +248,10 @@ function privateJwkD(text: string): string {
   }
 }
 
-const DEBIT_AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
-
 /** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX: positive amounts in major units, the minimum not above the maximum. */
 function readDebitAmounts(r: ReturnType<typeof createReader>): Config["fixtures"]["debitAmounts"] {
   const minor = (name: "DEBIT_AMOUNT_MIN" | "DEBIT_AMOUNT_MAX"): number | undefined => {
-    if (!r.string(name)) return undefined;
-    const [whole, cents = ""] = r.pattern(name, DEBIT_AMOUNT, "an amount such as 100 or 100.00").split(".") as [
-      string,
-      string?,
-    ];
-    const value = Number(whole) * 100 + Number(cents.padEnd(2, "0"));
+    const value = r.amountMinor(name, "100");
     if (value === 0) throw new ConfigError(name, `"${r.string(name)}" must be more than 0`);
     return value;
   };

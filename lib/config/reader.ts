@@ -1,9 +1,13 @@
 /** Typed readers over an environment map; each error names its variable, and hides secrets. */
 import { parseIsoDateTime } from "../time/iso.ts";
+import { minorUnitsOf } from "../payments/money.ts";
 import { ConfigError } from "../errors/config-error.ts";
 import { VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
 
 export type Env = Record<string, string | undefined>;
+
+/** The form an amount variable takes: whole units and at most two decimals, no sign or exponent. */
+const AMOUNT = /^\d{1,12}(?:\.\d{1,2})?$/;
 
 export function createReader(env: Env) {
   const raw = (name: VariableName): string => {
@@ -59,6 +63,13 @@ export function createReader(env: Env) {
     pattern(name: VariableName, re: RegExp, what: string): string {
       const value = raw(name);
       return re.test(value) ? value : fail(name, `is not ${what}`);
+    },
+    /** An amount in major units ("500", "500.5", "500.00") as hundredths, read by lib/payments; undefined when unset. */
+    amountMinor(name: VariableName, example: string): number | undefined {
+      const value = raw(name);
+      if (!value) return undefined;
+      const minor = AMOUNT.test(value) ? minorUnitsOf(value) : undefined;
+      return minor ?? fail(name, `is not an amount such as ${example} or ${example}.00`);
     },
     isoDateTime(name: VariableName): string {
       const value = raw(name);

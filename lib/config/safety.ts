@@ -5,6 +5,7 @@
  */
 import { type createReader } from "./reader.ts";
 import { ConfigError } from "../errors/config-error.ts";
+import { DAY_MS } from "../time/iso.ts";
 
 export const TARGET_ENVS = ["sandbox", "staging", "production"] as const;
 export type TargetEnv = (typeof TARGET_ENVS)[number];
@@ -25,7 +26,6 @@ export interface SafetySettings {
 
 type Reader = ReturnType<typeof createReader>;
 
-const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 const PAN = /^\d{12,19}$/;
 
 /** `fixturePans`: PAYMENT_CARD_PAN and UNKNOWN_CARD_PAN (empty when unset), already validated. */
@@ -33,9 +33,7 @@ export function readSafety(r: Reader, fixturePans: [payment: string, unknown: st
   const [paymentPan, unknownPan] = fixturePans;
   const targetEnv = r.oneOf("TARGET_ENV", TARGET_ENVS);
   const allowMutations = r.boolean("ALLOW_MUTATIONS");
-  const cap = r.string("MAX_DEBIT_TOTAL")
-    ? r.pattern("MAX_DEBIT_TOTAL", AMOUNT, "an amount such as 500 or 500.00")
-    : "";
+  const capMinor = r.amountMinor("MAX_DEBIT_TOTAL", "500");
   const testPans = r
     .string("TEST_PANS")
     .split(",")
@@ -57,18 +55,18 @@ export function readSafety(r: Reader, fixturePans: [payment: string, unknown: st
       `(value hidden) must list UNKNOWN_CARD_PAN: with TARGET_ENV=${targetEnv} only listed test cards are sent`,
     );
   }
-  if (targetEnv === "production" && allowMutations && !cap) {
+  if (targetEnv === "production" && allowMutations && capMinor === undefined) {
     throw new ConfigError("MAX_DEBIT_TOTAL", "must be set when TARGET_ENV=production and ALLOW_MUTATIONS=true");
   }
   return {
     targetEnv,
     allowMutations,
-    maxDebitTotalMinor: cap ? Math.round(Number(cap) * 100) : undefined,
+    maxDebitTotalMinor: capMinor,
     testPans,
     maxRps: r.string("MAX_RPS") ? r.integer("MAX_RPS", 1) : undefined,
     concurrency: r.integer("CONCURRENCY", 1),
     // A day at most: far beyond any run, and within what a timer can hold (2^31 − 1 ms).
-    runDeadlineMs: r.integer("RUN_DEADLINE_MS", 1000, 86_400_000),
+    runDeadlineMs: r.integer("RUN_DEADLINE_MS", 1000, DAY_MS),
     baselineFile: r.string("BASELINE_FILE") || undefined,
   };
 }

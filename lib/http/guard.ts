@@ -11,6 +11,7 @@ import type { SafetySettings } from "../config/safety.ts";
 import { RequestRefused, type RequestGuard } from "./target.ts";
 import { cardNumbersIn, maskPan, PAN_KEY } from "../redaction/card-numbers.ts";
 import type { DebitBudget } from "./debit-budget.ts";
+import { amountText, formatMinor, parseDecimal } from "../payments/money.ts";
 
 /** Where each money-moving operation carries the amount it debits, in major units. */
 const DEBIT_AMOUNT_PATHS: Record<string, readonly string[]> = {
@@ -72,23 +73,25 @@ function reserveDebit(budget: DebitBudget, op: Operation, body: unknown): void {
   if (minor === 0) return;
   const reservation = budget.reserve(minor);
   if (!reservation.ok) {
-    const major = (n: number) => (n / 100).toFixed(2);
     throw new RequestRefused(
-      `not sent: debiting ${major(minor)} would pass MAX_DEBIT_TOTAL=${major(reservation.capMinor)} (${major(reservation.spentMinor)} already debited this run)`,
+      `not sent: debiting ${formatMinor(minor)} would pass MAX_DEBIT_TOTAL=${formatMinor(reservation.capMinor)} (${formatMinor(reservation.spentMinor)} already debited this run)`,
     );
   }
 }
 
 /**
- * Minor units of an amount, rounded up. A string counts by the first number in it, read as a
- * lenient target might ("9,00" is 9.00); no number at all debits nothing.
+ * Minor units of an amount, rounded up, read exactly (lib/payments/money.ts). A string counts by
+ * the first number in it, read as a lenient target might ("9,00" is 9.00); no number at all debits
+ * nothing.
  */
 function debitMinor(amount: unknown): number {
-  const text = typeof amount === "string" ? /\d+(?:[.,]\d+)?/.exec(amount)?.[0]?.replace(",", ".") : undefined;
-  const n = typeof amount === "number" ? amount : text !== undefined ? Number(text) : NaN;
-  if (Number.isNaN(n)) return 0;
+  const text = typeof amount === "string" ? /\d+(?:[.,]\d+)?/.exec(amount)?.[0]?.replace(",", ".") : amountText(amount);
+  const decimal = text === undefined ? undefined : parseDecimal(text);
+  if (!decimal) return 0;
   // Counted by size whatever the sign: a target that mishandles a negative debit still moves money.
-  return Math.ceil(Math.abs(n) * 100 - 1e-6);
+  if (decimal.scale <= 2) return Number(decimal.units * 10n ** BigInt(2 - decimal.scale));
+  const finer = 10n ** BigInt(decimal.scale - 2);
+  return Number((decimal.units + finer - 1n) / finer);
 }
 
 function parseOrText(bodyText: string): unknown {

@@ -6,9 +6,9 @@
  */
 import type { Config } from "../config/load.ts";
 import type { TlsSession } from "../http/tls-session.ts";
+import { DAY_MS } from "../time/iso.ts";
 
 export const EXPIRY_WARNING_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 export interface NetworkReport {
   tls: TlsSession[];

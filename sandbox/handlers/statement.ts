@@ -1,5 +1,5 @@
 /** §4.2 card statement: the operations of a card within [start_date, end_date]. */
-import { periodBound } from "../../lib/time/iso.ts";
+import { DAY_MS, periodBound } from "../../lib/time/iso.ts";
 import { validateRequest, type SandboxEnv } from "../env.ts";
 import { remember } from "../json.ts";
 import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
@@ -72,7 +72,7 @@ export function statement(req: SandboxRequest, env: SandboxEnv): SandboxResponse
       toOperation({
         ...env.ledger.postingsOf(SANDBOX_CARDS.statement.cardId)[0]!,
         cardId: card.cardId,
-        at: from - 86_400_000,
+        at: from - DAY_MS,
       }),
     );
   }

@@ -12,12 +12,12 @@ import { fakerFor } from "../../generators/faker.ts";
 import type { CheckContext } from "../../lib/checks/types.ts";
 import { newOperations, recentOperations } from "./ledger/readback.ts";
 
-/** A seeded amount inside the range the target's limits allow (noted on the check). */
-async function debitAmount(ctx: CheckContext): Promise<number> {
+/** A seeded debit in minor units (hundredths) inside the range the target's limits allow (noted on the check). */
+async function debitMinor(ctx: CheckContext): Promise<number> {
   const range = await ctx.debitAmounts();
   ctx.note(range.why);
   const minor = fakerFor(ctx.seed + 7).number.int({ min: range.minMinor, max: range.maxMinor });
-  return (range.avoidMinor.includes(minor) ? range.minMinor : minor) / 100;
+  return range.avoidMinor.includes(minor) ? range.minMinor : minor;
 }
 
 export const replayPostsOnce = defineCheck({
@@ -32,7 +32,7 @@ export const replayPostsOnce = defineCheck({
   // Holds the payment card's lane (lib/http/lanes.ts): the statement then shows only this check's postings.
   run: (ctx) =>
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
-      const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: await debitAmount(ctx) });
+      const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: (await debitMinor(ctx)) / 100 });
       const since = Date.now();
       const before = await recentOperations(ctx, since);
       const first = await ctx.send(op, body);
@@ -64,14 +64,15 @@ export const reusedRequestIdRefused = defineCheck({
   run: (ctx) =>
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
       const f = fakerFor(ctx.seed);
-      const body = debitRequest(f, ctx.config, { amount: await debitAmount(ctx) });
+      const minor = await debitMinor(ctx);
+      const body = debitRequest(f, ctx.config, { amount: minor / 100 });
       const since = Date.now();
       const before = await recentOperations(ctx, since);
       const first = await ctx.send(op, body);
       requireAnswer(first);
       if (answerKind(first) !== "success") ctx.skip(`the first debit was not accepted (${describeAnswer(first)})`);
       // One unit more, computed in minor units (no float drift: 12.34 + 1 is not always 13.34).
-      const more = (Math.round(body.debit.amount * 100) + 100) / 100;
+      const more = (minor + 100) / 100;
       const other = { ...body, debit: { ...body.debit, amount: more }, credit: { ...body.credit, amount: more } };
       const second = await ctx.send(op, other);
       requireAnswer(second);

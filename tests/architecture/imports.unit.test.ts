@@ -1,9 +1,13 @@
 /**
- * The import graph keeps the layers of ARCHITECTURE.md: every import (static, `import type`,
- * literal dynamic) of every .ts under lib/, suites/, generators/, sandbox/, cli/ and bench/ is read
- * from the source, and the rules, the absence of folder-level and of file-level cycles are asserted.
- * The synthetic graphs below prove the assertions fail on a back-edge and on a cycle.
+ * The import graph keeps the layers of ARCHITECTURE.md: every import (static, `import type`, and
+ * dynamic where its path resolves statically: dynamic-imports.unit.test.ts) of every .ts, .mts and
+ * .mjs under lib/, suites/, generators/, sandbox/, cli/, bench/ and tests/ is read from the source,
+ * and the rules, the absence of folder-level and of file-level cycles are asserted; every test
+ * target (tests/support/<name>-target/) is held independent. The synthetic graphs below prove the
+ * assertions fail on a back-edge, a cycle and a target that leans on the harness.
  */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { importGraph, parseImports, type Edge } from "./graph.ts";
@@ -11,6 +15,10 @@ import { cycles, ruleBroken, sandboxReachBroken, unitOf } from "./rules.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const graph = importGraph(ROOT);
+/** Every independent test target on disk: each folder tests/support/<name>-target/. */
+const TARGETS = readdirSync(join(ROOT, "tests/support"), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name.endsWith("-target"))
+  .map((d) => `tests/support/${d.name}`);
 
 const broken = (edges: readonly Edge[]) =>
   edges.flatMap((e) => (ruleBroken(e) ? [`${e.from} → ${e.to}: ${ruleBroken(e)}`] : []));
@@ -27,7 +35,7 @@ describe("the harness's import graph", () => {
       "cli/",
       "bench/",
       "tests/",
-      "tests/support/foreign-target/",
+      ...TARGETS.map((t) => `${t}/`),
     ]) {
       expect(
         graph.some((e) => e.from.startsWith(root)),
@@ -35,6 +43,17 @@ describe("the harness's import graph", () => {
       ).toBe(true);
     }
     expect(graph.some((e) => e.typeOnly)).toBe(true);
+  });
+
+  test("holds every test target on disk as its own unit, independent of the rest (foreign, third and any later one)", () => {
+    expect(TARGETS.length).toBeGreaterThanOrEqual(2);
+    for (const target of TARGETS) {
+      expect(unitOf(`${target}/server.ts`)).toBe(target);
+      expect(
+        ruleBroken({ from: `${target}/server.ts`, to: "lib/payments/money.ts", typeOnly: true }),
+        target,
+      ).toBeDefined();
+    }
   });
 
   test("keeps the import rules", () => {
@@ -86,6 +105,17 @@ describe("the rules fail where they should (synthetic graphs)", () => {
       edge("tests/support/foreign-target/server.ts", "tests/support/harness.ts"),
     ],
     ["the cli imports the foreign target", edge("cli/x.ts", "tests/support/foreign-target/server.ts")],
+    [
+      "the third target imports the harness (type only, too)",
+      edge("tests/support/third-target/money.ts", "lib/payments/money.ts", true),
+    ],
+    ["the third target imports the sandbox", edge("tests/support/third-target/server.ts", "sandbox/limits.ts")],
+    ["a later target imports a test helper", edge("tests/support/fourth-target/server.ts", "tests/support/root.ts")],
+    [
+      "one target imports another",
+      edge("tests/support/third-target/http.ts", "tests/support/foreign-target/validate.ts"),
+    ],
+    ["the sandbox imports a later target", edge("sandbox/x.ts", "tests/support/fourth-target/data.ts")],
   ] as const)("%s is reported", ([, e]) => {
     expect(broken([e])).toHaveLength(1);
   });
@@ -101,6 +131,8 @@ describe("the rules fail where they should (synthetic graphs)", () => {
       edge("tests/checks/x.test.ts", "sandbox/faults.ts"),
       edge("tests/foreign/x.test.ts", "tests/support/foreign-target/server.ts"),
       edge("tests/support/foreign-target/server.ts", "tests/support/foreign-target/data.ts"),
+      edge("tests/third/x.test.ts", "tests/support/third-target/server.ts"),
+      edge("tests/support/fourth-target/server.ts", "tests/support/fourth-target/limits.ts"),
     ];
     expect(broken(fine)).toEqual([]);
   });

@@ -70,6 +70,16 @@ describe("the guard counts what a lenient target could book", () => {
     );
   });
 
+  test.for([
+    ["finer than a hundredth, rounded up", { debit: { amount: 0.291 } }, "0.30"],
+    ["negative, counted by size", { debit: { amount: "-1.5" } }, "1.50"],
+    ["in exponent notation", { debit: { amount: 1.5e-1 } }, "0.15"],
+  ] as const)("an amount %s is read exactly", ([, body, counted]) => {
+    const guard = createGuard({ ...settings, testPans: [] }, new MemoryDebitBudget(1_000));
+    send(guard, body);
+    expect(() => send(guard, { debit: { amount: 9.99 } })).toThrow(`(${counted} already debited`);
+  });
+
   test("a body with no amount at all debits nothing", () => {
     const guard = createGuard({ ...settings, testPans: [] }, new MemoryDebitBudget(1_000));
     send(guard, { debit: {} });
