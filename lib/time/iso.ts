@@ -13,14 +13,29 @@ function validCalendar(y: number, m: number, d: number): boolean {
   return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
 }
 
-/** "+05:00", "-0330" or "Z" → minutes east of UTC; undefined when out of range. */
+const OFFSET = /^([+-])(\d{2})(?::?(\d{2}))?$/;
+
+/**
+ * The one reader of a UTC offset: "Z", "+05:00", "-0330" or "+05" (ISO 8601's forms) → minutes
+ * east of UTC; undefined for anything else (an hour over 23, a minute over 59, a zone name).
+ */
 export function offsetMinutes(zone: string): number | undefined {
   if (zone === "Z") return 0;
-  const digits = zone.slice(1).replace(":", "");
-  const hours = Number(digits.slice(0, 2));
-  const minutes = Number(digits.slice(2, 4));
+  const m = OFFSET.exec(zone);
+  if (!m) return undefined;
+  const hours = Number(m[2]);
+  const minutes = Number(m[3] ?? "0");
   if (hours > 23 || minutes > 59) return undefined;
-  return (zone[0] === "-" ? -1 : 1) * (hours * 60 + minutes);
+  const total = hours * 60 + minutes;
+  return m[1] === "-" && total ? -total : total;
+}
+
+/** Minutes east of UTC written as an offset: 300 → "+05:00" ("+0500" without the colon); 0 → "+00:00". */
+export function offsetText(minutes: number, colon = true): string {
+  const abs = Math.abs(minutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
+  const mm = String(abs % 60).padStart(2, "0");
+  return `${minutes < 0 ? "-" : "+"}${hh}${colon ? ":" : ""}${mm}`;
 }
 
 /** The two-digit number at i, or -1. Module-level on purpose: no closure per call on the hot path. */
