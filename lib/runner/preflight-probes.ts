@@ -11,7 +11,7 @@
  *   checks to report (exit 1), so the preflight only notes it and the run goes on.
  */
 import { randomBytes } from "node:crypto";
-import { CARD_STATEMENT, LIMITS_LIST, REGISTER_BUSINESS, type Operation } from "../catalogue/index.ts";
+import { LIMITS_LIST, REGISTER_BUSINESS, type Operation } from "../catalogue/index.ts";
 import { answerKind } from "../checks/answers.ts";
 import type { RunContext } from "../checks/types.ts";
 import type { Config } from "../config/load.ts";
@@ -81,15 +81,17 @@ export function cardAuthVariable(config: Config): string {
   return "CARD_API_HEADERS";
 }
 
-interface ProbeSpec {
+export interface ProbeSpec {
   op: Operation;
   body: unknown;
   refused: string;
   /** What a JSON 4xx means; undefined: the request was meant to be rejected, past auth (ok). */
   rejected?: string;
+  /** Finds out why a fixture was rejected, from more evidence, instead of `rejected` (preflight-fixtures.ts). */
+  diagnose?: (exchange: Exchange) => Promise<ProbeOutcome>;
 }
 
-async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
+export async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
   let exchange: Exchange;
   try {
     exchange = await run.target.send(spec.op, spec.body);
@@ -98,6 +100,8 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
     throw error;
   }
   const outcome = judgeProbe(run, spec, exchange);
+  // A rejection past auth and the network rules: the probe's own diagnosis says whose it is.
+  if (spec.diagnose && outcome.kind === "ok" && readAnswer(exchange) === "rejected") return spec.diagnose(exchange);
   // A TLS or proxy problem is configuration (exit 2), never "the target is down".
   if (outcome.kind === "ok" || outcome.kind === "network") return outcome;
   const refused = await refusedClientCertificate(exchange, run.config.network, spec.op.family);
@@ -123,7 +127,7 @@ function judgeProbe(run: RunContext, spec: ProbeSpec, exchange: Exchange): Probe
         : "";
     return {
       kind: "problem",
-      text: `${spec.rejected} (HTTP ${status}: ${redactor.preview(exchange.response?.bodyText ?? "", 120)})${path}`,
+      text: `${spec.rejected} (HTTP ${status}: ${redactor.reason(exchange.response?.bodyText ?? "")})${path}`,
     };
   }
   if ("unreachable" in answer) {
@@ -148,17 +152,6 @@ export interface ProbeRequests {
   debit(config: Config, amount: number): unknown;
   /** The client data of one registration, from CLIENT_DATA_FILE or the sandbox's (not yet sealed). */
   registration(config: Config): unknown;
-}
-
-/** The statement of STATEMENT_CARD_ID answers: the card API is reachable, its auth and the fixture right. */
-export function statementFixture(run: RunContext, requests: ProbeRequests): Promise<ProbeOutcome> {
-  return probe(run, {
-    op: CARD_STATEMENT,
-    body: requests.statement(run.config),
-    refused: `${cardAuthVariable(run.config)}: the card API refused the statement request; set the card API auth the target expects (CARD_API_AUTH; not shown, §5)`,
-    rejected:
-      "STATEMENT_CARD_ID: the target rejected the statement of this card for STATEMENT_PERIOD_START–STATEMENT_PERIOD_END; set a card that exists on the target",
-  });
 }
 
 /** The limits of PAYMENT_CARD_ID answer: the card the debit checks use exists (read-only). */
