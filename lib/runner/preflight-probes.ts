@@ -6,7 +6,8 @@
  * - no connection at all (refused, unknown host, TLS): the base URL is wrong → exit 2;
  * - 401/403: a credential is refused → exit 2, naming it;
  * - another 4xx with a JSON body, or a 2xx whose body says it failed (status ≠ ok, request_status ≠
- *   success, state false), to a read of a configured fixture: the fixture is missing → exit 2;
+ *   success, state false), to a read of a configured fixture: the fixture is missing → exit 2
+ *   (the statement's refusal is diagnosed first from more evidence: preflight-statement.ts);
  * - a timeout, reset, 5xx, 429, a body that is not JSON (even with 200): the target misbehaves. That is for the
  *   checks to report (exit 1), so the preflight only notes it and the run goes on.
  */
@@ -87,7 +88,7 @@ export interface ProbeSpec {
   refused: string;
   /** What a JSON 4xx means; undefined: the request was meant to be rejected, past auth (ok). */
   rejected?: string;
-  /** Finds out why a fixture was rejected, from more evidence, instead of `rejected` (preflight-fixtures.ts). */
+  /** Finds out why a fixture was rejected, from more evidence, instead of `rejected` (preflight-statement.ts). */
   diagnose?: (exchange: Exchange) => Promise<ProbeOutcome>;
 }
 

@@ -135,3 +135,16 @@ export function parseDateForm(declared: string): DateForm | { problem: string } 
   const problem = roundTripProblem(form);
   return problem ? { problem } : form;
 }
+
+/** Forms servers commonly read: what the preflight tries, one request each, when the declared one is refused. */
+export const COMMON_DATE_FORMS: readonly DateForm[] = [
+  "datetime-offset",
+  "datetime-utc",
+  "date",
+  "DD.MM.YYYY",
+  "YYYYMMDD",
+  "DD/MM/YYYY",
+  "MM/DD/YYYY",
+  "YYYY-MM-DD HH:mm:ss",
+  "YYYY-MM-DDTHH:mm:ss.SSS[Z]",
+].map((text) => parseDateForm(text) as DateForm);

@@ -1,7 +1,8 @@
 /**
- * ISO 8601 timestamps: one parser for the whole harness (schema formats, period checks, the
- * sandbox's reading of start_date/end_date). Date.parse alone is too lenient: it accepts
- * "2026-02-30" and local times without an offset, so the calendar is checked by hand.
+ * ISO 8601 timestamps: one parser for the whole harness (schema formats, `dt` and operation
+ * datetimes, configured instants, the sandbox's reading of start_date/end_date when no form is
+ * declared; a declared statement date form is date-form.ts's). Date.parse alone is too lenient:
+ * it accepts "2026-02-30" and local times without an offset, so the calendar is checked by hand.
  */
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -131,9 +132,10 @@ export const DAY_MS = 86_400_000;
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
 /**
- * The instant a period bound stands for, read generously: a date is the whole day (start at
- * 00:00, end at 23:59:59.999 at the given offset); a date-time without fraction covers its whole
- * second at the end; a date-time without offset is read at the given offset.
+ * The reference sandbox's reading of a statement bound when it is given no declared form (the
+ * harness reads what it sent in the declared form, date-form.ts), read generously: a date is the
+ * whole day (start at 00:00, end at 23:59:59.999 at the given offset); a date-time without
+ * fraction covers its whole second at the end; a date-time without offset is read at the offset.
  */
 export function periodBound(text: string, side: "start" | "end", offset: string): number | undefined {
   const day = parseIsoDate(text, offset);
