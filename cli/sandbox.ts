@@ -1,6 +1,7 @@
 /**
  * npm run sandbox -- --port P [--profile NAME|PATH] [--tls] [--mtls] [--tls-dir DIR]
  *                    [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset DURATION]
+ *                    [--date-format PATTERN]
  * Serves the reference sandbox on 127.0.0.1:P in the foreground until stopped (Ctrl-C), with the
  * crypto profile a harness would name in CRYPTO_PROFILE (`default` unless given). The card API
  * JWS (the jws profile's, or --card-api-auth jws) is verified as CARD_API_JWS_* in the
@@ -11,6 +12,9 @@
  * into --tls-dir (default: a new temporary folder), and the variables to set are printed.
  * --clock-offset runs the sandbox's clock ahead (or, negative, behind) real time — postings, daily
  * usage and `dt` — e.g. to see a run cross its midnight (+05:00): `--clock-offset 90m`.
+ * --date-format makes the statement read start_date and end_date only in that declared form (a
+ * dayjs pattern such as DD.MM.YYYY, or a STATEMENT_DATE_FORMAT name) at +05:00, refusing any other;
+ * unset, it reads any ISO 8601 date or date-time.
  */
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -21,12 +25,14 @@ import { ConfigError } from "../lib/errors/config-error.ts";
 import { createReader } from "../lib/config/reader.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 import { parseDuration, parseSignedDuration } from "../lib/time/duration.ts";
+import { parseDateForm } from "../lib/time/date-form.ts";
+import { DATE_FORM_HELP } from "../lib/time/date-pattern.ts";
 import { SANDBOX_TOKEN_CLIENT } from "../lib/test-data/published.ts";
 import { CARD_API_AUTHS, type CardApiAuth } from "../sandbox/card-auth.ts";
 import { startSandbox } from "../sandbox/server.ts";
 
 const USAGE =
-  "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset 90m|-30s]";
+  "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset 90m|-30s] [--date-format DD.MM.YYYY]";
 
 /** "90m" → 5 400 000; "-30s" → −30 000 (the one duration reader, with a sign); unset → 0. */
 function clockOffset(text: string | undefined): number {
@@ -34,6 +40,14 @@ function clockOffset(text: string | undefined): number {
   const ms = parseSignedDuration(text);
   if (ms === undefined) throw new UsageError(`--clock-offset ${text} is not a duration such as 90m, -30s or 500ms`);
   return ms;
+}
+
+/** --date-format as STATEMENT_DATE_FORMAT reads it: a usage error when it is no usable date form. */
+function dateFormat(text: string | undefined): { dateFormat?: string } {
+  if (text === undefined) return {};
+  const form = parseDateForm(text);
+  if ("problem" in form) throw new UsageError(`--date-format ${text}: ${form.problem}; give ${DATE_FORM_HELP}`);
+  return { dateFormat: text };
 }
 
 interface SandboxCliOptions {
@@ -44,6 +58,7 @@ interface SandboxCliOptions {
   cardApiAuth: CardApiAuth;
   tokenTtlMs?: number;
   clockOffsetMs: number;
+  dateFormat?: string;
 }
 
 interface SandboxArgs {
@@ -55,6 +70,7 @@ interface SandboxArgs {
   "card-api-auth"?: string;
   "token-ttl"?: string;
   "clock-offset"?: string;
+  "date-format"?: string;
 }
 
 function options(argv: string[]): SandboxCliOptions {
@@ -71,6 +87,7 @@ function options(argv: string[]): SandboxCliOptions {
         "card-api-auth": { type: "string" },
         "token-ttl": { type: "string" },
         "clock-offset": { type: "string" },
+        "date-format": { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -94,13 +111,14 @@ function options(argv: string[]): SandboxCliOptions {
     cardApiAuth,
     clockOffsetMs: clockOffset(values["clock-offset"]),
     ...(tokenTtlMs ? { tokenTtlMs } : {}),
+    ...dateFormat(values["date-format"]),
     ...(https ? { tls: { mtls: Boolean(values.mtls), ...(dir ? { dir } : {}) } } : {}),
   };
 }
 
 /** The command, callable by the installed `payment-conformance sandbox` (cli/payment-conformance.mjs). */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
-  const { port, profile, cardApiAuth, tokenTtlMs, tls, clockOffsetMs } = options(argv);
+  const { port, profile, cardApiAuth, tokenTtlMs, tls, clockOffsetMs, dateFormat } = options(argv);
   const cardApiJws = readCardApiJws(createReader(process.env));
   const certificates = tls ? makeSandboxCertificates() : undefined;
   const https = certificates ? { tls: { certificates, mtls: tls!.mtls } } : {};
@@ -111,6 +129,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     cardApiAuth,
     clockOffsetMs,
     ...(tokenTtlMs ? { tokenTtlMs } : {}),
+    ...(dateFormat !== undefined ? { dateFormat } : {}),
     ...https,
   }).catch((error: Error) => {
     // The same rule as CRYPTO_PROFILE, reported against the option the user typed.
@@ -122,7 +141,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     ? `tokens live ${tokenTtlMs / 1000} s; the static token is refused`
     : "tokens live an hour; the static token works too";
   process.stdout.write(
-    `sandbox: listening on ${sandbox.url} with crypto profile ${profile}, card API auth ${cardApiAuth}${clockOffsetMs ? `, clock offset ${clockOffsetMs} ms` : ""} (test data: docs/sandbox.md › Test data)\n` +
+    `sandbox: listening on ${sandbox.url} with crypto profile ${profile}, card API auth ${cardApiAuth}${clockOffsetMs ? `, clock offset ${clockOffsetMs} ms` : ""}${dateFormat ? `, statement dates ${dateFormat}` : ""} (test data: docs/sandbox.md › Test data)\n` +
       `sandbox: token endpoint PARTNER_TOKEN_URL=${sandbox.url}${SANDBOX_TOKEN_CLIENT.tokenPath} PARTNER_CLIENT_ID=${SANDBOX_TOKEN_CLIENT.clientId} (secret: docs/sandbox.md); ${lifetime}\n`,
   );
   if (certificates)

@@ -7,6 +7,7 @@ import type { TokenIssuer } from "./tokens.ts";
 import type { CardApiVerifier } from "./card-auth.ts";
 import { reject } from "./protocol.ts";
 import { requestProblems } from "./validation.ts";
+import type { DateForm } from "../lib/time/date-form.ts";
 
 export interface SandboxEnv {
   ledger: Ledger;
@@ -23,6 +24,8 @@ export interface SandboxEnv {
   cardApiHeader?: { name: string; value: string };
   /** The sandbox's clock: real time plus its clock offset (postings, usage periods, `dt`). */
   now(): number;
+  /** Statement bounds in this form only (--date-format); unset: any ISO 8601 date or date-time. */
+  dateForm?: DateForm;
 }
 
 /** Rejects with 400 and the schema's complaints when a body does not match a request schema (validation.ts). */

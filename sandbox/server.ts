@@ -19,6 +19,7 @@ import { cardApiError, partnerError, Rejection, type SandboxResponse } from "./p
 import { acceptedAnyway, ROUTES, type Route } from "./routes.ts";
 import { toJsonText } from "./json.ts";
 import { seedLedger } from "./seed.ts";
+import { statementDateForm } from "./handlers/statement.ts";
 import type { SandboxCertificates } from "./certificates.ts";
 import { cardApiAuthOf, type CardApiAuth } from "./card-auth.ts";
 import { TokenIssuer, type TokenClient } from "./tokens.ts";
@@ -54,6 +55,11 @@ export interface SandboxOptions {
   tokenClient?: TokenClient;
   /** The sandbox's clock runs this far ahead of real time (behind when negative): e.g. just before its midnight. */
   clockOffsetMs?: number;
+  /**
+   * Statement bounds only in this declared form (a dayjs pattern or a STATEMENT_DATE_FORMAT name,
+   * --date-format), read at the platform's offset; unset: any ISO 8601 date or date-time.
+   */
+  dateFormat?: string;
 }
 
 export interface RunningSandbox {
@@ -92,6 +98,7 @@ async function createEnv(options: SandboxOptions, clock: { offsetMs: number }): 
     verifyCardApi: cardApiAuthOf(options, profile, tokens, SANDBOX_KEY_PAIRS.partnerPublicKey),
     ...(options.cardApiHeader ? { cardApiHeader: options.cardApiHeader } : {}),
     now: () => Date.now() + clock.offsetMs,
+    ...(options.dateFormat === undefined ? {} : { dateForm: statementDateForm(options.dateFormat) }),
   };
 }
 

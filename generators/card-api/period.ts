@@ -1,20 +1,20 @@
 /**
- * Statement periods on the wire. The format of start_date/end_date is not shown (§2.2), so it is
- * configurable (STATEMENT_DATE_FORMAT); the harness reads back what it sent with periodBound.
+ * Statement periods on the wire. The form of start_date/end_date is not shown (§2.2), so the
+ * target declares it (STATEMENT_DATE_FORMAT, lib/time/date-form.ts); the harness writes every
+ * period in that form and reads back what it sent in the same form: a day form covers whole days
+ * at TARGET_UTC_OFFSET, a form with time that instant to its precision.
  */
-import type { Config, StatementDateFormat } from "../../lib/config/load.ts";
-import { formatWithOffset, periodBound } from "../../lib/time/iso.ts";
+import type { Config } from "../../lib/config/load.ts";
+import { readDate, writeDate, type DateForm } from "../../lib/time/date-form.ts";
 
 export interface Period {
   start: number;
   end: number;
 }
 
-export function formatBound(epochMs: number, format: StatementDateFormat, offset: string): string {
-  if (format === "datetime-utc") return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, "Z");
-  const local = formatWithOffset(epochMs, offset);
-  if (format === "date") return local.slice(0, 10);
-  return local.replace(/\.\d{3}/, "");
+/** One bound in the declared form (the one writer: generators, negatives, ledger readings, the preflight). */
+export function formatBound(epochMs: number, form: DateForm, offset: string): string {
+  return writeDate(epochMs, form, offset);
 }
 
 export function formatPeriod(period: Period, config: Config): { start_date: string; end_date: string } {
@@ -26,9 +26,15 @@ export function formatPeriod(period: Period, config: Config): { start_date: stri
   };
 }
 
-/** The instants a sent period covers, read as generously as a target may read them. */
+/**
+ * The instants a sent period covers, as the declared form says: from the start of the start
+ * bound to the end of the end bound (a day form: 00:00 of the first day to 23:59:59.999 of the
+ * last); undefined when a bound is not in the form.
+ */
 export function sentPeriod(request: { start_date: string; end_date: string }, config: Config): Period | undefined {
-  const start = periodBound(request.start_date, "start", config.target.utcOffset);
-  const end = periodBound(request.end_date, "end", config.target.utcOffset);
-  return start === undefined || end === undefined ? undefined : { start, end };
+  const { dateFormat } = config.cardApi;
+  const offset = config.target.utcOffset;
+  const start = readDate(request.start_date, dateFormat, offset);
+  const end = readDate(request.end_date, dateFormat, offset);
+  return start === undefined || end === undefined ? undefined : { start: start.start, end: end.end };
 }

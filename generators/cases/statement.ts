@@ -9,6 +9,7 @@ import { LONG_TEXT, NON_ASCII_TEXT } from "../shared-arbitraries.ts";
 import { boundary, plainCase, type Case, type OperationCases } from "./types.ts";
 import { semanticStatementMutations } from "./semantic-references.ts";
 import { DAY_MS } from "../../lib/time/iso.ts";
+import { writeImpossibleDate } from "../../lib/time/date-form.ts";
 
 const FROM = Date.UTC(2020, 0, 1);
 /** A fixed end (not "now"): the same SEED gives the same periods whenever it runs. */
@@ -32,20 +33,24 @@ const NAMED_PERIODS: Array<[string, { start: number; end: number }]> = [
   ["a period across a year end", { start: Date.UTC(2025, 11, 31, 12), end: Date.UTC(2026, 0, 1, 12) }],
 ];
 
-/** Not a date in any format: what the date format the target declares (STATEMENT_DATE_FORMAT) rules out. */
+/** Dates the declared form (STATEMENT_DATE_FORMAT) refuses: no date at all, and an impossible date written in it. */
 const DATE_RULE = { basis: "declared", rule: "start_date and end_date in STATEMENT_DATE_FORMAT" } as const;
-const dateMutations: Mutation[] = [
-  {
-    name: "start_date not a date",
-    ...DATE_RULE,
-    apply: (v: unknown) => ({ body: { ...(v as object), start_date: "yesterday" } }),
-  },
-  {
-    name: "end_date an impossible date",
-    ...DATE_RULE,
-    apply: (v: unknown) => ({ body: { ...(v as object), end_date: "2025-13-45" } }),
-  },
-];
+function dateMutations(config: Config): Mutation[] {
+  const impossible = writeImpossibleDate(Date.UTC(2025, 5, 15, 12), config.cardApi.dateFormat, config.target.utcOffset);
+  return [
+    {
+      name: "start_date not a date",
+      ...DATE_RULE,
+      apply: (v: unknown) => ({ body: { ...(v as object), start_date: "yesterday" } }),
+    },
+    {
+      // Day 32 (and month 13), in the declared form: refused for the calendar, not for the form.
+      name: "end_date an impossible date",
+      ...DATE_RULE,
+      apply: (v: unknown) => ({ body: { ...(v as object), end_date: impossible } }),
+    },
+  ];
+}
 
 /** An empty date is no date in the declared format: declared (STATEMENT_DATE_FORMAT), not only the reference's bound. */
 function emptyDateDeclared(m: Mutation): Mutation {
@@ -83,7 +88,7 @@ export function statementCases(config: Config, registry: ValidatorRegistry): Ope
     ],
     mutations: [
       ...schemaMutations("card-api/statement-request.schema.json", registry).map(emptyDateDeclared),
-      ...dateMutations,
+      ...dateMutations(config),
       ...semanticStatementMutations(config),
       ...TRANSPORT_MUTATIONS,
     ],

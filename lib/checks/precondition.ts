@@ -58,7 +58,7 @@ export function refusalReason(module: Module, scenario: ScenarioName, exchange: 
       `the ${scenario === SUCCESS_SCENARIO ? "valid example" : `"${scenario}"`} request of ${module.operation.title}`,
     see: "the examples of its request schema (CATALOGUE_DIR)",
   };
-  const preview = redactor.preview(exchange.response?.bodyText ?? "", 160);
+  const preview = redactor.reason(exchange.response?.bodyText ?? "");
   // An auth refusal is about the credentials, not the fixture's content.
   const status = exchange.response?.status;
   const see =

@@ -14,6 +14,7 @@ import { isProfileModule } from "../crypto/module-profile.ts";
 import { parseKey, type KeyKind } from "../crypto/keys.ts";
 import type { Family } from "../catalogue/types.ts";
 import type { ObjectKind } from "../payments/kinds.ts";
+import type { DateForm } from "../time/date-form.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
 import { loadClientData, type ClientDataSource } from "./client-data.ts";
 import { loadRequestRules, type RequestRules } from "./request-rules.ts";
@@ -22,8 +23,6 @@ import { readNetwork, type NetworkConfig } from "./network.ts";
 import { proxySecrets } from "./proxy.ts";
 import { SECRET_VARIABLES, VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
 
-export const STATEMENT_DATE_FORMATS = ["datetime-offset", "datetime-utc", "date"] as const;
-export type StatementDateFormat = (typeof STATEMENT_DATE_FORMATS)[number];
 export const IDEMPOTENCY_MODES = ["either", "replay", "reject"] as const;
 export type IdempotencyMode = (typeof IDEMPOTENCY_MODES)[number];
 
@@ -65,7 +64,8 @@ export interface Config {
     auth: CardApiAuthKind;
     /** The `jws` profile's card API detached JWS (CARD_API_JWS_*). */
     jws: CardApiJwsOptions;
-    dateFormat: StatementDateFormat;
+    /** STATEMENT_DATE_FORMAT: how start_date and end_date are written and what a bound covers. */
+    dateFormat: DateForm;
     idempotencyMode: IdempotencyMode;
     /** Amount-limit types: cumulative over the period, and per-debit minimums (§2.4 shows only `min`). */
     /** object.type of each object kind in limits requests (§2.4 shows only `card`). */
@@ -109,7 +109,6 @@ export interface Config {
 }
 
 const HEX_KEY = /^[0-9a-fA-F]{64}$/;
-const OFFSET = /^(Z|[+-]\d{2}:\d{2})$/;
 
 export function loadConfig(env: Env): Config {
   const r = createReader(env);
@@ -139,7 +138,7 @@ export function loadConfig(env: Env): Config {
         "partner-transfer-api": r.optionalUrl("PARTNER_API_BASE_URL"),
         "merchant-api": r.optionalUrl("MERCHANT_API_BASE_URL"),
       }),
-      utcOffset: r.pattern("TARGET_UTC_OFFSET", OFFSET, "an offset such as +05:00 or Z"),
+      utcOffset: r.utcOffset("TARGET_UTC_OFFSET"),
     },
     run: {
       strict: r.boolean("CONFORMANCE_STRICT"),
@@ -169,7 +168,7 @@ export function loadConfig(env: Env): Config {
       headers: r.headers("CARD_API_HEADERS"),
       auth: cardApiAuth,
       jws: cardApiJws,
-      dateFormat: r.oneOf("STATEMENT_DATE_FORMAT", STATEMENT_DATE_FORMATS),
+      dateFormat: r.dateForm("STATEMENT_DATE_FORMAT"),
       idempotencyMode: r.oneOf("IDEMPOTENCY_MODE", IDEMPOTENCY_MODES),
       objectTypes: objectTypes(r),
       cumulativeLimitTypes: list(r.string("CUMULATIVE_LIMIT_TYPES")),

@@ -1,5 +1,7 @@
 /** Typed readers over an environment map; each error names its variable, and hides secrets. */
-import { parseIsoDateTime } from "../time/iso.ts";
+import { offsetMinutes, parseIsoDateTime } from "../time/iso.ts";
+import { parseDateForm, type DateForm } from "../time/date-form.ts";
+import { DATE_FORM_HELP } from "../time/date-pattern.ts";
 import { minorUnitsOf } from "../payments/money.ts";
 import { ConfigError } from "../errors/config-error.ts";
 import { VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
@@ -74,6 +76,18 @@ export function createReader(env: Env) {
     isoDateTime(name: VariableName): string {
       const value = raw(name);
       return parseIsoDateTime(value) !== undefined ? value : fail(name, "is not an ISO 8601 date-time with offset");
+    },
+    /** A UTC offset in an ISO 8601 form: Z, +05:00, +00:00, -03:30 (the one offset reader, lib/time). */
+    utcOffset(name: VariableName): string {
+      const value = raw(name);
+      return offsetMinutes(value) !== undefined ? value : fail(name, "is not a UTC offset such as +05:00, +00:00 or Z");
+    },
+    /** A statement date form: a dayjs pattern or one of its names (lib/time/date-form.ts). */
+    dateForm(name: VariableName): DateForm {
+      const form = parseDateForm(raw(name));
+      return "problem" in form
+        ? fail(name, `is not a usable date form: ${form.problem}; give ${DATE_FORM_HELP}`)
+        : form;
     },
     headers(name: VariableName): Record<string, string> {
       const value = raw(name);

@@ -42,7 +42,7 @@ export const VARIABLES = {
   TARGET_UTC_OFFSET: {
     default: "+05:00",
     group: "target",
-    doc: "UTC offset used to write statement periods, to read date-only bounds, and where the target's day (and month) begins: limit readings across it are not judged.",
+    doc: "UTC offset of the target's clock (+05:00, -03:30, +00:00 or Z): statement bounds are written and day forms read at it, and the target's day (and month) begins at its midnight: limit readings across it are not judged.",
   },
   REQUEST_TIMEOUT_MS: {
     default: "5000",
@@ -167,7 +167,7 @@ export const VARIABLES = {
   STATEMENT_DATE_FORMAT: {
     default: "datetime-offset",
     group: "card API",
-    doc: "Wire format of start_date/end_date (not shown, §2.2): datetime-offset, datetime-utc or date.",
+    doc: "Form of start_date/end_date (not shown, §2.2): a dayjs (Moment-style) pattern such as DD.MM.YYYY, YYYYMMDD, YYYY-MM-DD HH:mm:ss or YYYY-MM-DDTHH:mm:ssZ (literal text in [brackets]), or datetime-offset (YYYY-MM-DDTHH:mm:ssZ), datetime-utc (YYYY-MM-DDTHH:mm:ss[Z]) or date (YYYY-MM-DD). A day form's bounds are whole days at TARGET_UTC_OFFSET, both inclusive; a form with time's bound is that instant.",
   },
   STATEMENT_CARD_ID: {
     default: SANDBOX_CARDS.statement.cardId,

@@ -214,7 +214,19 @@ export class Redactor {
     const flat = this.body(text).replace(/\s+/g, " ").trim();
     return flat.length > max ? `${flat.slice(0, max)}…` : flat || "(empty body)";
   }
+
+  /**
+   * The target's own words, for a message that rests on them (a refused fixture, a preflight
+   * problem): redacted, whole up to a few hundred characters (REASON_CHARS) — an RFC 7807 body's
+   * `detail` comes after its `type`, `title` and `status`, and must not be cut after a few words.
+   */
+  reason(text: string): string {
+    return this.preview(text, REASON_CHARS);
+  }
 }
+
+/** How much of a target's own reason a message shows (redactor.reason). */
+export const REASON_CHARS = 400;
 
 /**
  * The process-wide redactor; entry points register the configured secrets once. Only this

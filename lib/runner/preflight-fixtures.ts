@@ -22,7 +22,7 @@ import type { ProbeOutcome, ProbeRequests } from "./preflight-probes.ts";
 import { downReason } from "./target-down.ts";
 
 /** The fixture request sent, or why the guard kept it back. */
-async function sendFixture(run: RunContext, op: Operation, body: unknown): Promise<Exchange | ProbeOutcome> {
+export async function sendFixture(run: RunContext, op: Operation, body: unknown): Promise<Exchange | ProbeOutcome> {
   try {
     return await run.target.send(op, body);
   } catch (error) {
@@ -59,9 +59,9 @@ async function judgeFixture(
   return { kind: "inconclusive", text: `${seen} (${signal}) ${why}; the checks judge it` };
 }
 
-/** "HTTP 200 with status "ok", request_status "declined": {…}" — the target's own reason, redacted. */
-function theirReason(exchange: Exchange): string {
-  return `${describeAnswer(exchange)}: ${redactor.preview(exchange.response?.bodyText ?? "", 160)}`;
+/** "HTTP 200 with status "ok", request_status "declined": {…}" — the target's own reason, redacted, whole. */
+export function theirReason(exchange: Exchange): string {
+  return `${describeAnswer(exchange)}: ${redactor.reason(exchange.response?.bodyText ?? "")}`;
 }
 
 /** One debit of the payment card at the fixed amount the run will use. */

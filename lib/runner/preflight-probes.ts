@@ -6,12 +6,13 @@
  * - no connection at all (refused, unknown host, TLS): the base URL is wrong → exit 2;
  * - 401/403: a credential is refused → exit 2, naming it;
  * - another 4xx with a JSON body, or a 2xx whose body says it failed (status ≠ ok, request_status ≠
- *   success, state false), to a read of a configured fixture: the fixture is missing → exit 2;
+ *   success, state false), to a read of a configured fixture: the fixture is missing → exit 2
+ *   (the statement's refusal is diagnosed first from more evidence: preflight-statement.ts);
  * - a timeout, reset, 5xx, 429, a body that is not JSON (even with 200): the target misbehaves. That is for the
  *   checks to report (exit 1), so the preflight only notes it and the run goes on.
  */
 import { randomBytes } from "node:crypto";
-import { CARD_STATEMENT, LIMITS_LIST, REGISTER_BUSINESS, type Operation } from "../catalogue/index.ts";
+import { LIMITS_LIST, REGISTER_BUSINESS, type Operation } from "../catalogue/index.ts";
 import { answerKind } from "../checks/answers.ts";
 import type { RunContext } from "../checks/types.ts";
 import type { Config } from "../config/load.ts";
@@ -81,15 +82,17 @@ export function cardAuthVariable(config: Config): string {
   return "CARD_API_HEADERS";
 }
 
-interface ProbeSpec {
+export interface ProbeSpec {
   op: Operation;
   body: unknown;
   refused: string;
   /** What a JSON 4xx means; undefined: the request was meant to be rejected, past auth (ok). */
   rejected?: string;
+  /** Finds out why a fixture was rejected, from more evidence, instead of `rejected` (preflight-statement.ts). */
+  diagnose?: (exchange: Exchange) => Promise<ProbeOutcome>;
 }
 
-async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
+export async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
   let exchange: Exchange;
   try {
     exchange = await run.target.send(spec.op, spec.body);
@@ -98,6 +101,8 @@ async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
     throw error;
   }
   const outcome = judgeProbe(run, spec, exchange);
+  // A rejection past auth and the network rules: the probe's own diagnosis says whose it is.
+  if (spec.diagnose && outcome.kind === "ok" && readAnswer(exchange) === "rejected") return spec.diagnose(exchange);
   // A TLS or proxy problem is configuration (exit 2), never "the target is down".
   if (outcome.kind === "ok" || outcome.kind === "network") return outcome;
   const refused = await refusedClientCertificate(exchange, run.config.network, spec.op.family);
@@ -123,7 +128,7 @@ function judgeProbe(run: RunContext, spec: ProbeSpec, exchange: Exchange): Probe
         : "";
     return {
       kind: "problem",
-      text: `${spec.rejected} (HTTP ${status}: ${redactor.preview(exchange.response?.bodyText ?? "", 120)})${path}`,
+      text: `${spec.rejected} (HTTP ${status}: ${redactor.reason(exchange.response?.bodyText ?? "")})${path}`,
     };
   }
   if ("unreachable" in answer) {
@@ -148,17 +153,6 @@ export interface ProbeRequests {
   debit(config: Config, amount: number): unknown;
   /** The client data of one registration, from CLIENT_DATA_FILE or the sandbox's (not yet sealed). */
   registration(config: Config): unknown;
-}
-
-/** The statement of STATEMENT_CARD_ID answers: the card API is reachable, its auth and the fixture right. */
-export function statementFixture(run: RunContext, requests: ProbeRequests): Promise<ProbeOutcome> {
-  return probe(run, {
-    op: CARD_STATEMENT,
-    body: requests.statement(run.config),
-    refused: `${cardAuthVariable(run.config)}: the card API refused the statement request; set the card API auth the target expects (CARD_API_AUTH; not shown, §5)`,
-    rejected:
-      "STATEMENT_CARD_ID: the target rejected the statement of this card for STATEMENT_PERIOD_START–STATEMENT_PERIOD_END; set a card that exists on the target",
-  });
 }
 
 /** The limits of PAYMENT_CARD_ID answer: the card the debit checks use exists (read-only). */

@@ -13,14 +13,9 @@ import type { Exchange } from "../http/exchange.ts";
 import { redactor } from "../redaction/redact.ts";
 import { parseIsoDateTime } from "../time/iso.ts";
 import { UsageError } from "./cli-errors.ts";
-import {
-  partnerCredentials,
-  paymentCardFixture,
-  statementFixture,
-  type ProbeOutcome,
-  type ProbeRequests,
-} from "./preflight-probes.ts";
+import { partnerCredentials, paymentCardFixture, type ProbeOutcome, type ProbeRequests } from "./preflight-probes.ts";
 import { fixtureDebit, fixtureRegistration } from "./preflight-fixtures.ts";
+import { statementFixture } from "./preflight-statement.ts";
 import { throwIfTargetDown } from "./target-down.ts";
 
 /** Ends the run with exit code 2 (a UsageError, see runMain). */

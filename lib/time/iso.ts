@@ -1,7 +1,8 @@
 /**
- * ISO 8601 timestamps: one parser for the whole harness (schema formats, period checks, the
- * sandbox's reading of start_date/end_date). Date.parse alone is too lenient: it accepts
- * "2026-02-30" and local times without an offset, so the calendar is checked by hand.
+ * ISO 8601 timestamps: one parser for the whole harness (schema formats, `dt` and operation
+ * datetimes, configured instants, the sandbox's reading of start_date/end_date when no form is
+ * declared; a declared statement date form is date-form.ts's). Date.parse alone is too lenient:
+ * it accepts "2026-02-30" and local times without an offset, so the calendar is checked by hand.
  */
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -13,14 +14,29 @@ function validCalendar(y: number, m: number, d: number): boolean {
   return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
 }
 
-/** "+05:00", "-0330" or "Z" → minutes east of UTC; undefined when out of range. */
+const OFFSET = /^([+-])(\d{2})(?::?(\d{2}))?$/;
+
+/**
+ * The one reader of a UTC offset: "Z", "+05:00", "-0330" or "+05" (ISO 8601's forms) → minutes
+ * east of UTC; undefined for anything else (an hour over 23, a minute over 59, a zone name).
+ */
 export function offsetMinutes(zone: string): number | undefined {
   if (zone === "Z") return 0;
-  const digits = zone.slice(1).replace(":", "");
-  const hours = Number(digits.slice(0, 2));
-  const minutes = Number(digits.slice(2, 4));
+  const m = OFFSET.exec(zone);
+  if (!m) return undefined;
+  const hours = Number(m[2]);
+  const minutes = Number(m[3] ?? "0");
   if (hours > 23 || minutes > 59) return undefined;
-  return (zone[0] === "-" ? -1 : 1) * (hours * 60 + minutes);
+  const total = hours * 60 + minutes;
+  return m[1] === "-" && total ? -total : total;
+}
+
+/** Minutes east of UTC written as an offset: 300 → "+05:00" ("+0500" without the colon); 0 → "+00:00". */
+export function offsetText(minutes: number, colon = true): string {
+  const abs = Math.abs(minutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
+  const mm = String(abs % 60).padStart(2, "0");
+  return `${minutes < 0 ? "-" : "+"}${hh}${colon ? ":" : ""}${mm}`;
 }
 
 /** The two-digit number at i, or -1. Module-level on purpose: no closure per call on the hot path. */
@@ -116,9 +132,10 @@ export const DAY_MS = 86_400_000;
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
 /**
- * The instant a period bound stands for, read generously: a date is the whole day (start at
- * 00:00, end at 23:59:59.999 at the given offset); a date-time without fraction covers its whole
- * second at the end; a date-time without offset is read at the given offset.
+ * The reference sandbox's reading of a statement bound when it is given no declared form (the
+ * harness reads what it sent in the declared form, date-form.ts), read generously: a date is the
+ * whole day (start at 00:00, end at 23:59:59.999 at the given offset); a date-time without
+ * fraction covers its whole second at the end; a date-time without offset is read at the offset.
  */
 export function periodBound(text: string, side: "start" | "end", offset: string): number | undefined {
   const day = parseIsoDate(text, offset);

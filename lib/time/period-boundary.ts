@@ -7,12 +7,7 @@
  * more often than needed, never judged across a reset.
  */
 import { DAY_MS } from "./iso.ts";
-
-/** "+06:00" → 21 600 000; "Z" → 0. */
-export function offsetMs(offset: string): number {
-  const m = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
-  return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
-}
+import { dayAt, wallClockAt } from "./days.ts";
 
 type Unit = "day" | "week" | "month" | "year";
 
@@ -26,9 +21,8 @@ function unitOf(period: string): Unit {
 
 /** Which period of its kind an instant falls in, at the offset (a number that changes at each boundary). */
 function periodIndex(epochMs: number, offset: string, unit: Unit): number {
-  const local = epochMs + offsetMs(offset);
-  const day = Math.floor(local / DAY_MS);
-  const date = new Date(local);
+  const day = dayAt(epochMs, offset);
+  const date = new Date(wallClockAt(epochMs, offset));
   if (unit === "day") return day;
   // 1970-01-01 was a Thursday: +3 makes weeks start on Monday (ISO 8601).
   if (unit === "week") return Math.floor((day + 3) / 7);

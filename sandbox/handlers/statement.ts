@@ -1,5 +1,7 @@
 /** §4.2 card statement: the operations of a card within [start_date, end_date]. */
 import { DAY_MS, periodBound } from "../../lib/time/iso.ts";
+import { parseDateForm, readDate, type DateForm } from "../../lib/time/date-form.ts";
+import { DATE_FORM_HELP } from "../../lib/time/date-pattern.ts";
 import { validateRequest, type SandboxEnv } from "../env.ts";
 import { remember } from "../json.ts";
 import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
@@ -14,8 +16,23 @@ interface StatementRequest {
   end_date: string;
 }
 
-/** Reads a bound as an ISO 8601 date (whole day) or date-time (without offset: +05:00). */
-function readBound(text: string, side: "start" | "end"): number {
+/** The declared form of the statement bounds (--date-format); a pattern that is none stops the start. */
+export function statementDateForm(text: string): DateForm {
+  const form = parseDateForm(text);
+  if ("problem" in form) throw new Error(`--date-format "${text}" ${form.problem}; give ${DATE_FORM_HELP}`);
+  return form;
+}
+
+/**
+ * Reads a bound: in the declared form when the sandbox was given one (--date-format: a day form
+ * covers its whole day), else as an ISO 8601 date (whole day) or date-time (without offset: +05:00).
+ */
+function readBound(env: SandboxEnv, text: string, side: "start" | "end"): number {
+  if (env.dateForm) {
+    const covered = readDate(text, env.dateForm, PLATFORM_OFFSET);
+    if (covered) return side === "start" ? covered.start : covered.end;
+    return reject(400, "INVALID_REQUEST", `${side}_date "${text}" is not a date in the form ${env.dateForm.pattern}`);
+  }
   return (
     periodBound(text, side, PLATFORM_OFFSET) ??
     reject(400, "INVALID_REQUEST", `${side}_date "${text}" is not an ISO 8601 date or date-time`)
@@ -53,8 +70,8 @@ export function statement(req: SandboxRequest, env: SandboxEnv): SandboxResponse
   const body = validateRequest<StatementRequest>(env, "card-api/statement-request.schema.json", req.body);
   const leak = env.hooks.unknownCardAsStatementCard ? env.ledger.cardById(SANDBOX_CARDS.statement.cardId) : undefined;
   const card = statementCard(env, body.card_id) ?? leak ?? reject(404, "CARD_NOT_FOUND", "no such card");
-  const from = readBound(body.start_date, "start");
-  const to = readBound(body.end_date, "end");
+  const from = readBound(env, body.start_date, "start");
+  const to = readBound(env, body.end_date, "end");
   requireSensiblePeriod(env, from, to);
   if (body.start_date === body.end_date && env.hooks.refusesSingleInstantPeriods)
     reject(400, "INVALID_REQUEST", "a period needs a length");

@@ -35,7 +35,7 @@ export const statementOperationsWithinPeriod = defineCheck({
   basis: "spec",
   title: "Card statement: every operation lies within the requested period",
   description:
-    "§1 and §4.2: the statement returns the operations of the period. Bounds are read generously (a date covers its whole day).",
+    "§1 and §4.2: the statement returns the operations of the period. Bounds are read as the declared form says (STATEMENT_DATE_FORMAT): a day form covers whole days at TARGET_UTC_OFFSET, both inclusive; a form with time covers that instant to its precision (an end written to the second covers that second).",
   async run(ctx) {
     const exchange = await ctx.scenario(SUCCESS);
     const outside = operationsOutsidePeriod(exchange, requireSuccessBody(exchange), ctx.config);

@@ -18,13 +18,24 @@ const INVALID: Array<[string, string, RegExp]> = [
   ["CONFORMANCE_STRICT", "maybe", /CONFORMANCE_STRICT: "maybe" must be true or false/],
   ["SEED", "1.5", /SEED/],
   ["PROPERTY_RUNS", "0", /PROPERTY_RUNS/],
-  ["STATEMENT_DATE_FORMAT", "unix", /STATEMENT_DATE_FORMAT: "unix" must be one of datetime-offset, datetime-utc, date/],
+  [
+    "STATEMENT_DATE_FORMAT",
+    "unix",
+    /^STATEMENT_DATE_FORMAT: "unix" is not a usable date form: "u" is not a date token; give a dayjs/,
+  ],
+  ["STATEMENT_DATE_FORMAT", "dd.MM.yyyy", /STATEMENT_DATE_FORMAT: "dd.MM.yyyy" .*days of the month are DD/],
+  ["STATEMENT_DATE_FORMAT", "YYYY-MM", /STATEMENT_DATE_FORMAT: "YYYY-MM" .*has no day token/],
   ["STATEMENT_PERIOD_START", "June", /STATEMENT_PERIOD_START/],
   ["PAYMENT_CARD_EXPIRY", "13/30", /PAYMENT_CARD_EXPIRY/],
   ["CARD_API_HEADERS", "X-Key: 1", /CARD_API_HEADERS: \(value hidden\) is not a JSON object/],
   ["PARTNER_SIGNING_KEY", "secret-but-short", /^PARTNER_SIGNING_KEY: \(value hidden\) is not 64 hex digits$/],
   ["CRYPTO_PROFILE", "rot13", /CRYPTO_PROFILE/],
-  ["TARGET_UTC_OFFSET", "Asia/Almaty", /TARGET_UTC_OFFSET/],
+  [
+    "TARGET_UTC_OFFSET",
+    "Asia/Almaty",
+    /^TARGET_UTC_OFFSET: "Asia\/Almaty" is not a UTC offset such as \+05:00, \+00:00 or Z$/,
+  ],
+  ["TARGET_UTC_OFFSET", "+24:00", /TARGET_UTC_OFFSET/],
   ["LIMIT_OBJECT_TYPES", "card,account", /^LIMIT_OBJECT_TYPES: "card,account" is not three comma-separated names/],
   ["LIMIT_OBJECT_TYPES", "card,,client", /LIMIT_OBJECT_TYPES/],
 ];
@@ -44,6 +55,20 @@ test.for(
   if ((VARIABLES as Record<string, { secret?: boolean }>)[name]?.secret)
     expect((error as Error).message).not.toContain(value);
 });
+
+test.for([
+  ["+00:00", "DD.MM.YYYY", "DD.MM.YYYY", "target"],
+  ["Z", "datetime-utc", "YYYY-MM-DDTHH:mm:ss[Z]", "utc"],
+  ["-03:30", "YYYY-MM-DD HH:mm:ss", "YYYY-MM-DD HH:mm:ss", "target"],
+  ["+05:00", "", "YYYY-MM-DDTHH:mm:ssZ", "written"],
+] as const)(
+  "TARGET_UTC_OFFSET=%s and STATEMENT_DATE_FORMAT=%j are accepted (pattern %s)",
+  ([offset, declared, pattern, zone]) => {
+    const config = loadConfig({ TARGET_UTC_OFFSET: offset, STATEMENT_DATE_FORMAT: declared });
+    expect(config.target.utcOffset).toBe(offset);
+    expect(config.cardApi.dateFormat).toMatchObject({ pattern, zone });
+  },
+);
 
 test("the defaults are the sandbox's test data and load without any environment", () => {
   const config = loadConfig({});

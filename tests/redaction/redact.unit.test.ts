@@ -1,6 +1,6 @@
 /** The one redaction routine: card data and secrets never survive it, ordinary data does. */
 import { expect, test } from "vitest";
-import { maskPan, Redactor } from "../../lib/redaction/redact.ts";
+import { maskPan, REASON_CHARS, Redactor } from "../../lib/redaction/redact.ts";
 
 const redactor = new Redactor();
 redactor.addSecrets([
@@ -159,6 +159,20 @@ test("preview: redacted before it is cut, so no cut-off card number or token sur
   expect(shown).not.toMatch(/tok-live|44004300000000/);
   expect(shown.length).toBeLessThanOrEqual(61);
   expect(configured.preview("")).toBe("(empty body)");
+});
+
+test("reason: a target's own words are shown whole up to a few hundred characters — an RFC 7807 detail is not cut", () => {
+  const problem = JSON.stringify({
+    type: "https://errors.example.com/problems/validation-failed",
+    title: "The request could not be validated",
+    status: 422,
+    instance: "/v5/card-api/card/statement/8d1c0c51-61f0-4b9e-9c6d-5d7b1c2b7e10",
+    detail: "start_date: must be a date in the form dd.MM.yyyy (for example 01.06.2025)",
+  });
+  expect(problem.length).toBeGreaterThan(160);
+  expect(configured.reason(problem)).toBe(problem);
+  const long = `{"detail":"${"x".repeat(1000)}"}`;
+  expect(configured.reason(long)).toHaveLength(REASON_CHARS + 1);
 });
 
 test("the same secrets registered by every run context are kept once: the list does not grow with the runs", () => {

@@ -49,7 +49,7 @@ const PROBLEMS: Array<[string, { env: Record<string, string>; sandbox?: SandboxO
     "a statement card the target does not know",
     {
       env: { STATEMENT_CARD_ID: UNKNOWN },
-      line: /^preflight: STATEMENT_CARD_ID: the target rejected the statement of this card .* \(HTTP 404: .*CARD_NOT_FOUND/,
+      line: /^preflight: STATEMENT_CARD_ID: the target rejected the statement of this card .* \(HTTP 404 .*CARD_NOT_FOUND.*\), and accepted the same period in the same form for PAYMENT_CARD_ID/,
     },
   ],
   [

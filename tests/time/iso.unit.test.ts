@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { formatWithOffset, isIsoDateTime, parseIsoDateTime, periodBound } from "../../lib/time/iso.ts";
+import {
+  formatWithOffset,
+  isIsoDateTime,
+  offsetMinutes,
+  offsetText,
+  parseIsoDateTime,
+  periodBound,
+} from "../../lib/time/iso.ts";
 
 const PARSE: Array<[string, number | undefined]> = [
   ["2025-06-01T00:00:00+05:00", Date.UTC(2025, 4, 31, 19)],
@@ -25,6 +32,38 @@ test("period bounds: a date is its whole day, a date-time end covers its second,
   expect(periodBound("2025-06-30T23:59:59+05:00", "end", "+05:00")).toBe(Date.UTC(2025, 5, 30, 18, 59, 59, 999));
   expect(periodBound("2025-06-01T10:00:00", "start", "+05:00")).toBe(Date.UTC(2025, 5, 1, 5));
   expect(periodBound("June", "start", "+05:00")).toBeUndefined();
+});
+
+/** The one offset reader: ISO 8601's forms, nothing else (TARGET_UTC_OFFSET is read with it). */
+const OFFSETS: Array<[string, number | undefined]> = [
+  ["Z", 0],
+  ["+00:00", 0],
+  ["-00:00", 0],
+  ["+05:00", 300],
+  ["-03:30", -210],
+  ["+0545", 345],
+  ["+06", 360],
+  ["+14:00", 840],
+  ["+24:00", undefined],
+  ["+05:60", undefined],
+  ["05:00", undefined],
+  ["+5:00", undefined],
+  ["UTC", undefined],
+  ["Asia/Almaty", undefined],
+  ["", undefined],
+];
+
+test.for(OFFSETS)("offsetMinutes(%j)", ([text, minutes]) => {
+  expect(offsetMinutes(text)).toBe(minutes);
+});
+
+test.for([
+  [300, true, "+05:00"],
+  [-210, true, "-03:30"],
+  [0, true, "+00:00"],
+  [345, false, "+0545"],
+] as const)("offsetText(%d, colon %s) is %s", ([minutes, colon, text]) => {
+  expect(offsetText(minutes, colon)).toBe(text);
 });
 
 test("formatWithOffset writes local time with the offset", () => {

@@ -106,7 +106,7 @@ export function declarationOf(config: Config): Declaration {
     cardApiAuth: config.cardApi.auth,
     cardApiHeaders: Object.keys(config.cardApi.headers).sort(),
     idempotencyMode: config.cardApi.idempotencyMode,
-    statementDateFormat: config.cardApi.dateFormat,
+    statementDateFormat: config.cardApi.dateFormat.declared,
     targetUtcOffset: config.target.utcOffset,
     limits: {
       objectTypes: { ...config.cardApi.objectTypes },

@@ -40,7 +40,7 @@ class ReadSubPeriod implements Command {
       start: Math.round(w.start + this.a * (w.end - w.start)),
       end: Math.round(w.start + this.b * (w.end - w.start)),
     };
-    // Judged against the period as sent: with STATEMENT_DATE_FORMAT=date a bound is a whole day.
+    // Judged against the period as sent, in the declared form: with a day form (STATEMENT_DATE_FORMAT) a bound is a whole day.
     const { operations, sent } = await r.statement(period);
     checkWithin(r, operations, sent);
   }

@@ -71,7 +71,7 @@ export function checkStatement(r: Observed, m: LedgerModel, fresh: StatementOper
   });
 }
 
-/** Every operation of a statement lies in its period (read generously, as the request was sent). */
+/** Every operation of a statement lies in its period (as sent, read in the declared form: generators/card-api/period.ts). */
 export function checkWithin(r: Observed, operations: StatementOperation[], period: Period): void {
   const outside = operations.filter((op) => {
     const at = typeof op.datetime === "string" ? parseIsoDateTime(op.datetime) : undefined;

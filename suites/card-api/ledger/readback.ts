@@ -30,7 +30,7 @@ export interface StatementRead {
   exchange: Exchange;
   /** The operations, when the statement was answered as a success. */
   operations?: StatementOperation[];
-  /** The period as sent, read as generously as a target may read it (a date covers its whole day). */
+  /** The period as sent, read in the declared form (STATEMENT_DATE_FORMAT: a day form covers whole days). */
   sent: Period;
 }
 

@@ -1,0 +1,77 @@
+/**
+ * A declared statement date pattern, end to end as a partner runs it: the sandbox started with
+ * `npm run sandbox -- --date-format DD.MM.YYYY` reads its statement bounds only day first;
+ * `npm run conformance` with STATEMENT_DATE_FORMAT=DD.MM.YYYY is conformant, default and strict;
+ * with the default form declared, the preflight stops with exit 2 and one line naming
+ * STATEMENT_DATE_FORMAT and the form the target accepted.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ROOT, runCli, tempReportsDir } from "../support/cli.ts";
+
+let sandbox: ChildProcess;
+let url: string;
+
+beforeAll(async () => {
+  sandbox = spawn(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0", "--date-format", "DD.MM.YYYY"],
+    { cwd: ROOT },
+  );
+  let out = "";
+  url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the sandbox did not start: ${out}`)), 20_000);
+    sandbox.stdout!.on("data", (d: Buffer) => {
+      out += d;
+      const started = /listening on (http:\/\/127\.0\.0\.1:\d+) .*statement dates DD\.MM\.YYYY/.exec(out);
+      if (started) resolve(started[1]!);
+      if (started) clearTimeout(timer);
+    });
+  });
+}, 30_000);
+
+afterAll(async () => {
+  sandbox.kill("SIGTERM");
+  await once(sandbox, "exit");
+});
+
+// One after the other: the runs debit the same payment card, and a ledger check counts every debit it sees.
+describe("npm run conformance against a target that reads DD.MM.YYYY", () => {
+  test.for([
+    ["default", []],
+    ["strict", ["--strict"]],
+  ] as const)("declared as DD.MM.YYYY, %s: conformant, exit 0, every check passed", async ([, args]) => {
+    const dir = tempReportsDir();
+    const run = await runCli("conformance.ts", [...args], {
+      TARGET_BASE_URL: url,
+      STATEMENT_DATE_FORMAT: "DD.MM.YYYY",
+      REPORTS_DIR: dir,
+      SEED: "20261127",
+    });
+    expect(run.code, run.stdout.slice(-2000) + run.stderr).toBe(0);
+    const summary = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as {
+      verdict: string;
+      checks: Array<{ id: string; level: string; outcome: string }>;
+    };
+    expect(summary.verdict).toBe("conformant");
+    expect(summary.checks.filter((c) => c.level !== "info" && c.outcome !== "passed")).toEqual([]);
+  });
+
+  test("declared as the default form: exit 2, one line naming STATEMENT_DATE_FORMAT and the form it accepted", async () => {
+    const run = await runCli("conformance.ts", [], { TARGET_BASE_URL: url, REPORTS_DIR: tempReportsDir() });
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toMatch(
+      /^conformance: preflight: STATEMENT_DATE_FORMAT: .*is not a date in the form DD\.MM\.YYYY.*; it accepted the same request with the period as DD\.MM\.YYYY \(start_date "01\.06\.2025"/,
+    );
+  });
+});
+
+test("--date-format that is no date form is a usage error (exit 2) naming the token", async () => {
+  const { code, stderr } = await runCli("sandbox.ts", ["--port", "0", "--date-format", "dd.MM.yyyy"]);
+  expect(code).toBe(2);
+  expect(stderr).toMatch(/--date-format dd\.MM\.yyyy: "dd" cannot be used: days of the month are DD/);
+});
