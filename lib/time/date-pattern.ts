@@ -69,7 +69,7 @@ function piecesOf(pattern: string): PatternPiece[] | string {
 }
 
 /** The tokens by unit; a problem when a unit is written twice or a needed one is missing. */
-function unitsOf(pieces: PatternPiece[]): Map<Unit, string> | string {
+function patternUnits(pieces: PatternPiece[]): Map<Unit, string> | string {
   const units = new Map<Unit, string>();
   for (const { text } of pieces.filter((p) => p.token)) {
     const unit = TOKENS[text]!.unit;
@@ -98,7 +98,7 @@ function timeProblem(units: Map<Unit, string>, utcLiteral: boolean): string | un
 export function readPattern(pattern: string): PatternReading | { problem: string } {
   const pieces = piecesOf(pattern);
   if (typeof pieces === "string") return { problem: pieces };
-  const units = unitsOf(pieces);
+  const units = patternUnits(pieces);
   if (typeof units === "string") return { problem: units };
   const utcLiteral = pieces.some((p) => !p.token && p.text === "[Z]");
   const time = timeProblem(units, utcLiteral);
