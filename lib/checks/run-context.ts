@@ -55,10 +55,15 @@ export async function loadConfiguredProfile(config: Config, env: Env = process.e
 /** What the run plan decided, where a caller has one (the CLI, a worker); the rest is the whole run's. */
 export type Planned = Partial<Pick<RunPlan, "limits" | "debitRange" | "tokenBroker">>;
 
-export async function createRunContext(config: Config, planned: Planned = {}): Promise<RunContext> {
+/** @param env where a profile module's own variables are read: the process's; an in-process test's own. */
+export async function createRunContext(
+  config: Config,
+  planned: Planned = {},
+  env: Env = process.env,
+): Promise<RunContext> {
   const limits = planned.limits ?? wholeRunLimits(config);
   redactor.addSecrets(config.secrets);
-  const profile = await loadConfiguredProfile(config);
+  const profile = await loadConfiguredProfile(config, env);
   const pace = new Pace({ rps: limits.rpsShare, concurrency: limits.inFlightShare, deadlineAt: limits.deadlineAt });
   stopOnSignal(pace);
   const client = new HttpClient({
