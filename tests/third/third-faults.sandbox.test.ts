@@ -90,7 +90,7 @@ async function preflight(modes: ThirdModes, overrides: Record<string, string> = 
 
 describe("the preflight on the third target", () => {
   // The CLI prints a preflight problem as its one line and exits 2 (through the CLI: the foreign
-  // target's unknown statement card, tests/foreign/foreign-target.test.ts).
+  // target's declined fixture debit, tests/foreign/foreign-target.test.ts).
   test("an unknown STATEMENT_CARD_ID (the target answers 404 problem+json): a problem naming it", async () => {
     const problem = await preflight({}, { STATEMENT_CARD_ID: "5c9a2edd-28c6-4ad8-a455-bae66b3d7fe0" }).catch(
       (e: unknown) => e,
