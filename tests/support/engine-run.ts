@@ -44,6 +44,13 @@ export async function judgeModules(config: Config, modules: readonly Module[] = 
   }
 }
 
+/** The modules cut to these checks, as `--check` selects them (each module's scenarios kept). */
+export function onlyChecks(ids: readonly string[], modules: readonly Module[] = ALL_MODULES): Module[] {
+  return modules
+    .map((m) => ({ ...m, checks: m.checks.filter((c) => ids.includes(c.id)) }))
+    .filter((m) => m.checks.length > 0);
+}
+
 /** The modules against the target a partner folder configures (its .env, overrides winning). */
 export function judgeFolder(
   dir: string,
