@@ -8,7 +8,14 @@
  * `npm test` runs `tsc --noEmit` and all three (the CI command). `conformance` is the suites run
  * against a target by `npm run conformance`, which adds the JUnit, Allure and summary reporters.
  */
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The in-process tiers use every core: vitest's default is one worker fewer than the cores, so on a
+ * 2-core machine the unit and sandbox tiers ran on one core while the other idled.
+ */
+const EVERY_CORE = availableParallelism();
 
 /** The tier is in the file's name: `*.unit.test.ts` in-process (tests/architecture/tiers.unit.test.ts holds it to that). */
 export const UNIT_TESTS = ["tests/**/*.unit.test.ts"];
@@ -29,6 +36,7 @@ export default defineConfig({
           // tier. So a unit test must not rely on fresh module state; one that needs other state
           // loads modules afresh (tests/cli/usage.unit.test.ts: vi.resetModules for CATALOGUE_DIR).
           isolate: false,
+          maxWorkers: EVERY_CORE,
           testTimeout: 30_000,
         },
       },
@@ -37,6 +45,7 @@ export default defineConfig({
           name: "sandbox",
           include: SANDBOX_TESTS,
           sequence: { groupOrder: 1 },
+          maxWorkers: EVERY_CORE,
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },
