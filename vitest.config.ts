@@ -58,7 +58,9 @@ export default defineConfig({
           include: SANDBOX_TESTS,
           experimental: MODULE_CACHE,
           sequence: { groupOrder: 1 },
-          maxWorkers: EVERY_CORE,
+          // Twice the cores: many of these files wait (timeouts of misbehaving targets, the pace,
+          // tokens that expire) rather than compute, and one waiting file would hold a core idle.
+          maxWorkers: 2 * EVERY_CORE,
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },
