@@ -11,7 +11,8 @@ import { fail } from "../../lib/checks/failure.ts";
 import { jsonObject } from "../../lib/http/exchange.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
-import { limitsObject } from "../../generators/card-api/limits.ts";
+import { limitsRequest } from "../../generators/card-api/limits.ts";
+import { requireRefusalJudges } from "../generic/case-basis.ts";
 import { OBJECT_KINDS } from "../../lib/payments/kinds.ts";
 import type { Faker } from "@faker-js/faker";
 import type { CheckContext } from "../../lib/checks/types.ts";
@@ -26,6 +27,7 @@ export const statementOfUnknownCard = defineCheck({
   async run(ctx) {
     const exchange = await ctx.send(CARD_STATEMENT, { ...seededStatementRequest(ctx.config), card_id: randomUUID() });
     requireAnswer(exchange);
+    requireRefusalJudges(CARD_STATEMENT, exchange, ctx);
     const operations = jsonObject(exchange)?.operations;
     if (answerKind(exchange) === "success" && Array.isArray(operations) && operations.length > 0) {
       fail("accepted-invalid", `an unknown card_id was answered with ${operations.length} operation(s)`);
@@ -41,11 +43,9 @@ export const limitsOfUnknownObjects = defineCheck({
   title: "Limits list: an unknown card, account or client gets no limits (refused, or empty groups)",
   async run(ctx) {
     for (const kind of OBJECT_KINDS) {
-      const exchange = await ctx.send(LIMITS_LIST, {
-        request_id: randomUUID(),
-        object: limitsObject(ctx.config, kind, `UNKNOWN-${randomUUID()}`),
-      });
+      const exchange = await ctx.send(LIMITS_LIST, limitsRequest(ctx.config, kind, `UNKNOWN-${randomUUID()}`));
       requireAnswer(exchange);
+      requireRefusalJudges(LIMITS_LIST, exchange, ctx);
       const records = limitRecordCount(jsonObject(exchange)?.limits);
       if (answerKind(exchange) === "success" && records > 0)
         fail("accepted-invalid", `an unknown ${kind} was answered with ${records} limit record(s)`);
@@ -69,6 +69,7 @@ export const debitOfUnknownCardRefused = defineCheck({
     Object.assign(body.debit.card, { card_id: randomUUID(), card_pan: pan });
     const exchange = await ctx.send(CREATE_TRANSACTION, body);
     requireAnswer(exchange);
+    requireRefusalJudges(CREATE_TRANSACTION, exchange, ctx);
     if (answerKind(exchange) === "success")
       fail("accepted-invalid", `${describeAnswer(exchange)}: a debit of an unknown card was accepted`);
   },
