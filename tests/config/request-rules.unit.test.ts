@@ -12,6 +12,7 @@ import { loadConfig } from "../../lib/config/load.ts";
 import { describeRequestRules } from "../../lib/config/request-rules.ts";
 import { ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { checkRequestRules } from "../../generators/cases/request-rules.ts";
+import { checkRulesObeyed } from "../../generators/cases/declared-check.ts";
 import { expectConfigError } from "../support/config-error.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "request-rules-config-"));
@@ -128,11 +129,14 @@ describe("a schema as users write it is accepted", () => {
   });
 });
 
-test("the example of docs/own-server.md loads and compiles", () => {
+test("the example of docs/own-server.md loads and compiles", async () => {
   const doc = readFileSync(new URL("../../docs/own-server.md", import.meta.url), "utf8");
   const section = doc.slice(doc.indexOf("## Request rules: `REQUEST_RULES_FILE`"));
   const example = /```json\n([\s\S]*?)\n```/.exec(section)![1]!;
   expect(startWith(file("docs-example.json", example))).toBeUndefined();
+  // The sandbox's fixtures meet it: the valid requests can be made to obey it (the CLI's start check).
+  const config = loadConfig({ SEED: "1", REQUEST_RULES_FILE: file("docs-example-obeyed.json", example) });
+  await expect(checkRulesObeyed(config, new ValidatorRegistry(), DOCUMENTED_OPERATIONS)).resolves.toBeUndefined();
   expect(Object.keys(JSON.parse(example))).toEqual(expect.arrayContaining(["card-api.transaction-create"]));
 });
 
