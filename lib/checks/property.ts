@@ -57,6 +57,11 @@ export interface PropertySpec {
   operation: Operation;
   /** The generated cases; built per run from the check's context (they may read the target first, e.g. its limits). */
   cases: (ctx: CheckContext) => fc.Arbitrary<Case> | Promise<fc.Arbitrary<Case>>;
+  /**
+   * What must hold before any case can be judged (e.g. the operation's valid request accepted: a
+   * refusal of an invalid one judges nothing when every request is refused); it ends the check not judged otherwise.
+   */
+  precondition?: (ctx: CheckContext) => Promise<unknown>;
   /** Cases always tried first (e.g. one per mutation row), besides the generated ones. */
   examples?: (ctx: CheckContext) => Case[] | Promise<Case[]>;
   verdict: Verdict;
@@ -119,6 +124,7 @@ async function tryCase(spec: PropertySpec, ctx: CheckContext, c: Case): Promise<
 }
 
 async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void> {
+  await spec.precondition?.(ctx);
   const examples = (await spec.examples?.(ctx)) ?? [];
   // fast-check counts examples inside numRuns: add them, so every row runs besides PROPERTY_RUNS cases.
   const draw = {
