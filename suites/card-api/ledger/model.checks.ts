@@ -17,7 +17,7 @@ import type { Exchange } from "../../../lib/http/exchange.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { audit, ledgerCommands, probe } from "./commands.ts";
 import { LedgerReal } from "./model.ts";
-import type { Invariant, LedgerModel } from "./observations.ts";
+import { NOTHING_TO_JUDGE, type Invariant, type LedgerModel } from "./observations.ts";
 
 const MAX_COMMANDS = 8;
 
@@ -118,29 +118,10 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
   notJudgedAcrossBoundary(ctx, s, invariant);
   // Every debit kept off the target by the guard: nothing was tested, say why (as a refused request does).
   if (s.sent === 0 && s.refusal) ctx.skip(s.refusal.message);
-  if (!s.judged.has(invariant))
-    ctx.notJudged(
-      `no sequence had anything to judge it by (${NOTHING_TO_JUDGE[invariant]})`,
-      LEDGER_VARIABLES[invariant],
-    );
+  // An invariant no sequence had anything to judge by is not judged, never passed.
+  const nothing = NOTHING_TO_JUDGE[invariant];
+  if (!s.judged.has(invariant)) ctx.notJudged(`no sequence had anything to judge it by: ${nothing.why}`, nothing.see);
 }
-
-/** Why an invariant can have gone unjudged on every sequence, and the variables to look at. */
-const NOTHING_TO_JUDGE: Record<Invariant, string> = {
-  "statement": "no statement of the window was read",
-  "period": "no statement was read",
-  "usage": "the card, its account and its client list no cumulative limit of the declared types",
-  "remaining": "the card, its account and its client list no amount limit",
-  "limits-enforced":
-    "no cumulative limit of the declared types to go over, no minimum of the declared types to go under",
-};
-const LEDGER_VARIABLES: Record<Invariant, string> = {
-  "statement": "PAYMENT_CARD_ID",
-  "period": "PAYMENT_CARD_ID",
-  "usage": "CUMULATIVE_LIMIT_TYPES",
-  "remaining": "CUMULATIVE_LIMIT_TYPES",
-  "limits-enforced": "CUMULATIVE_LIMIT_TYPES, MINIMUM_LIMIT_TYPES",
-};
 
 /**
  * Readings across the target's period boundary are never a failure: the sequences that had them

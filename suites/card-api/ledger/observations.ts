@@ -18,6 +18,18 @@ import type { CheckContext } from "../../../lib/checks/types.ts";
 /** The invariants a model sequence asserts; each is its own check (model.checks.ts). */
 export type Invariant = "statement" | "usage" | "remaining" | "limits-enforced" | "period";
 
+/** Why an invariant can have gone unjudged on every sequence (then its check is not judged), and where to look. */
+export const NOTHING_TO_JUDGE: Record<Invariant, { why: string; see: string }> = {
+  "statement": { why: "no statement of the window was read", see: "PAYMENT_CARD_ID" },
+  "period": { why: "no statement was read", see: "PAYMENT_CARD_ID" },
+  "usage": { why: "no object lists a cumulative limit of the declared types", see: "CUMULATIVE_LIMIT_TYPES" },
+  "remaining": { why: "no object lists an amount limit", see: "PAYMENT_CARD_ID" },
+  "limits-enforced": {
+    why: "no cumulative limit of the declared types to go over, no minimum to go under",
+    see: "CUMULATIVE_LIMIT_TYPES, MINIMUM_LIMIT_TYPES",
+  },
+};
+
 /** What the model knows: the debits accepted in this sequence, in micro-units, with their bodies (for replays). */
 export interface LedgerModel {
   accepted: Array<{ body: DebitRequest; micro: number }>;
