@@ -19,10 +19,16 @@ import { ruleProblems } from "../schema/rule-problems.ts";
 import { UnsupportedSchemaError } from "../schema/walk.ts";
 import { freshOf, pinsOf } from "./declared-pins.ts";
 
+const ids = new WeakMap<object, string>();
+
 /** The $id the declared schema of an operation is registered under: two different declarations never share one. */
-export function declaredSchemaId(operationKey: string, schema: unknown): string {
-  const hash = createHash("sha256").update(JSON.stringify(schema)).digest("hex").slice(0, 12);
-  return `${SCHEMA_BASE}declared/${hash}/${operationKey}.schema.json`;
+export function declaredSchemaId(operationKey: string, schema: object): string {
+  let id = ids.get(schema);
+  if (!id) {
+    const hash = createHash("sha256").update(JSON.stringify(schema)).digest("hex").slice(0, 12);
+    ids.set(schema, (id = `${SCHEMA_BASE}declared/${hash}/${operationKey}.schema.json`));
+  }
+  return id;
 }
 
 /** Registers the operation's declared schema (once); undefined when the target declares none for it. */
