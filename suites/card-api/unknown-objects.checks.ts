@@ -13,7 +13,7 @@ import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { limitsRequest } from "../../generators/card-api/limits.ts";
 import { requireRefusalJudges } from "../generic/case-basis.ts";
-import { SUCCESS } from "../generic/success.ts";
+import { requireValidAccepted } from "../generic/success.ts";
 import { OBJECT_KINDS } from "../../lib/payments/kinds.ts";
 import type { Faker } from "@faker-js/faker";
 import type { CheckContext } from "../../lib/checks/types.ts";
@@ -27,7 +27,7 @@ export const statementOfUnknownCard = defineCheck({
   title: "Card statement: an unknown card gets no operations (refused, or an empty list)",
   async run(ctx) {
     // A refusal judges the unknown card only if the known card's statement is answered (else: not judged).
-    await ctx.scenario(SUCCESS);
+    await requireValidAccepted(ctx);
     const exchange = await ctx.send(CARD_STATEMENT, { ...seededStatementRequest(ctx.config), card_id: randomUUID() });
     requireAnswer(exchange);
     requireRefusalJudges(CARD_STATEMENT, exchange, ctx);
@@ -46,7 +46,7 @@ export const limitsOfUnknownObjects = defineCheck({
   title: "Limits list: an unknown card, account or client gets no limits (refused, or empty groups)",
   async run(ctx) {
     // A refusal judges an unknown object only if the payment card's limits are answered (else: not judged).
-    await ctx.scenario(SUCCESS);
+    await requireValidAccepted(ctx);
     for (const kind of OBJECT_KINDS) {
       const exchange = await ctx.send(LIMITS_LIST, limitsRequest(ctx.config, kind, `UNKNOWN-${randomUUID()}`));
       requireAnswer(exchange);
@@ -67,10 +67,10 @@ export const debitOfUnknownCardRefused = defineCheck({
   description:
     "A card id and a PAN no fixture has (UNKNOWN_CARD_PAN, or a random Luhn-valid one against a sandbox): accepting the debit would post it somewhere.",
   async run(ctx) {
-    // A refusal judges the unknown card only if the fixture debit is accepted (else: not judged).
-    await ctx.scenario(SUCCESS);
     const f = fakerFor(ctx.seed);
     const pan = unknownPan(ctx, f);
+    // A refusal judges the unknown card only if the fixture debit is accepted (else: not judged).
+    await requireValidAccepted(ctx);
     // An amount the target allows, so that a refusal is about the card, not the amount.
     const body = debitRequest(f, ctx.config, { amount: (await ctx.debitAmounts()).fixedMinor / 100 });
     Object.assign(body.debit.card, { card_id: randomUUID(), card_pan: pan });

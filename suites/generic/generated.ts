@@ -17,7 +17,7 @@ import { fail, observeReference } from "../../lib/checks/failure.ts";
 import { defineProperty, type Case } from "../../lib/checks/property.ts";
 import type { Check, CheckContext } from "../../lib/checks/types.ts";
 import { idOf } from "./ids.ts";
-import { SUCCESS } from "./success.ts";
+import { requireValidAccepted } from "./success.ts";
 import { breaksDeclaredRule, judgeCaseBasis } from "./case-basis.ts";
 
 export type CasesFor = (op: Operation, ctx: CheckContext) => Promise<OperationCases>;
@@ -129,7 +129,7 @@ function negativeRejection(op: Operation, id: string, requestSpec: string, cases
       "is tried once, then random ones. A rejection is any 4xx, or a 2xx whose body says status ≠ ok, request_status ≠ success or state false (§7 shows no error shape). " +
       "Each row states its basis: spec or declared (REQUEST_RULES_FILE, CLIENT_DATA_FILE, STATEMENT_DATE_FORMAT) rows accepted are a should failure naming the rule; rows resting only on the reference sandbox's assumption are an info observation.",
     // Refusing an invalid request judges something only if the valid one is accepted (the module's success scenario).
-    precondition: (ctx) => ctx.scenario(SUCCESS),
+    precondition: requireValidAccepted,
     cases: async (ctx) => negativeCases(await casesFor(op, ctx)),
     examples: async (ctx) => mutationRows(await casesFor(op, ctx)),
     verdict: (exchange, c, ctx) => {
