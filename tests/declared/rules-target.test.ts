@@ -38,8 +38,11 @@ async function run(unenforced: "description enum" | undefined) {
   });
 }
 
+/** Two whole runs against a proxy in this process: minutes on a loaded machine. */
+const RUN_TIMEOUT = { timeout: 400_000 };
+
 describe("a target that declares its request rules and enforces them", () => {
-  test("conformant with --strict: every valid request obeys the declaration", async () => {
+  test("conformant with --strict: every valid request obeys the declaration", RUN_TIMEOUT, async () => {
     const { code, stdout, stderr, summary } = await run(undefined);
     const notPassed = summary.checks.filter((c) => c.level !== "info" && c.outcome !== "passed");
     expect(notPassed, stdout.slice(-3000) + stderr).toEqual([]);
@@ -47,7 +50,7 @@ describe("a target that declares its request rules and enforces them", () => {
     expect(summary.verdict).toBe("conformant");
   });
 
-  test("not keeping its declared enum: CARD-TXN-NEGATIVE fails on the declared rule, named", async () => {
+  test("not keeping its declared enum: CARD-TXN-NEGATIVE fails on the declared rule, named", RUN_TIMEOUT, async () => {
     const { code, stdout, stderr, summary } = await run("description enum");
     expect(code, stdout.slice(-3000) + stderr).toBe(1);
     expect(summary.verdict).toBe("not conformant");
