@@ -15,6 +15,7 @@ import { validators } from "../lib/validation/registry.ts";
 import { checkAddedOperations } from "../generators/cases/schema-cases.ts";
 import { checkClientData } from "../generators/cases/business.ts";
 import { checkRequestRules } from "../generators/cases/request-rules.ts";
+import { checkLateRules, checkRulesObeyed } from "../generators/cases/declared-check.ts";
 import { loadConfig, type Config } from "../lib/config/load.ts";
 import { describeRequestRules } from "../lib/config/request-rules.ts";
 import { ConfigError } from "../lib/errors/config-error.ts";
@@ -160,7 +161,7 @@ async function decideDebitRange(
   preflight: boolean,
   quiet: boolean,
 ): Promise<DebitRange> {
-  const run = await createRunContext(config, planned);
+  const run = await createRunContext(config, planned, PREFLIGHT_REQUESTS.limits);
   try {
     if (!preflight) return await run.debitAmounts();
     const report = await runPreflight(run, PREFLIGHT_REQUESTS);
@@ -285,9 +286,11 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     validators(),
     [...DOCUMENTED_OPERATIONS, ...ADDED_OPERATIONS].map((op) => op.key),
   );
+  // Valid requests obey the declared rules: one the generators cannot meet is exit 2 now, naming it.
+  await checkRulesObeyed(loaded, validators(), [...DOCUMENTED_OPERATIONS, ...ADDED_OPERATIONS]);
   const { shard, mergeFrom, baseline } = checkUsage(options, loaded);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
-  await loadConfiguredProfile(loaded);
+  const profile = await loadConfiguredProfile(loaded);
   const profileNote = await profileLine(loaded.partner.cryptoProfile);
   const dir = loaded.run.reportsDir;
   const sandbox =
@@ -319,6 +322,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
             (error) => unavailable(error, config, { target, startedAt }),
           )
         : undefined;
+    // The declared rules on the debit amounts and the sealed envelope, once the range and the profile are known.
+    if (debitRange) await checkLateRules(config, validators(), { range: debitRange, profile });
     const network = mergeFrom === undefined ? networkSeen(config, Boolean(sandbox)) : undefined;
     const progress = liveProgress(options, dir, Boolean(shard));
     const plan: RunPlan = {

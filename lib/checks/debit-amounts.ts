@@ -28,16 +28,28 @@ export function debitRangeFor(config: Config, limits: AmountLimit[] | undefined)
   });
 }
 
+/**
+ * The limits request of the payment card: the suites' generator hands one over (it obeys the rules
+ * the target declares, REQUEST_RULES_FILE); without it, the plain request.
+ */
+export type LimitsRequestOf = (config: Config) => unknown;
+
+const plainLimitsRequest: LimitsRequestOf = (config) => ({
+  request_id: randomUUID(),
+  object: { type: config.cardApi.objectTypes.card, value: config.fixtures.payment.cardId },
+});
+
 /** Reads the payment card's limits and chooses the range; both bounds configured: nothing is read. */
-export async function readDebitRange(config: Config, target: Target): Promise<DebitRange> {
+export async function readDebitRange(
+  config: Config,
+  target: Target,
+  limitsRequest: LimitsRequestOf = plainLimitsRequest,
+): Promise<DebitRange> {
   const { minMinor, maxMinor } = config.fixtures.debitAmounts;
   if (minMinor !== undefined && maxMinor !== undefined) return debitRangeFor(config, []);
   let unread: string;
   try {
-    const body = {
-      request_id: randomUUID(),
-      object: { type: config.cardApi.objectTypes.card, value: config.fixtures.payment.cardId },
-    };
+    const body = limitsRequest(config);
     const exchange = await target.send(LIMITS_LIST, body);
     if (answerKind(exchange) === "success") return debitRangeFor(config, amountLimitsOf(exchange.response?.json));
     unread = describeAnswer(exchange);
@@ -51,10 +63,10 @@ export async function readDebitRange(config: Config, target: Target): Promise<De
 /** One memoized reading per target (a run context shares its target with every check's context). */
 const readings = new WeakMap<Target, Promise<DebitRange>>();
 
-export function debitRangeOf(config: Config, target: Target): Promise<DebitRange> {
+export function debitRangeOf(config: Config, target: Target, limitsRequest?: LimitsRequestOf): Promise<DebitRange> {
   let pending = readings.get(target);
   if (!pending) {
-    pending = readDebitRange(config, target);
+    pending = readDebitRange(config, target, limitsRequest);
     readings.set(target, pending);
   }
   return pending;

@@ -70,6 +70,12 @@ export const statementOfOtherCard = defineCheck({
       payment,
     );
     const keys = new Set(mine.map(postingKey).filter((k) => k !== undefined));
+    // Nothing to look for in the other statement: no operation of this card with an rrn.
+    if (!keys.size)
+      ctx.notJudged(
+        `the statement of card ${other} holds no operation with an rrn, so none could be told apart`,
+        "STATEMENT_CARD_ID, STATEMENT_PERIOD_START, STATEMENT_PERIOD_END",
+      );
     const shared = theirs.filter((op) => keys.has(postingKey(op)!));
     if (shared.length) {
       fail(

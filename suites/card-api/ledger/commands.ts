@@ -91,6 +91,8 @@ class ReadLimits implements Command {
 export async function probe(m: LedgerModel, r: LedgerReal, range: DebitRange): Promise<void> {
   await Promise.all([new ReadEmptyPeriod().run(m, r), new Debit(amountAbove(range, 11) / 100).run(m, r)]);
   await new Debit(amountAbove(range, 122) / 100).run(m, r);
+  // Every sequence tries to go over a limit once, so CARD-LEDGER-LIMITS-ENFORCED is judged whatever commands are drawn.
+  await new OverLimitDebit().run(m, r);
 }
 
 /**

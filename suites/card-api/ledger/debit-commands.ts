@@ -51,7 +51,10 @@ export class OverLimitDebit implements Command {
     if (!remaining.length) return;
     const units = Math.min(...remaining) + 1_000_000;
     const amount = units / 1_000_000;
-    if ((await debitOf(m, r, amount)) !== true) return;
+    const accepted = await debitOf(m, r, amount);
+    // Refused: the limit held, and that is the judgement (kept back by the guard: nothing judged).
+    if (accepted === false) return r.judge("limits-enforced", () => undefined);
+    if (accepted !== true) return;
     const passed = await limitsPassed(r, before, units, types);
     const limits = before.flatMap((b) => b.limits.filter((l) => types.includes(l.type)));
     const boundary = passed.length ? readingsAcross(r, readAt, limits) : undefined;

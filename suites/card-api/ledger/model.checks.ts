@@ -1,6 +1,6 @@
 /**
  * Model-based checks of the payment card's ledger: random sequences of debits and readings
- * (fast-check commands) between two probe debits and a final audit, one check per invariant, so
+ * (fast-check commands) between two probe debits (and an attempt over the remaining limit) and a final audit, one check per invariant, so
  * that each broken invariant fails its own check. The sequences are run once for the five checks
  * (the survey); a breaking sequence is replayed and shrunk for its invariant alone; the failure
  * names the commands, the seed and the path (replayPath included) and attaches the last exchange;
@@ -17,7 +17,7 @@ import type { Exchange } from "../../../lib/http/exchange.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { audit, ledgerCommands, probe } from "./commands.ts";
 import { LedgerReal } from "./model.ts";
-import type { Invariant, LedgerModel } from "./observations.ts";
+import { NOTHING_TO_JUDGE, type Invariant, type LedgerModel } from "./observations.ts";
 
 const MAX_COMMANDS = 8;
 
@@ -32,6 +32,8 @@ interface Survey {
   broken: Map<Invariant, { sequence: number; detail: string; exchange: Exchange | undefined }>;
   /** Invariants set aside on some sequences (readings across the target's period boundary): how many, and why. */
   unjudged: Map<Invariant, { sequences: number; reason: string }>;
+  /** Invariants some sequence had something to judge for. */
+  judged: Set<Invariant>;
   error?: unknown;
   skipped?: CheckSkipped;
   trail: Exchange[];
@@ -41,7 +43,7 @@ interface Survey {
   range: DebitRange;
 }
 
-/** One sequence: two probe debits, the random commands, the final audit. */
+/** One sequence: two probe debits and one over the remaining limit, the random commands, the final audit. */
 async function runSequence(
   real: LedgerReal,
   commands: Iterable<fc.AsyncCommand<LedgerModel, LedgerReal>>,
@@ -73,7 +75,7 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
     seed,
     numRuns: sequences(ctx),
   };
-  const s: Survey = { draw, broken: new Map(), unjudged: new Map(), trail: [], sent: 0, range };
+  const s: Survey = { draw, broken: new Map(), unjudged: new Map(), judged: new Set(), trail: [], sent: 0, range };
   // One debit before the first baseline: on a fresh card the window would be empty, and a target that
   // answers an empty period with an error would leave every baseline unreadable (all skipped) — or
   // not, if another check happened to debit first. This keeps the outcome independent of the order.
@@ -88,6 +90,7 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
       s.skipped ??= error;
     } finally {
       s.sent += real.sent;
+      for (const invariant of real.judged) s.judged.add(invariant);
       s.refusal ??= real.refusal;
       for (const [invariant, breach] of real.broken)
         if (!s.broken.has(invariant)) s.broken.set(invariant, { sequence, ...breach });
@@ -115,6 +118,9 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
   notJudgedAcrossBoundary(ctx, s, invariant);
   // Every debit kept off the target by the guard: nothing was tested, say why (as a refused request does).
   if (s.sent === 0 && s.refusal) ctx.skip(s.refusal.message);
+  // An invariant no sequence had anything to judge by is not judged, never passed.
+  const nothing = NOTHING_TO_JUDGE[invariant];
+  if (!s.judged.has(invariant)) ctx.notJudged(`no sequence had anything to judge it by: ${nothing.why}`, nothing.see);
 }
 
 /**
@@ -161,7 +167,7 @@ async function shrinkAndFail(
   }
   fail(
     error.category,
-    `${error.detail} — after two probe debits, ${commandsText(details.counterexample?.[0])} and the final audit ` +
+    `${error.detail} — after two probe debits and one over the remaining limit, ${commandsText(details.counterexample?.[0])} and the final audit ` +
       `(shrunk ${details.numShrinks} times); fast-check seed ${details.seed}, path "${details.counterexamplePath}"`,
   );
 }

@@ -39,6 +39,8 @@ export class LedgerReal implements Observed {
   /** Debits sent, and the guard's refusal of the last one it kept off the target. */
   sent = 0;
   refusal: RequestRefused | undefined;
+  /** Invariants this sequence had something to judge for (a check none judged is not judged, never passed). */
+  readonly judged = new Set<Invariant>();
   /** In a survey ("all"): the first breach of each invariant in this sequence, with its last exchange. */
   readonly broken = new Map<Invariant, { detail: string; exchange: Exchange | undefined }>();
 
@@ -117,6 +119,7 @@ export class LedgerReal implements Observed {
    * sequence judges that invariant; a survey of all of them notes the first breach of each and goes on.
    */
   judge(invariant: Invariant, body: () => void): void {
+    this.judged.add(invariant);
     try {
       body();
     } catch (error) {

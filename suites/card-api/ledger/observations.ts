@@ -18,6 +18,18 @@ import type { CheckContext } from "../../../lib/checks/types.ts";
 /** The invariants a model sequence asserts; each is its own check (model.checks.ts). */
 export type Invariant = "statement" | "usage" | "remaining" | "limits-enforced" | "period";
 
+/** Why an invariant can have gone unjudged on every sequence (then its check is not judged), and where to look. */
+export const NOTHING_TO_JUDGE: Record<Invariant, { why: string; see: string }> = {
+  "statement": { why: "no statement of the window was read", see: "PAYMENT_CARD_ID" },
+  "period": { why: "no statement was read", see: "PAYMENT_CARD_ID" },
+  "usage": { why: "no object lists a cumulative limit of the declared types", see: "CUMULATIVE_LIMIT_TYPES" },
+  "remaining": { why: "no object lists an amount limit", see: "PAYMENT_CARD_ID" },
+  "limits-enforced": {
+    why: "no cumulative limit of the declared types to go over, no minimum to go under",
+    see: "CUMULATIVE_LIMIT_TYPES, MINIMUM_LIMIT_TYPES",
+  },
+};
+
 /** What the model knows: the debits accepted in this sequence, in micro-units, with their bodies (for replays). */
 export interface LedgerModel {
   accepted: Array<{ body: DebitRequest; micro: number }>;
@@ -116,6 +128,8 @@ export function checkUsage(r: Observed, m: LedgerModel, kind: ObjectKind, limits
   const moves = limits
     .filter((l) => types.includes(l.type) && before.get(l.key) !== undefined)
     .map((l) => ({ key: l.key, by: (micro(l.current) ?? NaN) - before.get(l.key)! }));
+  // No cumulative limit of this object to compare: nothing judged (a survey where no object has one is not judged).
+  if (!moves.length) return;
   const wrong = moves.filter((x) => x.by !== 0 && x.by !== accepted);
   r.judge("usage", () => {
     if (wrong.length !== 0)
@@ -125,7 +139,7 @@ export function checkUsage(r: Observed, m: LedgerModel, kind: ObjectKind, limits
       );
   });
   r.judge("usage", () => {
-    if (!(accepted === 0 || moves.length === 0 || moves.some((x) => x.by === accepted)))
+    if (!(accepted === 0 || moves.some((x) => x.by === accepted)))
       fail(
         "invariant",
         `no cumulative limit of the ${kind} moved, though debits of ${formatMicro(accepted)} were accepted (${moves.map((x) => x.key).join(", ")})`,
