@@ -82,7 +82,7 @@ function parseOptions(argv: string[]) {
 
 const HELP = `usage: npm run conformance [-- --strict] [--check CHECK-ID]... [--no-preflight] [--quiet] [--shard=i/n] [--merge-reports DIR]
   --strict             should-level failures fail the run (same as CONFORMANCE_STRICT=true)
-  --check ID           run only this check (repeatable); failures print the id to use
+  --check ID           run only this check (repeatable): a partial run, never conformant (exit 1); failures print the id to use
   --no-preflight       skip the preflight (target, credentials, fixtures, clock) before the checks
   --quiet              no live progress (on a terminal one line in place, otherwise a status line every 10 s)
   --shard=i/n          run the i-th of n parts and write a blob report to REPORTS_DIR/blobs/

@@ -133,15 +133,15 @@ export function verdictOf(
   checks: ConformanceMeta[],
   errors: string[],
   shard?: string,
-  run: Pick<RunInfo, "interrupted" | "lastFailedFrom"> = {},
+  run: Pick<RunInfo, "interrupted" | "lastFailedFrom" | "selectedChecks"> = {},
 ): Verdict {
   // Never conformant: a run stopped half way has not shown what it did not judge.
   if (run.interrupted) return "interrupted";
   if (errors.length) return "incomplete";
   // A target that sometimes breaks the spec does not conform: flaky fails the run like failed.
   if (checks.some((c) => c.outcome === "failed" || c.outcome === "flaky")) return "not conformant";
-  // A partial run speaks for its checks, never for the target as a whole.
-  if (run.lastFailedFrom) return "incomplete";
+  // A partial run (--last-failed, --check) speaks for its checks, never for the target as a whole.
+  if (run.lastFailedFrom || run.selectedChecks?.length) return "incomplete";
   // A run that judged nothing (the deadline passed before any suite started, every check skipped)
   // has shown nothing: never "conformant". A shard may hold no check; the merged run is judged.
   if (!shard && !checks.some((c) => c.outcome === "passed" || c.outcome === "warning")) return "incomplete";

@@ -82,19 +82,22 @@ test("a must failure: exit 1, the check named with seed and a redacted curl line
   );
 });
 
-test("a should failure warns (exit 0) and fails the run in strict mode (exit 1)", async () => {
+test("a should failure warns (not a failure) and fails the run in strict mode", async () => {
   const fault = { kind: "set-field" as const, operation: CARD_STATEMENT.key, path: ["dt"], value: "yesterday" };
   await withSandbox({ faults: [fault] }, async (sandbox) => {
     const env = { TARGET_BASE_URL: sandbox.url, SEED: "3" };
     const lenient = tempReportsDir();
+    // A partial run (--check) is never conformant: exit 1, verdict incomplete — the warning failed nothing.
     expect((await runCli("conformance.ts", ["--check", "CARD-STMT-DT"], { ...env, REPORTS_DIR: lenient })).code).toBe(
-      0,
+      1,
     );
+    expect(summaryOf(lenient).verdict).toBe("incomplete");
     expect(summaryOf(lenient).checks.find((c) => c.id === "CARD-STMT-DT")?.outcome).toBe("warning");
     const strict = tempReportsDir();
     expect(
       (await runCli("conformance.ts", ["--strict", "--check", "CARD-STMT-DT"], { ...env, REPORTS_DIR: strict })).code,
     ).toBe(1);
+    expect(summaryOf(strict).verdict).toBe("not conformant");
     expect(summaryOf(strict).checks.find((c) => c.id === "CARD-STMT-DT")?.outcome).toBe("failed");
   });
 });
