@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ConformanceMeta } from "../checks/meta.ts";
+import { VARIABLES } from "../config/variables.ts";
 import { notJudged } from "../reporting/summary.ts";
 import { UsageError } from "./cli-errors.ts";
 
@@ -21,6 +22,16 @@ type Row = Pick<ConformanceMeta, "id" | "level" | "outcome" | "category">;
 /** Failed, flaky or not judged: what a re-run can change. */
 export function worthRerunning(c: Row): boolean {
   return c.outcome === "failed" || c.outcome === "flaky" || notJudged(c);
+}
+
+/** --last-failed, read before the outputs are cleared: it selects the checks (and, in the configuration, the seed). */
+export function lastFailedRun(options: {
+  "last-failed"?: boolean | undefined;
+  "check"?: string[] | undefined;
+}): LastFailed | undefined {
+  if (!options["last-failed"]) return undefined;
+  if (options.check?.length) throw new UsageError("--last-failed and --check exclude each other");
+  return readLastFailed(process.env.REPORTS_DIR?.trim() || VARIABLES.REPORTS_DIR.default);
 }
 
 /** The selection from REPORTS_DIR/summary.json; read before the run clears it. */

@@ -71,6 +71,8 @@ test("SIGINT while the access token is fetched (an endpoint that never answers):
     const summary = summaryOf(dir);
     expect(summary.verdict).toBe("interrupted");
     expect(summary.checks).toEqual([]);
+    // Ended through the same cleanup stack as any run: the embedded sandbox's run files are gone.
+    expect(readdirSync(join(dir, ".run"))).toEqual([]);
   } finally {
     await silent.close();
   }
