@@ -82,12 +82,12 @@ test("JUnit: a flaky check's testcase gains a Surefire <flakyFailure>, the other
   expect(out.match(/flakyFailure/g)).toHaveLength(1);
 });
 
-test("a check the interrupted run never reached is listed 'not run', under its operation", () => {
+test("a check the interrupted run never reached is listed not judged ('not run'), under its operation", () => {
   const row = notRunRow(
     "CARD-STMT-PERIOD [must] §4.2 — Card statement: every operation lies within the requested period",
     "Card API › Card statement (§4.2) › ledger",
   );
-  expect(row).toMatchObject({ id: "CARD-STMT-PERIOD", level: "must", spec: "§4.2", outcome: "skipped" });
+  expect(row).toMatchObject({ id: "CARD-STMT-PERIOD", level: "must", spec: "§4.2", outcome: "not judged" });
   expect(row).toMatchObject({ category: "interrupted", operation: "card-api.statement", family: "card-api" });
   expect(notRunRow("not a check name", "x")).toBeUndefined();
 });
