@@ -2,11 +2,12 @@
  * Interruption keeps what was judged. Ctrl-C, or a CI job cancelled (SIGINT,
  * then SIGTERM): the first signal stops every request not yet sent (stop.ts, as RUN_DEADLINE_MS
  * does), lets those in flight finish or time out, and lets vitest end normally, so the usual
- * outputs are written with every check judged so far, the rest "not run", verdict interrupted,
+ * outputs are written with every check judged so far, the rest not judged ("not run"), verdict interrupted,
  * exit 130 (SIGINT) or 143 (SIGTERM). A second signal ends the process at once. If the run has
  * not ended within the grace (the request timeout and some seconds), it is cancelled, then ended.
  * vitest's own signal listener (its logger ends the process within a millisecond) is held back:
  * while armed, listeners for these two signals registered by others are not attached.
+ * Before the checks (interruptBeforeChecks) a signal ends the pipeline's phase under way instead.
  */
 import { broadcastStop } from "../http/stop.ts";
 import { EXIT } from "./cli-errors.ts";
