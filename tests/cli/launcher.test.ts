@@ -44,14 +44,16 @@ function launch(args: string[], env: Record<string, string>, timeoutMs = 170_000
   return { launcher, ended };
 }
 
-/** The process the launcher started (Linux: /proc), once it has. */
+/** The process the launcher started (Linux: /proc), once it runs its own program. */
 async function runOf(launcher: ChildProcess): Promise<number> {
-  for (let i = 0; i < 100; i++) {
-    const children = readFileSync(`/proc/${launcher.pid}/task/${launcher.pid}/children`, "utf8").trim();
-    if (children) return Number(children.split(/\s+/)[0]);
+  const cmdline = (pid: number | string) => readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  for (let i = 0; i < 200; i++) {
+    const child = readFileSync(`/proc/${launcher.pid}/task/${launcher.pid}/children`, "utf8").trim().split(/\s+/)[0];
+    // Forked but not yet exec'd, a child still shows the launcher's own command line.
+    if (child && cmdline(child) !== cmdline(launcher.pid!)) return Number(child);
     await sleep(100);
   }
-  throw new Error("the launcher started no run within 10 s");
+  throw new Error("the launcher started no run within 20 s");
 }
 
 const status = (pid: number, field: string): number | undefined => {
