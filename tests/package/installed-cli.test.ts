@@ -106,7 +106,7 @@ describe("the installed command", () => {
     expect(existsSync(join(dir, "reports", "certification.zip"))).toBe(true);
   });
 
-  test("sandbox serves the reference sandbox from the package; a run against it by URL is green; SIGTERM stops it with 0", async () => {
+  test("sandbox serves the reference sandbox from the package; a run of one check against it by URL passes it; SIGTERM stops it with 0", async () => {
     const dir = workingFolder("separate-sandbox", "");
     let checked: Promise<CliResult> | undefined;
     const sandbox = await runProcess(
@@ -124,7 +124,9 @@ describe("the installed command", () => {
     );
     expect(sandbox.code, shown(sandbox)).toBe(0);
     const green = await checked!;
-    expect(green.code, shown(green)).toBe(0);
+    // One check is a partial run: incomplete (exit 1), never conformant; the check itself passed.
+    expect(green.code, shown(green)).toBe(1);
+    expect(green.stdout).toMatch(/Conformance verdict: INCOMPLETE — selected checks only/);
     expect(green.stdout).toMatch(/target http:\/\/127\.0\.0\.1:\d+/);
   });
 
@@ -135,7 +137,9 @@ describe("the installed command", () => {
     const before = await startSandbox({});
     const beforeDir = workingFolder("before-red", `TARGET_BASE_URL=${before.url}\nSEED=4243\n`);
     const green = await run(beforeDir, args).finally(() => before.close());
-    expect(green.code, shown(green)).toBe(0);
+    // Selected checks only: incomplete (exit 1), with every one passed.
+    expect(green.code, shown(green)).toBe(1);
+    expect(summaryIn(beforeDir).checks.every((c) => c.outcome === "passed")).toBe(true);
     const sandbox = await startSandbox({ faults: fault.faults });
     try {
       const dir = workingFolder("red", `TARGET_BASE_URL=${sandbox.url}\nSEED=4243\n`);
@@ -168,7 +172,8 @@ describe("the installed command", () => {
         dir,
         checks.flatMap((id) => ["--check", id]),
       );
-      expect(foreign.code, shown(foreign)).toBe(0);
+      // Selected checks only: incomplete (exit 1); each passed (below).
+      expect(foreign.code, shown(foreign)).toBe(1);
       expect(foreign.stdout).toContain("profile ./foreign-profile.mts");
       const summary = summaryIn(dir);
       expect(summary.checks.map((c) => `${c.id} ${c.outcome}`).sort()).toEqual(
