@@ -54,6 +54,8 @@ export interface SandboxOptions {
   tokenClient?: TokenClient;
   /** The sandbox's clock runs this far ahead of real time (behind when negative): e.g. just before its midnight. */
   clockOffsetMs?: number;
+  /** The cards' own limits also cap one debit at this many minor units (a `max` amount limit); unset: no maximum. */
+  debitMaximumMinor?: number;
 }
 
 export interface RunningSandbox {
@@ -83,10 +85,11 @@ async function createEnv(options: SandboxOptions, clock: { offsetMs: number }): 
   const profile = await loadProfile(options.profile ?? "default", keys);
   const faults = new FaultSet(options.faults);
   const tokens = new TokenIssuer(options);
+  const hooks = hooksOf(faults);
   return {
-    ledger: seedLedger(),
+    ledger: seedLedger(options.debitMaximumMinor ?? hooks.debitMaximumMinor),
     faults,
-    hooks: hooksOf(faults),
+    hooks,
     profile,
     tokens,
     verifyCardApi: cardApiAuthOf(options, profile, tokens, SANDBOX_KEY_PAIRS.partnerPublicKey),
