@@ -28,8 +28,8 @@ const DRAWS = 20;
 /** The bodies a run's valid requests start from: drawn, the full request, the fixed valid rows. */
 async function startingBodies(op: Operation, config: Config, registry: ValidatorRegistry): Promise<unknown[]> {
   const range = chooseDebitRange(undefined, {
-    minimumTypes: [],
-    cumulativeTypes: [],
+    vocabulary: config.cardApi,
+    terminal: config.cardApi.terminal,
     avoidMinor: [],
     currency: config.fixtures.payment.currency,
   });

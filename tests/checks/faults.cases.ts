@@ -381,6 +381,13 @@ export const FAULT_CASES: FaultCase[] = [
     "CARD-LEDGER-RACE": ["invariant", "over the remaining"],
     "CARD-LEDGER-REMAINING": ["invariant", "not all non-negative"],
   }),
+  // The per-debit maximum's two conditions of CARD-LEDGER-LIMITS-ENFORCED, each alone: listed but not held to, and refusing its own value.
+  behaviour("maximum-not-enforced", {
+    "CARD-LEDGER-LIMITS-ENFORCED": ["invariant", "one hundredth over the per-debit maximum"],
+  }),
+  behaviour("maximum-exclusive", {
+    "CARD-LEDGER-LIMITS-ENFORCED": ["invariant", "exactly at the per-debit maximum"],
+  }),
   // Each condition of CARD-LEDGER-LIMITS-ENFORCED alone: limits-not-enforced breaks the minimum first, this the cumulative.
   behaviour("cumulative-limits-not-enforced", {
     "CARD-LEDGER-LIMITS-ENFORCED": ["invariant", "was accepted over the remaining"],

@@ -127,8 +127,8 @@ describe("at start: exit 2 naming the rule", () => {
 
 const range = (minMinor: number, maxMinor: number) =>
   chooseDebitRange(undefined, {
-    minimumTypes: [],
-    cumulativeTypes: [],
+    vocabulary: { minimumLimitTypes: [], maximumLimitTypes: [], cumulativeLimitTypes: [], limitPeriods: {} },
+    terminal: { anyMcc: [], anyRegion: [], transactionTypes: [] },
     avoidMinor: [],
     currency: "KZT",
     configuredMinMinor: minMinor,

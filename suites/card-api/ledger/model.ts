@@ -17,6 +17,7 @@ import { limitsObjectValue } from "../../../generators/card-api/limits.ts";
 import { readLimits, readStatement, windowSince } from "./readback.ts";
 import { OBJECT_KINDS, type ObjectKind, type StatementOperation } from "../../../lib/payments/kinds.ts";
 import type { AmountLimit } from "../../../lib/payments/limits.ts";
+import type { TerminalScope } from "../../../lib/payments/limit-vocabulary.ts";
 import type { Period } from "../../../generators/card-api/period.ts";
 import { describeAnswer } from "../../../lib/checks/answers.ts";
 
@@ -48,6 +49,8 @@ export class LedgerReal implements Observed {
     readonly ctx: CheckContext,
     readonly invariant: Invariant | "all",
     seed: number,
+    /** The test terminal the run's debit range was chosen for (DebitRange.terminal). */
+    readonly terminal: TerminalScope,
     private readonly trail: Exchange[] = [],
   ) {
     this.faker = fakerFor(seed);

@@ -119,17 +119,3 @@ export function answeredAt(exchange: Exchange): number {
   const dt = (exchange.response?.json as { dt?: unknown } | undefined)?.dt;
   return (typeof dt === "string" ? parseIsoDateTime(dt) : undefined) ?? exchange.startedAt + exchange.durationMs;
 }
-
-/** The smallest remaining of the cumulative limits, in micro-units (undefined: none). */
-export function smallestRemaining(limits: AmountLimit[], cumulativeTypes: string[]): number | undefined {
-  const values = limits
-    .filter((l) => cumulativeTypes.includes(l.type))
-    .map((l) => micro(l.remaining))
-    .filter((v): v is number => v !== undefined);
-  return values.length ? Math.min(...values) : undefined;
-}
-
-/** The largest per-debit minimum, in micro-units (0: none). */
-export function largestMinimum(limits: AmountLimit[], minimumTypes: string[]): number {
-  return Math.max(0, ...limits.filter((l) => minimumTypes.includes(l.type)).map((l) => micro(l.value) ?? 0));
-}
