@@ -21,6 +21,7 @@ export interface CardApi {
 
 export const limitFaults = (faults: ReadonlySet<Fault>): LimitFaults => ({
   scopeIgnored: faults.has("scoped-limit-everywhere"),
+  scopeUnlisted: faults.has("scoped-limit-unmarked"),
   maximumIgnored: faults.has("accepts-over-maximum"),
   maximumExclusive: faults.has("refuses-at-maximum"),
 });
@@ -57,9 +58,9 @@ export function statement(body: unknown, api: CardApi): Answer {
   if (end < start) throw invalid("end_date: before start_date");
   const card = data.CARDS.find((c) => c.id === request.card_id);
   if (!card) throw new Problem(404, "unknown-card", "Unknown card", "no card has this card_id");
-  const shift = api.faults.has("bounds-at-local-offset") ? 5 * 3_600_000 : 0;
+  const first = api.faults.has("start-at-local-offset") ? start - 5 * 3_600_000 : start;
   const last = api.faults.has("end-day-exclusive") ? end - 1 : end + DAY_MS - 1;
-  return ok({ operations: api.ledger.lines(card.id, start - shift, last - shift).map(operation) });
+  return ok({ operations: api.ledger.lines(card.id, first, last).map(operation) });
 }
 
 export function createTransaction(body: unknown, api: CardApi): Answer {

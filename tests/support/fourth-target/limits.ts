@@ -25,6 +25,8 @@ interface LimitRecord {
 /** How a faulty build departs from the rules (server.ts). */
 export interface LimitFaults {
   scopeIgnored?: boolean;
+  /** The scope is enforced but not shown: a scoped limit listed with ANY_MCC. */
+  scopeUnlisted?: boolean;
   maximumIgnored?: boolean;
   maximumExclusive?: boolean;
 }
@@ -126,7 +128,7 @@ export function listLimits(kind: Kind, id: string, ledger: Ledger, faults: Limit
     });
     return {
       id: r.id,
-      mcc: r.mcc,
+      mcc: faults.scopeUnlisted ? data.ANY_MCC : r.mcc,
       transaction_type: data.TRANSACTION_TYPE,
       region: data.REGION,
       period: r.period,
