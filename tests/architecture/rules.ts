@@ -20,9 +20,6 @@ export const FOUNDATION = [
 export const LEAF = "lib/errors";
 /** The second, independently written correct target of the harness's own tests: it imports nothing of the harness or the sandbox. */
 export const FOREIGN_TARGET = "tests/support/foreign-target";
-/** The fourth one, written the same way (RSA, day-first dates, its own limits vocabulary). */
-export const FOURTH_TARGET = "tests/support/fourth-target";
-const INDEPENDENT_TARGETS = [FOREIGN_TARGET, FOURTH_TARGET];
 /** What the sandbox may reach, through any chain of imports: the published data, the clock, the crypto profiles (and the leaf ConfigError they throw). */
 export const SANDBOX_REACH = ["sandbox", "lib/test-data", "lib/time", "lib/crypto", LEAF];
 
@@ -36,15 +33,14 @@ const LIB_LAYERS: Record<string, readonly string[]> = {
   "lib/http": [],
 };
 
-/** The unit an import edge belongs to: `lib/<folder>`, an independent target, or a top folder. */
+/** The unit an import edge belongs to: `lib/<folder>`, the foreign target, or a top folder. */
 export function unitOf(path: string): string {
-  const target = INDEPENDENT_TARGETS.find((t) => path.startsWith(`${t}/`));
-  if (target) return target;
+  if (path.startsWith(`${FOREIGN_TARGET}/`)) return FOREIGN_TARGET;
   const parts = path.split("/");
   return parts[0] === "lib" && parts.length > 2 ? `lib/${parts[1]}` : parts[0]!;
 }
 
-const ANYWHERE_BUT_TESTS = (to: string) => to !== "tests" && !INDEPENDENT_TARGETS.includes(to);
+const ANYWHERE_BUT_TESTS = (to: string) => to !== "tests" && to !== FOREIGN_TARGET;
 
 /** Why an edge breaks the rules, or undefined when it keeps them. */
 export function ruleBroken(edge: Edge): string | undefined {
@@ -63,7 +59,6 @@ function allowedTargets(from: string, typeOnly: boolean): (to: string) => boolea
       return () => true;
     // Independent by construction: a shared helper would make its agreement with the harness a tautology.
     case FOREIGN_TARGET:
-    case FOURTH_TARGET:
       return () => false;
     // The composition roots: they start the sandbox, the suites and the engine.
     case "cli":
