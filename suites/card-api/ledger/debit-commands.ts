@@ -77,29 +77,35 @@ export class OverLimitDebit implements Command {
       return r.notJudged("limits-enforced", `the over-limit debit's limits were read on either side of ${boundary}`);
     r.judge("limits-enforced", () => {
       if (passed.length !== 0)
-        fail(
-          "invariant",
-          `a debit of ${amount.toFixed(2)} was accepted over the remaining ${passed.join(", ")}, and that usage moved`,
-        );
+        fail("invariant", `a debit of ${amount.toFixed(2)} was accepted over the remaining ${passed.join(", ")}`);
     });
   }
   toString = () => "debitOverRemainingLimit()";
 }
 
-/** The cumulative limits that had less room than `units` before the debit and whose usage moved since. */
+/**
+ * The cumulative limits that had less room than `units` before the debit and that it passed: their
+ * usage moved since, or the partner declared the terminal's MCC (TERMINAL_MCC), so a limit the
+ * declaration says applies must hold even if the target does not count the debit in it. With the
+ * MCC unknown or read from the target, a limit that did not move may be scoped in a way we cannot see.
+ */
 async function limitsPassed(
   r: LedgerReal,
   before: Array<{ kind: ObjectKind; limits: AmountLimit[] }>,
   units: number,
 ): Promise<string[]> {
   const passed: string[] = [];
+  const declared = r.terminal.mccSource === "declared";
   const after = await Promise.all(before.map(({ kind }) => r.limits(kind)));
   for (const [i, { kind, limits }] of before.entries()) {
     const now = new Map(after[i]!.map((l) => [l.key, micro(l.current)]));
     const over = limits.filter((x) => accumulates(r.ctx.config.cardApi, x) && (micro(x.remaining) ?? Infinity) < units);
     for (const l of over) {
-      if ((now.get(l.key) ?? 0) > (micro(l.current) ?? 0))
-        passed.push(`${formatMicro(micro(l.remaining)!)} of ${kind} limit ${l.key}`);
+      const moved = (now.get(l.key) ?? 0) > (micro(l.current) ?? 0);
+      if (moved || declared)
+        passed.push(
+          `${formatMicro(micro(l.remaining)!)} of ${kind} limit ${l.key}${moved ? ", and its usage moved" : " (it applies to TERMINAL_MCC as declared)"}`,
+        );
     }
   }
   return passed;
