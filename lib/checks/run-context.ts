@@ -16,7 +16,7 @@ import { StaticToken, type AccessTokens } from "../http/access-tokens.ts";
 import { BrokeredTokens, type BrokerAddress } from "../http/token-broker.ts";
 import { renewingTokensOf } from "../http/token-fetch.ts";
 import { cardJwsSigner } from "../crypto/jws-card-auth.ts";
-import { debitRangeOf } from "../checks/debit-amounts.ts";
+import { debitRangeOf, type LimitsRequestOf } from "../checks/debit-amounts.ts";
 import { redactor } from "../redaction/redact.ts";
 import { validators } from "../validation/registry.ts";
 import { createGuard } from "../http/guard.ts";
@@ -55,11 +55,15 @@ export async function loadConfiguredProfile(config: Config, env: Env = process.e
 /** What the run plan decided, where a caller has one (the CLI, a worker); the rest is the whole run's. */
 export type Planned = Partial<Pick<RunPlan, "limits" | "debitRange" | "tokenBroker">>;
 
-/** @param env where a profile module's own variables are read: the process's; an in-process test's own. */
+/**
+ * `limitsRequest`: the suites' own limits request of the payment card (it obeys the declared
+ * request rules), for reading the debit range; the CLI hands it over. `env`: where a profile
+ * module's own variables are read — the process's; an in-process test's own.
+ */
 export async function createRunContext(
   config: Config,
   planned: Planned = {},
-  env: Env = process.env,
+  { limitsRequest, env = process.env }: { limitsRequest?: LimitsRequestOf; env?: Env } = {},
 ): Promise<RunContext> {
   const limits = planned.limits ?? wholeRunLimits(config);
   redactor.addSecrets(config.secrets);
@@ -81,7 +85,7 @@ export async function createRunContext(
     validators: validators(),
     inFlight: limits.inFlightShare,
     // Decided by the CLI: used as it is. Otherwise read once from the target's limits.
-    debitAmounts: decided ? () => Promise.resolve(decided) : () => debitRangeOf(config, target),
+    debitAmounts: decided ? () => Promise.resolve(decided) : () => debitRangeOf(config, target, limitsRequest),
   };
 }
 

@@ -5,12 +5,11 @@
  */
 import { CATALOGUE, type Operation } from "../catalogue/index.ts";
 import type { Level } from "../checks/types.ts";
-import type { ConformanceMeta, ReportedOutcome } from "../checks/meta.ts";
+import { REPORTED_OUTCOMES, type ConformanceMeta, type ReportedOutcome } from "../checks/meta.ts";
 import { FAMILY_TITLES } from "./labels.ts";
 import { compareClauses, type SpecClause } from "./spec-clauses.ts";
 
 export type OutcomeCounts = Record<ReportedOutcome, number>;
-const OUTCOMES: ReportedOutcome[] = ["passed", "failed", "flaky", "warning", "skipped"];
 
 export interface FamilyRow {
   family: string;
@@ -36,7 +35,7 @@ export interface ClauseRow {
   clause: string;
   title: string;
   coverage: ClauseCoverage;
-  /** The worst outcome of the clause's checks (failed, warning, passed, skipped). */
+  /** The worst outcome of the clause's checks (failed, flaky, warning, not judged, passed, skipped). */
   outcome?: ReportedOutcome;
   checks: ClauseCheck[];
   /** Codes of the operations the clause names without shapes (never checked). */
@@ -46,7 +45,7 @@ export interface ClauseRow {
 }
 
 export function countOutcomes(checks: ConformanceMeta[]): OutcomeCounts {
-  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as OutcomeCounts;
+  const counts = Object.fromEntries(REPORTED_OUTCOMES.map((o) => [o, 0])) as OutcomeCounts;
   for (const c of checks) counts[c.outcome]++;
   return counts;
 }
@@ -78,7 +77,8 @@ export function operationRows(checks: ConformanceMeta[]): OperationRow[] {
     .sort((a, b) => compareClauses(a.spec, b.spec) || a.operation.localeCompare(b.operation));
 }
 
-const SEVERITY_ORDER: ReportedOutcome[] = ["failed", "flaky", "warning", "passed", "skipped"];
+// Not judged before passed: a clause one of whose checks could not be judged is not shown to hold.
+const SEVERITY_ORDER: ReportedOutcome[] = ["failed", "flaky", "warning", "not judged", "passed", "skipped"];
 
 function worst(outcomes: ReportedOutcome[]): ReportedOutcome | undefined {
   return SEVERITY_ORDER.find((o) => outcomes.includes(o));

@@ -1,7 +1,14 @@
 /** Small text helpers shared by summary.md and the console table. */
 import type { OutcomeCounts } from "./coverage.ts";
 
-export const ICON: Record<string, string> = { passed: "✅", failed: "❌", flaky: "🔁", warning: "⚠️", skipped: "⏭️" };
+export const ICON: Record<string, string> = {
+  "passed": "✅",
+  "failed": "❌",
+  "flaky": "🔁",
+  "warning": "⚠️",
+  "skipped": "⏭️",
+  "not judged": "❔",
+};
 
 /** A Markdown table cell: pipes escaped, line breaks folded. */
 export function cell(text: string | undefined): string {
@@ -12,7 +19,7 @@ export function firstLine(text: string | undefined): string {
   return text?.split("\n")[0] ?? "";
 }
 
-/** "7 passed, 1 failed, 2 warnings" (zeros left out), or "no checks". */
+/** "7 passed, 1 failed, 2 warnings, 1 not judged" (zeros left out), or "no checks". */
 export function countsText(c: OutcomeCounts): string {
   const parts = [
     c.passed && `${c.passed} passed`,
@@ -20,6 +27,7 @@ export function countsText(c: OutcomeCounts): string {
     c.flaky && `${c.flaky} flaky`,
     c.warning && `${c.warning} warning${c.warning > 1 ? "s" : ""}`,
     c.skipped && `${c.skipped} skipped`,
+    c["not judged"] && `${c["not judged"]} not judged`,
   ].filter(Boolean);
   return parts.length ? parts.join(", ") : "no checks";
 }

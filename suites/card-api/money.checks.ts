@@ -77,6 +77,11 @@ export const statementMoneyExact = defineCheck({
     "(KZT: 2). Should level: §2.2 shows a number without its precision. Exponent notation is accepted; an unknown currency leaves the decimals unjudged.",
   async run(ctx) {
     const [[, body]] = (await successBodies(ctx, [SUCCESS])) as [[string, Item]];
+    if (!items(body.operations).length)
+      ctx.notJudged(
+        "the statement holds no operation, so no amount was judged",
+        "STATEMENT_CARD_ID, STATEMENT_PERIOD_START, STATEMENT_PERIOD_END",
+      );
     failOn(
       items(body.operations).flatMap((op, i) => inexact(op, ["amount", "commission"], `operations[${i}]`)),
       "statement amount(s)",
@@ -95,11 +100,19 @@ export const limitsMoneyExact = defineCheck({
     "not a negative zero, with no more decimals than the ISO 4217 minor unit of its currency. Should level: §2.4 does not show the precision.",
   async run(ctx) {
     const problems: string[] = [];
+    let judged = 0;
     for (const [scenario, body] of await successBodies(ctx, [SUCCESS, ...OBJECT_KIND_SCENARIOS])) {
       const object = scenario === SUCCESS ? "card" : scenario;
-      for (const limit of amountLimitsOf(body))
+      for (const limit of amountLimitsOf(body)) {
+        judged++;
         problems.push(...inexact(limit, LIMIT_FIELDS, `${object}: ${limit.where}`));
+      }
     }
+    if (!judged)
+      ctx.notJudged(
+        "no answer lists an amount limit, so no amount was judged",
+        "PAYMENT_CARD_ID, PAYMENT_ACCOUNT_NUMBER, PAYMENT_CLIENT_ID",
+      );
     failOn(problems, "limit amount(s)");
   },
 });

@@ -11,11 +11,21 @@ import { defineCheck } from "../../lib/checks/define.ts";
 import { SUCCESS_SCENARIO } from "../../lib/checks/precondition.ts";
 import { fail } from "../../lib/checks/failure.ts";
 import { at, requireResponse, requireSchema, requireSuccessBody } from "../../lib/checks/response.ts";
-import type { Check } from "../../lib/checks/types.ts";
+import { requireAnswer } from "../../lib/checks/answers.ts";
+import type { Check, CheckContext } from "../../lib/checks/types.ts";
 import { idOf } from "./ids.ts";
 
 /** The scenario of a module's valid request (a refusal of it makes these checks "not judged", precondition.ts). */
 export const SUCCESS = SUCCESS_SCENARIO;
+
+/**
+ * For a check that passes on a refusal: the module's valid request must be accepted first, or a
+ * refusal judges nothing — a refused one ends the check not judged (ctx.scenario), no answer at
+ * all fails it as the transport did, before anything more is sent.
+ */
+export async function requireValidAccepted(ctx: CheckContext): Promise<void> {
+  requireAnswer(await ctx.scenario(SUCCESS));
+}
 
 function answersHttp200(op: Operation, id: string): Check {
   return defineCheck({

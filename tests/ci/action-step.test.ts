@@ -51,13 +51,14 @@ async function runStep(inputs: Record<string, string>, envFile?: string, folder?
 const shown = (s: Step) => `${s.stdout.slice(-3000)}\n${s.stderr}`;
 
 describe("scripts/ci-step.sh, the action's step", () => {
-  test("green: verdict, counts, the env file's settings, the report and the pack; summary.md is the job summary", async () => {
+  test("two checks pass: verdict incomplete (a partial run), counts, the env file's settings, the report and the pack; summary.md is the job summary", async () => {
     const step = await runStep(
       { INPUT_ARGS: "--check CARD-STMT-PERIOD --check CARD-LIM-HTTP-200 --quiet" },
       "SEED=777\n",
     );
-    expect(step.code, shown(step)).toBe(0);
-    expect(step.outputs).toMatchObject({ "verdict": "conformant", "exit-code": "0", "passed": "2", "failed": "0" });
+    // --check: a partial run is never conformant (exit 1), however its checks end.
+    expect(step.code, shown(step)).toBe(1);
+    expect(step.outputs).toMatchObject({ "verdict": "incomplete", "exit-code": "1", "passed": "2", "failed": "0" });
     expect(JSON.parse(step.outputs.counts!)).toMatchObject({ passed: 2, failed: 0 });
     expect(step.outputs["report-dir"]).toBe(join(step.dir, "reports"));
     const summary = JSON.parse(readFileSync(step.outputs["summary-json"]!, "utf8")) as { seed: number };

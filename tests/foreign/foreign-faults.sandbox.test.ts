@@ -95,7 +95,7 @@ describe("a fixture the target refuses: never 'not conformant'", () => {
       ...RUN,
       STATEMENT_CARD_ID: "00000000-0000-4000-8000-00000000dead",
     });
-    const run = await createRunContext(loadConfig(env), {}, env);
+    const run = await createRunContext(loadConfig(env), {}, { env });
     try {
       const problem = await runPreflight(run, PREFLIGHT_REQUESTS).catch((e: unknown) => e);
       expect(problem).toBeInstanceOf(PreflightProblem);

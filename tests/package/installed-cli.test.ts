@@ -130,13 +130,13 @@ describe("the installed command", () => {
     );
     expect(sandbox.code, shown(sandbox)).toBe(0);
     const green = await checked!;
-    // Selected checks only: every one passed, and the exit code is the verdict's (a partial run is
-    // never "not conformant" when all its checks pass).
+    // Selected checks only: every one passed, yet a partial run is incomplete (exit 1), never conformant.
     const before = summaryIn(beforeDir);
     expect(before.checks.map((c) => `${c.id} ${c.outcome}`).sort(), shown(green)).toEqual(
       checks.map((id) => `${id} passed`).sort(),
     );
-    expect(green.code, shown(green)).toBe(before.verdict === "conformant" ? 0 : 1);
+    expect(green.code, shown(green)).toBe(1);
+    expect(green.stdout).toMatch(/Conformance verdict: INCOMPLETE — selected checks only/);
     expect(green.stdout).toMatch(/target http:\/\/127\.0\.0\.1:\d+/);
     const faulty = await startSandbox({ faults: fault.faults });
     try {
@@ -170,7 +170,8 @@ describe("the installed command", () => {
         dir,
         checks.flatMap((id) => ["--check", id]),
       );
-      expect(foreign.code, shown(foreign)).toBe(0);
+      // Selected checks only: incomplete (exit 1); each passed (below).
+      expect(foreign.code, shown(foreign)).toBe(1);
       expect(foreign.stdout).toContain("profile ./foreign-profile.mts");
       const summary = summaryIn(dir);
       expect(summary.checks.map((c) => `${c.id} ${c.outcome}`).sort()).toEqual(

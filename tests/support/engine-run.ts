@@ -34,7 +34,7 @@ export function folderEnv(dir: string, overrides: Record<string, string> = {}): 
  * would be starved of time by every module at once. The context is closed after.
  */
 export async function judgeModules(config: Config, modules: readonly Module[] = ALL_MODULES, env?: Env) {
-  const run = await createRunContext(config, {}, env);
+  const run = await createRunContext(config, {}, { env });
   try {
     const results: CheckResult[] = [];
     for (const module of modules) results.push(...(await evaluateModule(module, run)));

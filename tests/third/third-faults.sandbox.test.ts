@@ -79,7 +79,7 @@ describe("a broken variant that only the target's declaration can reveal", () =>
 async function preflight(modes: ThirdModes, overrides: Record<string, string> = {}) {
   const target = await startThirdTarget(modes);
   const env = folderEnv(thirdPartnerFolder(target.url), { ...RUN, ...overrides });
-  const run = await createRunContext(loadConfig(env), {}, env);
+  const run = await createRunContext(loadConfig(env), {}, { env });
   try {
     return await runPreflight(run, PREFLIGHT_REQUESTS);
   } finally {
