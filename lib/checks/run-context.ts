@@ -57,16 +57,17 @@ export type Planned = Partial<Pick<RunPlan, "limits" | "debitRange" | "tokenBrok
 
 /**
  * `limitsRequest`: the suites' own limits request of the payment card (it obeys the declared
- * request rules), for reading the debit range; the CLI hands it over.
+ * request rules), for reading the debit range; the CLI hands it over. `env`: where a profile
+ * module's own variables are read — the process's; an in-process test's own.
  */
 export async function createRunContext(
   config: Config,
   planned: Planned = {},
-  limitsRequest?: LimitsRequestOf,
+  { limitsRequest, env = process.env }: { limitsRequest?: LimitsRequestOf; env?: Env } = {},
 ): Promise<RunContext> {
   const limits = planned.limits ?? wholeRunLimits(config);
   redactor.addSecrets(config.secrets);
-  const profile = await loadConfiguredProfile(config);
+  const profile = await loadConfiguredProfile(config, env);
   const pace = new Pace({ rps: limits.rpsShare, concurrency: limits.inFlightShare, deadlineAt: limits.deadlineAt });
   stopOnSignal(pace);
   const client = new HttpClient({

@@ -46,7 +46,7 @@ async function decideDebitRange(
   parts: Pick<RunParts, "preflightRequests" | "checkLateDeclarations">,
 ): Promise<DebitRange> {
   const requests = parts.preflightRequests;
-  const run = await createRunContext(planned.config, planned, requests.limits);
+  const run = await createRunContext(planned.config, planned, { limitsRequest: requests.limits });
   try {
     if (preflight) {
       const lines = describePreflight(await runPreflight(run, requests));
