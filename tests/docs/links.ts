@@ -1,16 +1,11 @@
 /**
  * Dead links in the repository's Markdown and in the code's mentions of a docs page: every
  * relative link must name a file that exists, and every `#anchor` a heading (or an explicit
- * `<a id>`) of the page it names, as GitHub renders them. Links are read with markdown-it, so a
- * link inside a code block or code span is not one.
+ * `<a id>`) of the page it names, as GitHub renders them. A link inside a code block or a code
+ * span is not one.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import MarkdownIt from "markdown-it";
-
-const md = new MarkdownIt({ html: true });
-
-type Token = ReturnType<MarkdownIt["parse"]>[number];
 
 /** GitHub's heading anchor: lower case, punctuation and symbols dropped, spaces as hyphens. */
 export function slug(text: string): string {
@@ -21,43 +16,51 @@ export function slug(text: string): string {
     .replace(/ /g, "-");
 }
 
-/** The text a heading shows (code spans without their backticks, links as their text). */
-function headingText(inline: Token): string {
-  return (inline.children ?? [])
-    .filter((t) => t.type === "text" || t.type === "code_inline")
-    .map((t) => t.content)
-    .join("");
+/** The page's lines with fenced code blocks blanked (line numbers kept). */
+function outsideFences(text: string): string[] {
+  let fence: string | undefined;
+  return text.split("\n").map((line) => {
+    const marker = /^\s*(```|~~~)/.exec(line)?.[1];
+    if (marker && (!fence || marker === fence)) {
+      fence = fence ? undefined : marker;
+      return "";
+    }
+    return fence ? "" : line;
+  });
+}
+
+/** The text a heading shows: code spans without their backticks, links as their text. */
+function headingText(line: string): string {
+  return line
+    .replace(/^#{1,6}\s+/, "")
+    .replace(/\s+#+\s*$/, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/`/g, "");
 }
 
 /** Every anchor a page offers: its headings' (repeats numbered -1, -2 as GitHub does) and `<a id|name>`. */
 export function anchorsOf(text: string): Set<string> {
-  const tokens = md.parse(text, {});
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  tokens.forEach((t, i) => {
-    if (t.type !== "heading_open") return;
-    const base = slug(headingText(tokens[i + 1]!));
+  const headings = outsideFences(text).filter((l) => /^#{1,6}\s/.test(l));
+  for (const heading of headings) {
+    const base = slug(headingText(heading));
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     anchors.add(n === 0 ? base : `${base}-${n}`);
-  });
+  }
   for (const m of text.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(m[1]!);
   return anchors;
 }
 
-/** The link targets of a page, with their line numbers (inline links, images, raw `<a href>`). */
+/** The link targets of a page, with their line numbers: inline links and images, raw `<a href>`. */
 function linksOf(text: string): Array<{ target: string; line: number }> {
-  const links: Array<{ target: string; line: number }> = [];
-  for (const block of md.parse(text, {})) {
-    const line = (block.map?.[0] ?? 0) + 1;
-    for (const t of block.children ?? []) {
-      const target = t.type === "link_open" ? t.attrGet("href") : t.type === "image" ? t.attrGet("src") : null;
-      if (target) links.push({ target, line });
-    }
-    if (block.type === "html_block" || block.type === "inline")
-      for (const m of block.content.matchAll(/<a\s[^>]*href="([^"]+)"/g)) links.push({ target: m[1]!, line });
-  }
-  return links;
+  // Code spans are no links.
+  const lines = outsideFences(text).map((line) => line.replace(/(`+)[^`]*?\1/g, ""));
+  return lines.flatMap((line, i) => [
+    ...[...line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => ({ target: m[1]!, line: i + 1 })),
+    ...[...line.matchAll(/<a\s[^>]*href="([^"]+)"/g)].map((m) => ({ target: m[1]!, line: i + 1 })),
+  ]);
 }
 
 const external = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target);
