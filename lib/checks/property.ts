@@ -15,6 +15,7 @@ import { defineCheck } from "./define.ts";
 import { shrinkCase, tryCases, type Draw } from "./fast-check-runner.ts";
 import { CheckFailure, fail, observeReference, type FailureCategory } from "./failure.ts";
 import type { Basis, CaseContext, Check, CheckContext, Level } from "./types.ts";
+import type { AnswerContract } from "./contract-types.ts";
 
 /** A generated request; its label names the row it comes from (valid, a boundary, a mutation). */
 export interface Case {
@@ -48,6 +49,8 @@ export interface PropertySpec {
   /** Cases always tried first (e.g. one per mutation row), besides the generated ones. */
   examples?: (ctx: CheckContext) => Case[] | Promise<Case[]>;
   verdict: Verdict;
+  /** Its contract over every answer of the operation (contract-book.ts), besides its own cases. */
+  contract?: AnswerContract;
 }
 
 interface Failure {
@@ -67,6 +70,7 @@ export function defineProperty(spec: PropertySpec): Check {
     ...(spec.basisPerCase ? { basisPerCase: true } : {}),
     title: spec.title,
     ...(spec.description ? { description: spec.description } : {}),
+    ...(spec.contract ? { contract: spec.contract } : {}),
     run: (ctx) => runProperty(spec, ctx),
   });
 }

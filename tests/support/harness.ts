@@ -1,5 +1,5 @@
 /** Helpers of the harness's own tests: a sandbox (with faults) and a configuration pointing at it. */
-import { evaluateModule, type CheckResult } from "../../lib/checks/evaluate.ts";
+import { evaluateModules, type CheckResult } from "../../lib/checks/evaluate.ts";
 import { loadConfig, type Config } from "../../lib/config/load.ts";
 import { createRunContext } from "../../lib/checks/run-context.ts";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../sandbox/server.ts";
@@ -38,9 +38,8 @@ export async function evaluateAll(config: Config, modules = ALL_MODULES): Promis
   try {
     // A module's checks side by side (the isolation lanes keep the stateful ones exact), modules in
     // turn: here the sandbox shares this thread, and every module at once would starve it of time.
-    const results: CheckResult[] = [];
-    for (const module of modules) results.push(...(await evaluateModule(module, run)));
-    return results;
+    // The contract checks are decided once every module has sent, as in a run (evaluateModules).
+    return await evaluateModules(modules, run);
   } finally {
     await run.target.close();
   }
