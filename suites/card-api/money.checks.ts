@@ -9,8 +9,9 @@
  */
 import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
 import { defineCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
-import { SUCCESS } from "../generic/success.ts";
+import { CheckFailure, fail } from "../../lib/checks/failure.ts";
+import type { Exchange } from "../../lib/http/exchange.ts";
+import { EVERY_SUCCESS_ANSWER, SUCCESS } from "../generic/success.ts";
 import { requireSuccessBody } from "../../lib/checks/response.ts";
 import type { CheckContext, ScenarioName } from "../../lib/checks/types.ts";
 import { amountLimitsOf } from "../../lib/payments/limits.ts";
@@ -35,24 +36,25 @@ function inexact<T extends object>(item: T, fields: ReadonlyArray<keyof T & stri
   });
 }
 
+/** The body with numbers as the literal text the target sent (digits beyond a double's precision included). */
+function literalBody(exchange: Exchange): Item {
+  const literal = parseKeepingNumberText(exchange.response!.bodyText);
+  return literal && typeof literal === "object" && !Array.isArray(literal)
+    ? (literal as Item)
+    : requireSuccessBody(exchange);
+}
+
 /**
- * The bodies of the scenarios answered as a success, with numbers as the literal text the target
- * sent (digits beyond a double's precision included); the others are judged by the checks that own them.
+ * The scenarios answered as a success (a refused one leaves the check not judged, as any refused
+ * scenario does); the others — a 5xx, garbage — are judged by the checks that own them.
  */
-async function successBodies(ctx: CheckContext, scenarios: ScenarioName[]): Promise<Array<[string, Item]>> {
-  const out: Array<[string, Item]> = [];
+async function successAnswers(ctx: CheckContext, scenarios: ScenarioName[]): Promise<Exchange[]> {
+  const out: Exchange[] = [];
   const refused: string[] = [];
   for (const scenario of scenarios) {
     const exchange = await ctx.scenario(scenario);
-    if (answerKind(exchange) === "success") {
-      const literal = parseKeepingNumberText(exchange.response!.bodyText);
-      out.push([
-        scenario,
-        literal && typeof literal === "object" && !Array.isArray(literal)
-          ? (literal as Item)
-          : requireSuccessBody(exchange),
-      ]);
-    } else refused.push(`${scenario}: ${describeAnswer(exchange)}`);
+    if (answerKind(exchange) === "success") out.push(exchange);
+    else refused.push(`${scenario}: ${describeAnswer(exchange)}`);
   }
   if (!out.length) ctx.skip(`no amounts to judge: ${refused.join("; ")}`);
   return out;
@@ -66,6 +68,35 @@ function failOn(problems: string[], what: string): void {
     );
 }
 
+/** A statement answer's amounts and commissions (§2.2). */
+function judgeStatement(exchange: Exchange): void {
+  failOn(
+    items(literalBody(exchange).operations).flatMap((op, i) =>
+      inexact(op, ["amount", "commission"], `operations[${i}]`),
+    ),
+    "statement amount(s)",
+  );
+}
+
+/** The kind of object a limits request asked about, for the message ("card: card[0].amount[1]"). */
+function objectKindOf(exchange: Exchange): string {
+  try {
+    const type = (JSON.parse(exchange.request.bodyText) as { object?: { type?: unknown } }).object?.type;
+    return typeof type === "string" ? type : "object";
+  } catch {
+    return "object";
+  }
+}
+
+/** A limits answer's amount limits (§2.4), every group. */
+function judgeLimits(exchange: Exchange): void {
+  const object = objectKindOf(exchange);
+  failOn(
+    amountLimitsOf(literalBody(exchange)).flatMap((limit) => inexact(limit, LIMIT_FIELDS, `${object}: ${limit.where}`)),
+    "limit amount(s)",
+  );
+}
+
 export const statementMoneyExact = defineCheck({
   id: "CARD-STMT-MONEY-EXACT",
   level: "should",
@@ -74,13 +105,11 @@ export const statementMoneyExact = defineCheck({
   title: "Card statement: every amount and commission is exact to its currency's minor unit",
   description:
     "Each operation's amount and commission: a finite decimal, not a negative zero, with no more decimals than the ISO 4217 minor unit of its currency " +
-    "(KZT: 2). Should level: §2.2 shows a number without its precision. Exponent notation is accepted; an unknown currency leaves the decimals unjudged.",
+    "(KZT: 2). Should level: §2.2 shows a number without its precision. Exponent notation is accepted; an unknown currency leaves the decimals unjudged." +
+    EVERY_SUCCESS_ANSWER,
+  contract: { answers: "success", judge: judgeStatement },
   async run(ctx) {
-    const [[, body]] = (await successBodies(ctx, [SUCCESS])) as [[string, Item]];
-    failOn(
-      items(body.operations).flatMap((op, i) => inexact(op, ["amount", "commission"], `operations[${i}]`)),
-      "statement amount(s)",
-    );
+    for (const exchange of await successAnswers(ctx, [SUCCESS])) judgeStatement(exchange);
   },
 });
 
@@ -92,14 +121,20 @@ export const limitsMoneyExact = defineCheck({
   title: "Limits list: every limit value, current and remaining is exact to its currency's minor unit",
   description:
     "For the card, its account and its client, in every group: each amount-limit's value, current and remaining is a decimal (§2.4: strings), " +
-    "not a negative zero, with no more decimals than the ISO 4217 minor unit of its currency. Should level: §2.4 does not show the precision.",
+    "not a negative zero, with no more decimals than the ISO 4217 minor unit of its currency. Should level: §2.4 does not show the precision." +
+    EVERY_SUCCESS_ANSWER,
+  contract: { answers: "success", judge: judgeLimits },
   async run(ctx) {
     const problems: string[] = [];
-    for (const [scenario, body] of await successBodies(ctx, [SUCCESS, ...OBJECT_KIND_SCENARIOS])) {
-      const object = scenario === SUCCESS ? "card" : scenario;
-      for (const limit of amountLimitsOf(body))
-        problems.push(...inexact(limit, LIMIT_FIELDS, `${object}: ${limit.where}`));
+    for (const exchange of await successAnswers(ctx, [SUCCESS, ...OBJECT_KIND_SCENARIOS])) {
+      try {
+        judgeLimits(exchange);
+      } catch (error) {
+        // Every object's problems in one message, as before: the card's, its account's and its client's.
+        if (!(error instanceof CheckFailure)) throw error;
+        problems.push(error.detail);
+      }
     }
-    failOn(problems, "limit amount(s)");
+    if (problems.length) fail("value", problems.join("; "));
   },
 });

@@ -16,9 +16,14 @@ import { readingsAcross, type LedgerModel } from "./observations.ts";
 
 type Command = fc.AsyncCommand<LedgerModel, LedgerReal>;
 
-async function debitOf(m: LedgerModel, r: LedgerReal, amount: number): Promise<boolean | undefined> {
+async function debitOf(
+  m: LedgerModel,
+  r: LedgerReal,
+  amount: number,
+  intent?: "refusal",
+): Promise<boolean | undefined> {
   const body = debitRequest(r.faker, r.ctx.config, { amount });
-  const exchange = await r.debit(body);
+  const exchange = await r.debit(body, intent);
   if (!exchange) return undefined;
   requireAnswer(exchange);
   const accepted = answerKind(exchange) === "success";
@@ -51,7 +56,7 @@ export class OverLimitDebit implements Command {
     if (!remaining.length) return;
     const units = Math.min(...remaining) + 1_000_000;
     const amount = units / 1_000_000;
-    if ((await debitOf(m, r, amount)) !== true) return;
+    if ((await debitOf(m, r, amount, "refusal")) !== true) return;
     const passed = await limitsPassed(r, before, units, types);
     const limits = before.flatMap((b) => b.limits.filter((l) => types.includes(l.type)));
     const boundary = passed.length ? readingsAcross(r, readAt, limits) : undefined;
@@ -94,7 +99,7 @@ export class BelowMinimumDebit implements Command {
     const minimum = largestMinimum(await r.limits("card"), r.ctx.config.cardApi.minimumLimitTypes);
     if (minimum < 20_000) return;
     const amount = (minimum - 10_000) / 1_000_000;
-    const accepted = await debitOf(m, r, amount);
+    const accepted = await debitOf(m, r, amount, "refusal");
     r.judge("limits-enforced", () => {
       if (accepted === true)
         fail("invariant", `a debit of ${amount.toFixed(2)}, under the minimum ${formatMicro(minimum)}, was accepted`);
