@@ -6,7 +6,6 @@
  */
 import "../lib/config/env-first.ts";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -28,7 +27,7 @@ import { baselineConsoleLines, writeBaselineVerdict } from "../lib/runner/baseli
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 import { createRunContext, loadConfiguredProfile } from "../lib/checks/run-context.ts";
 import { FileDebitBudget } from "../lib/http/debit-budget.ts";
-import { describePreflight, runPreflight } from "../lib/runner/preflight.ts";
+import { describePreflight, judgedAsPreflight, runPreflight } from "../lib/runner/preflight.ts";
 import { tlsSessions } from "../lib/http/tls-session.ts";
 import { networkLines, networkReport, networkRunNote, type NetworkReport } from "../lib/reporting/network.ts";
 import { PREFLIGHT_REQUESTS } from "../suites/preflight-requests.ts";
@@ -37,7 +36,8 @@ import { withBaseUrl, type RunPlan } from "../lib/checks/run-plan.ts";
 import { withoutProxy } from "../lib/config/proxy.ts";
 import type { DebitRange } from "../lib/payments/debit-range.ts";
 import { runConformanceVitest } from "../lib/runner/run-vitest.ts";
-import { parseShard, type Shard } from "../lib/runner/shard.ts";
+import { contractsFileOf, parseShard, type Shard } from "../lib/runner/shard.ts";
+import type { BookSnapshot } from "../lib/checks/contract-types.ts";
 import { parseFailOn } from "../lib/runner/fail-on.ts";
 import {
   changesExitCode,
@@ -132,7 +132,7 @@ function planLimits(
   startedAt: number,
 ): { limits: RunLimits; workers: number; budgetFile?: string } {
   const shards = shard?.count ?? 1;
-  const workers = workerCount(config, Math.max(1, availableParallelism() - 1), shards);
+  const workers = workerCount();
   const cap = config.safety.maxDebitTotalMinor;
   let budgetFile: string | undefined;
   if (cap !== undefined) {
@@ -152,21 +152,24 @@ function planLimits(
 /**
  * Decides the debit range of the run, once: the preflight's (it reads the payment card's limits and
  * posts the fixture debit at that range's fixed amount), or with --no-preflight one reading of the
- * limits alone. The workers use it as it is (the run plan); the summary states it.
+ * limits alone. The workers use it as it is (the run plan); the summary states it. The answers it
+ * got are judged by the contracts like any other (`answers`, handed to the workers in the plan).
  */
 async function decideDebitRange(
   config: Config,
   planned: Pick<RunPlan, "limits" | "tokenBroker">,
   preflight: boolean,
   quiet: boolean,
-): Promise<DebitRange> {
+): Promise<{ range: DebitRange; answers?: BookSnapshot }> {
   const run = await createRunContext(config, planned);
   try {
-    if (!preflight) return await run.debitAmounts();
-    const report = await runPreflight(run, PREFLIGHT_REQUESTS);
-    const lines = describePreflight(report);
-    if (!quiet && lines.length) process.stdout.write(`${lines.join("\n")}\n`);
-    return await run.debitAmounts();
+    const { value, answers } = await judgedAsPreflight(run, ALL_MODULES, async () => {
+      if (!preflight) return run.debitAmounts();
+      const lines = describePreflight(await runPreflight(run, PREFLIGHT_REQUESTS));
+      if (!quiet && lines.length) process.stdout.write(`${lines.join("\n")}\n`);
+      return run.debitAmounts();
+    });
+    return { range: value, ...(answers ? { answers } : {}) };
   } finally {
     await run.target.close();
   }
@@ -313,12 +316,13 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
         ? await shareAccessToken(config).catch((error) => unavailable(error, config, { target, startedAt }))
         : undefined;
     const tokenBroker = sharedToken ? { tokenBroker: sharedToken.address } : {};
-    const debitRange =
+    const decided =
       mergeFrom === undefined
         ? await decideDebitRange(config, { limits, ...tokenBroker }, !options["no-preflight"], Boolean(sandbox)).catch(
             (error) => unavailable(error, config, { target, startedAt }),
           )
         : undefined;
+    const debitRange = decided?.range;
     const network = mergeFrom === undefined ? networkSeen(config, Boolean(sandbox)) : undefined;
     const progress = liveProgress(options, dir, Boolean(shard));
     const plan: RunPlan = {
@@ -329,6 +333,10 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       ...(debitRange ? { debitRange } : {}),
       ...(progress ? { progressDir: progress.feedDir } : {}),
       ...(workers === 1 && !shard ? { moduleIndex: MODULE_INDEX } : {}),
+      // Every answer judged by its operation's contracts, the preflight's too; a shard's tallies for the merge.
+      contractIndex: MODULE_INDEX,
+      ...(decided?.answers ? { preflightAnswers: decided.answers } : {}),
+      ...(shard ? { contractsFile: contractsFileOf(dir, shard) } : {}),
     };
     const info = {
       target,

@@ -14,7 +14,7 @@ import type { SummaryReporterOptions } from "../reporting/summary-reporter.ts";
 import type { ProgressOptions } from "../reporting/progress.ts";
 import { EXIT } from "./cli-errors.ts";
 import { RUN_PLAN_KEY } from "../vitest/plan.ts";
-import { blobReporter, type Shard } from "./shard.ts";
+import { blobReporter, mergeInputs, type Shard } from "./shard.ts";
 import { armWatchdog } from "./watchdog.ts";
 import { armInterrupt, interruptedBy } from "./interrupt.ts";
 
@@ -39,6 +39,8 @@ const CHECKOUT = fileURLToPath(new URL("../../", import.meta.url));
 export async function runConformanceVitest(run: VitestRun): Promise<Summary | undefined> {
   let summary: Summary | undefined;
   let vitest: Vitest | undefined;
+  // A merge: the blobs in a folder of their own, and every shard's contract tallies (shard.ts).
+  const merged = run.mergeFrom ? mergeInputs(resolve(run.mergeFrom)) : undefined;
   const interrupt = armRunInterrupt(run, () => vitest);
   const capture: Reporter = {
     onInit: (v) => {
@@ -47,7 +49,9 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
     },
   };
   const reporters = [
-    ...conformanceReporters({ ...run.plan.config }, run.info, (s) => (summary = s), run.progress, interruptedBy),
+    ...conformanceReporters({ ...run.plan.config }, run.info, (s) => (summary = s), run.progress, interruptedBy, {
+      ...(merged?.contracts ? { contracts: merged.contracts } : {}),
+    }),
     ...(run.shard ? [blobReporter(run.plan.config.run.reportsDir, run.shard)] : []),
     capture,
   ];
@@ -67,13 +71,14 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
       reporters: reporters as never,
       ...(run.pattern ? { testNamePattern: run.pattern } : {}),
       ...(run.shard ? { shard: `${run.shard.index}/${run.shard.count}` } : {}),
-      ...(run.mergeFrom ? { mergeReports: resolve(run.mergeFrom) } : {}),
+      ...(merged ? { mergeReports: merged.blobsDir } : {}),
       ...(run.maxWorkers ? { maxWorkers: run.maxWorkers } : {}),
     });
     await v.close();
   } finally {
     stop();
     interrupt.disarm();
+    merged?.close();
   }
   return summary;
 }
