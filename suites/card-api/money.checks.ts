@@ -36,9 +36,20 @@ function inexact<T extends object>(item: T, fields: ReadonlyArray<keyof T & stri
   });
 }
 
+/**
+ * A number written as its double prints it has no trailing zero in its fraction, no exponent, is not
+ * "-0" and has at most 15 significant digits; a body without any such text (inside strings or not)
+ * can be judged from its parsed JSON, which costs nothing more — every answer of a run is judged, so
+ * the literal parse below is kept for the bodies that may need it.
+ */
+const MAYBE_NOT_AS_PARSED = /\.\d*0(?=[\s,}\]])|\d[eE][+-]?\d|-0(?:\.0*)?(?=[\s,}\]])|(?:\d\.?){16}/;
+
 /** The body with numbers as the literal text the target sent (digits beyond a double's precision included). */
 function literalBody(exchange: Exchange): Item {
-  const literal = parseKeepingNumberText(exchange.response!.bodyText);
+  const { bodyText, json } = exchange.response!;
+  if (!MAYBE_NOT_AS_PARSED.test(bodyText) && json && typeof json === "object" && !Array.isArray(json))
+    return json as Item;
+  const literal = parseKeepingNumberText(bodyText);
   return literal && typeof literal === "object" && !Array.isArray(literal)
     ? (literal as Item)
     : requireSuccessBody(exchange);
