@@ -122,6 +122,8 @@ async function startAll(file: Task["file"], own: Check): Promise<WorkerRun> {
   for (const [check] of fresh) collected.delete(check);
   const pending = run.context.then(async (context) => {
     const modules = [...new Set(fresh.map(([, module]) => module))];
+    // The schemas compiled before the first answer is judged (once per worker, as on first use otherwise).
+    context.validators.compileAll();
     // Every operation's contracts before anything is sent: an answer to one whose checks sit in a later file still counts.
     registerContracts(context.contracts, [...modules, ...(await indexedModules(plan.contractIndex))], context);
     const moduleRuns = new Map(modules.map((module) => [module, new ModuleRun(module, context)]));
