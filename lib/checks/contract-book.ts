@@ -82,8 +82,8 @@ export class ContractBook implements Contracts {
     const success = readBySuccessContract(exchange);
     for (const r of this.byOperation.get(key) ?? []) {
       if (r.contract.answers === "success" ? !success : kind === "unanswered") continue;
-      if (r.contract.applies && !r.contract.applies(exchange, r.env)) continue;
       const offence = judged(r, exchange);
+      if (offence === NOT_READ) continue;
       count(this.tallyOf(r.checkId), offence);
       for (const w of this.windows) if (w.checkId === r.checkId && w.accept(exchange)) count(w.tally, offence);
     }
@@ -156,9 +156,17 @@ function count(tally: Tally, offence: Offence | undefined): void {
   tally.last = offence;
 }
 
-/** The judge's verdict on one answer: an offence, or undefined when it holds. A judge that crashes is a harness error. */
-function judged(r: Registered, exchange: Exchange): Offence | undefined {
+/** A contract that does not read this answer (its `applies` says so). */
+const NOT_READ = "not read";
+
+/**
+ * The judge's verdict on one answer: an offence, or undefined when it holds. A judge that crashes
+ * is a harness error of its contract check — never of the check whose request it answered, so an
+ * observer never throws.
+ */
+function judged(r: Registered, exchange: Exchange): Offence | undefined | typeof NOT_READ {
   try {
+    if (r.contract.applies && !r.contract.applies(exchange, r.env)) return NOT_READ;
     r.contract.judge(exchange, r.env);
     return undefined;
   } catch (error) {

@@ -152,6 +152,23 @@ describe("a contract check reads every answer of its operation", () => {
   });
 });
 
+test("a judge that crashes is its contract check's harness error, never the sender's", async () => {
+  const crashing: AnswerContract = {
+    answers: "success",
+    judge: () => {
+      throw new TypeError("a bug in the judge");
+    },
+  };
+  const run = runAnswering((n) => answer(n));
+  const results = await evaluateModules(
+    [moduleOf(contractCheck("TEST-CONTRACT-CRASH", undefined, crashing), sender("TEST-CONTRACT-INNOCENT", 2))],
+    run,
+  );
+  expect(byId(results, "TEST-CONTRACT-INNOCENT").outcome).toBe("passed");
+  expect(byId(results, "TEST-CONTRACT-CRASH")).toMatchObject({ outcome: "failed", category: "harness" });
+  expect(byId(results, "TEST-CONTRACT-CRASH").message).toMatch(/a bug in the judge/);
+});
+
 describe("--retries through a contract check", () => {
   test("failed by some answers of the run, its re-run judges only its own answers: all hold, so it is flaky", async () => {
     // The first three answers lack dt (the run's); every later one (the re-run's own readings) is right.
