@@ -21,6 +21,7 @@ import { VARIABLES } from "../lib/config/variables.ts";
 import { escapeRegExp, redactor } from "../lib/redaction/redact.ts";
 import { writeJunitVerdict } from "../lib/reporting/junit-verdict.ts";
 import { markFlakyInAllure, markFlakyInJunit } from "../lib/reporting/flaky-marks.ts";
+import { markMergedFailures } from "../lib/reporting/merged-marks.ts";
 import { exitCodeOf, type Summary } from "../lib/reporting/summary.ts";
 import { applyBaseline, loadBaseline, type Baseline } from "../lib/runner/baseline.ts";
 import { baselineConsoleLines, writeBaselineVerdict } from "../lib/runner/baseline-report.ts";
@@ -205,6 +206,8 @@ function verdictExitCode(summary: Summary | undefined, baseline: Baseline | unde
   writeJunitVerdict(join(dir, "junit.xml"), summary);
   markFlakyInJunit(join(dir, "junit.xml"), summary.checks);
   markFlakyInAllure(join(dir, "allure-results"), summary.checks);
+  // After a merge of shards a contract check may fail on another shard's answers: JUnit and Allure say so too.
+  markMergedFailures(join(dir, "junit.xml"), join(dir, "allure-results"), summary.checks);
   if (!baseline) return exitCodeOf(summary);
   const verdict = applyBaseline(summary, baseline);
   writeBaselineVerdict(dir, summary, verdict);
