@@ -5,7 +5,8 @@
  * its operation (lib/checks/contract-book.ts): the first reading is remembered, each later one is
  * compared with it, and a disagreement names the two readings (the sender and seed of each).
  * Tolerant where a record may legitimately move: the order of operations or records; a statement
- * operation's enrichment (merchant, mcc, commission); a limit's usage and value.
+ * operation's enrichment (merchant, mcc, commission); a limit's usage and value (the records are
+ * read by lib/payments' one walk over a limits answer).
  */
 import { CARD_STATEMENT, LIMITS_LIST } from "../../lib/catalogue/index.ts";
 import { defineCheck } from "../../lib/checks/define.ts";
@@ -15,6 +16,7 @@ import type { JudgeEnv } from "../../lib/checks/contract-types.ts";
 import { requireSuccessBody } from "../../lib/checks/response.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { unitsOf } from "../../lib/payments/money.ts";
+import { amountLimitsOf } from "../../lib/payments/limits.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { sentPeriod } from "../../generators/card-api/period.ts";
 import { limitsRequest } from "../../generators/card-api/limits.ts";
@@ -124,27 +126,9 @@ export const statementRecordStable = defineCheck({
   },
 });
 
-/** What a limit record is: its id, its kind and scope, its period, and the types of its amounts (not their usage). */
-function recordEntries(limits: unknown): string[] {
-  if (!limits || typeof limits !== "object") return [];
-  return Object.entries(limits as Item).flatMap(([group, records]) =>
-    items(records).map((r) =>
-      [
-        group,
-        r.id,
-        r.transaction_type,
-        r.mcc,
-        r.region,
-        r.period,
-        items(r.amount)
-          .map((a) => a.type)
-          .sort()
-          .join("+"),
-      ]
-        .map((v) => String(v))
-        .join(" "),
-    ),
-  );
+/** What a limit record is: its group and id, each of its amount limits' type, and its period — not their usage or value. */
+function recordEntries(body: Item): string[] {
+  return amountLimitsOf(body).map((l) => `${l.key} ${l.period}`);
 }
 
 const LIMITS_ID = "CARD-LIM-RECORDS-STABLE";
@@ -156,7 +140,7 @@ export const limitRecordsStable = defineCheck({
   basis: "spec",
   title: "Limits list: an object's limit records are the same every time they are read",
   description:
-    "Every reading of a card's (account's, client's) limits in the run lists the same records: ids, transaction types, MCC, region, periods and amount types, in any order and group order. " +
+    "Every reading of a card's (account's, client's) limits in the run lists the same records: their groups and ids, the types of their amount limits and their periods, in any order. " +
     "Usage (current, remaining) may change; so may a limit's value. Should: §2.4 and §4.4 show the records, not whether they may change in between, but limits that come and go between two readings cannot be relied on." +
     EVERY_SUCCESS_ANSWER,
   contract: {
@@ -164,7 +148,7 @@ export const limitRecordsStable = defineCheck({
     judge: (exchange, env) => {
       const object = (sent(exchange)?.object ?? {}) as Item;
       const record = `the limit records of ${String(object.type)} ${String(object.value)}`;
-      sameAsFirst(env, LIMITS_ID, record, exchange, recordEntries(requireSuccessBody(exchange).limits));
+      sameAsFirst(env, LIMITS_ID, record, exchange, recordEntries(requireSuccessBody(exchange)));
     },
   },
   async run(ctx) {
