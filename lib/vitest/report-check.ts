@@ -137,7 +137,6 @@ export async function reportCheck(
   // A contract check says how much it read: every answer of its operation (lib/checks/contract-book.ts).
   if (result.contract) {
     const { judged, violations, of } = result.contract;
-    await allure.parameter("answers judged", String(judged), { excluded: true });
     await ctx.annotate(
       `judged ${judged} ${of === "success" ? "success answers" : "answers"} of the run: ${violations} broke it`,
       "answers",

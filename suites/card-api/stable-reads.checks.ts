@@ -14,6 +14,7 @@ import { fail } from "../../lib/checks/failure.ts";
 import { whereFrom } from "../../lib/checks/contract-book.ts";
 import type { JudgeEnv } from "../../lib/checks/contract-types.ts";
 import { requireSuccessBody } from "../../lib/checks/response.ts";
+import { requireAnswer } from "../../lib/checks/answers.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { unitsOf } from "../../lib/payments/money.ts";
 import { amountLimitsOf } from "../../lib/payments/limits.ts";
@@ -114,6 +115,8 @@ export const statementRecordStable = defineCheck({
   },
   async run(ctx) {
     const exchange = await ctx.scenario(SUCCESS);
+    // A reading that got no answer (a timeout, the run's deadline) or a 5xx is no reading: it fails as such.
+    requireSuccessBody(exchange);
     const period = sentPeriod(JSON.parse(exchange.request.bodyText), ctx.config);
     if (!period || period.end >= Date.now())
       ctx.notJudged(
@@ -122,7 +125,7 @@ export const statementRecordStable = defineCheck({
       );
   },
   async readAgain(ctx) {
-    await ctx.send(CARD_STATEMENT, seededStatementRequest(ctx.config));
+    requireAnswer(await ctx.send(CARD_STATEMENT, seededStatementRequest(ctx.config)));
   },
 });
 
@@ -152,9 +155,10 @@ export const limitRecordsStable = defineCheck({
     },
   },
   async run(ctx) {
-    await ctx.scenario(SUCCESS);
+    // A reading that got no answer (a timeout, the run's deadline) or a 5xx is no reading: it fails as such.
+    requireSuccessBody(await ctx.scenario(SUCCESS));
   },
   async readAgain(ctx) {
-    await ctx.send(LIMITS_LIST, limitsRequest(ctx.config, "card"));
+    requireAnswer(await ctx.send(LIMITS_LIST, limitsRequest(ctx.config, "card")));
   },
 });
