@@ -8,7 +8,25 @@
  * `npm test` runs `tsc --noEmit` and all three (the CI command). `conformance` is the suites run
  * against a target by `npm run conformance`, which adds the JUnit, Allure and summary reporters.
  */
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The in-process tiers use every core: vitest's default is one worker fewer than the cores, so on a
+ * 2-core machine the unit and sandbox tiers ran on one core while the other idled.
+ */
+const EVERY_CORE = availableParallelism();
+
+/**
+ * The harness's own tests start dozens of conformance runs, each a vitest of its own that would
+ * transform the same few hundred modules again (about a third of a short run's CPU): with
+ * HARNESS_TEST_MODULE_CACHE=1, which tests/support/cli.ts sets for every command a test starts,
+ * they share vitest's module cache on disk (node_modules/.experimental-vitest-cache, keyed by each
+ * file's content and the config). Off for a user's run: an experimental cache written into
+ * node_modules is no part of the product. The test tiers themselves always use it.
+ */
+export const TEST_MODULE_CACHE_SWITCH = "HARNESS_TEST_MODULE_CACHE";
+const MODULE_CACHE = { fsModuleCache: true };
 
 /** The tier is in the file's name: `*.unit.test.ts` in-process (tests/architecture/tiers.unit.test.ts holds it to that). */
 export const UNIT_TESTS = ["tests/**/*.unit.test.ts"];
@@ -23,12 +41,14 @@ export default defineConfig({
         test: {
           name: "unit",
           include: UNIT_TESTS,
+          experimental: MODULE_CACHE,
           // The tiers have different worker counts, so vitest runs them one after another, in this order.
           sequence: { groupOrder: 0 },
           // The harness's modules loaded once per worker, not once per file: half the CPU of the
           // tier. So a unit test must not rely on fresh module state; one that needs other state
           // loads modules afresh (tests/cli/usage.unit.test.ts: vi.resetModules for CATALOGUE_DIR).
           isolate: false,
+          maxWorkers: EVERY_CORE,
           testTimeout: 30_000,
         },
       },
@@ -36,7 +56,11 @@ export default defineConfig({
         test: {
           name: "sandbox",
           include: SANDBOX_TESTS,
+          experimental: MODULE_CACHE,
           sequence: { groupOrder: 1 },
+          // Twice the cores: many of these files wait (timeouts of misbehaving targets, the pace,
+          // tokens that expire) rather than compute, and one waiting file would hold a core idle.
+          maxWorkers: 2 * EVERY_CORE,
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },
@@ -45,6 +69,7 @@ export default defineConfig({
         test: {
           name: "cli",
           include: ["tests/**/*.test.ts"],
+          experimental: MODULE_CACHE,
           exclude: [...UNIT_TESTS, ...SANDBOX_TESTS, "**/node_modules/**"],
           sequence: { groupOrder: 2 },
           // These tests wait on child processes (a whole conformance run, Prism, Chromium): more
@@ -58,6 +83,7 @@ export default defineConfig({
         test: {
           name: "conformance",
           include: ["suites/**/*.test.ts"],
+          experimental: { fsModuleCache: process.env[TEST_MODULE_CACHE_SWITCH] === "1" },
           sequence: { groupOrder: 3 },
           // Worker threads, and the harness's modules (schemas compiled, generators built) loaded
           // once per worker rather than once per suite file: a run is mostly start-up otherwise.

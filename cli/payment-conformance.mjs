@@ -7,11 +7,14 @@
 // vitest is loaded natively first and tsx only afterwards, so that tsx never transforms vitest's
 // and vite's bundles (about 150 MB, docs/performance.md).
 import { readFileSync } from "node:fs";
+import { hasHeapSettings, relaunchWithMemoryFlags, watchLauncher } from "./memory-flags.mjs";
 
 const COMMANDS = {
   run: {
     module: "./conformance.ts",
     vitest: true,
+    // Runs with the memory settings of `npm run conformance` (memory-flags.mjs).
+    memoryFlags: true,
     what: "run every suite against TARGET_BASE_URL or the embedded sandbox (the default)",
   },
   sandbox: { module: "./sandbox.ts", what: "serve the reference sandbox on 127.0.0.1 (--port P) until stopped" },
@@ -60,6 +63,11 @@ if (!command) {
     `${NAME}: no such command "${name}" (${Object.keys(COMMANDS).join(", ")}; see ${NAME} --help)\n`,
   );
   process.exit(2);
+}
+if (command.memoryFlags) {
+  // Started without heap settings (npx payment-conformance): again, with them, before anything heavy loads.
+  if (!hasHeapSettings()) await relaunchWithMemoryFlags(new URL(import.meta.url), argv);
+  watchLauncher();
 }
 // vite's native bundler (rolldown: the TypeScript transform of every suite file for the workers)
 // allocates with mimalloc, which by default commits its first arena eagerly: about 80 MB resident

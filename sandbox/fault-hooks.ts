@@ -25,6 +25,11 @@ export interface FaultHooks {
   largestDebitMinor: number;
   enforcesMinimums: boolean;
   enforcesCumulativeLimits: boolean;
+  /** The cards' own limits list a per-debit maximum of this many minor units (undefined: as the sandbox's options say). */
+  debitMaximumMinor: number | undefined;
+  enforcesMaximums: boolean;
+  /** A debit exactly at the maximum is accepted. */
+  maximumInclusive: boolean;
   /** Time between the limit check and the posting (0: atomic). */
   postingDelayMs: number;
   losesPosting(minor: number): boolean;
@@ -73,6 +78,9 @@ const CONFORMING: FaultHooks = {
   largestDebitMinor: Number.POSITIVE_INFINITY,
   enforcesMinimums: true,
   enforcesCumulativeLimits: true,
+  debitMaximumMinor: undefined,
+  enforcesMaximums: true,
+  maximumInclusive: true,
   postingDelayMs: 0,
   losesPosting: () => false,
   frozenUsage: false,
@@ -127,6 +135,8 @@ export const FAULT_HOOKS: Record<BehaviourFaultName, Partial<FaultHooks>> = {
   "rejects-amounts-above-50": { largestDebitMinor: 5_000 },
   "limits-not-enforced": { enforcesMinimums: false, enforcesCumulativeLimits: false },
   "cumulative-limits-not-enforced": { enforcesCumulativeLimits: false },
+  "maximum-not-enforced": { debitMaximumMinor: 50_000, enforcesMaximums: false },
+  "maximum-exclusive": { debitMaximumMinor: 50_000, maximumInclusive: false },
   // Yields between the limit check and the posting: the check-then-act race.
   "limit-race": { postingDelayMs: 5 },
   // Decided by the debit itself, not by a count of all debits: checks run side by side, and which

@@ -50,6 +50,10 @@ export const BEHAVIOUR_FAULTS = {
   "wrong-remaining": "limits report remaining one unit above value − current",
   "limits-not-enforced": "debits are accepted whatever the limits (minimum and cumulative)",
   "cumulative-limits-not-enforced": "debits are accepted over a cumulative limit's remaining (minimums still enforced)",
+  "maximum-not-enforced":
+    "the cards' own limits list a per-debit maximum of 500.00 (max) that debits over it are not held to",
+  "maximum-exclusive":
+    "the cards' own limits list a per-debit maximum of 500.00 (max), and a debit exactly at it is refused",
   "limit-race": "the limit check and the posting are not atomic: parallel debits all pass the check",
   "operations-outside-period": "every statement also holds an operation dated a day before its period",
   "empty-period-is-an-error": "a statement with no operations in its period is answered 404 instead of an empty list",

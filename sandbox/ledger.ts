@@ -14,10 +14,15 @@ export interface LimitDefinition {
   /** Group in the limits object: product, card, or another group (tolerated by the spec). */
   group: string;
   object: { kind: ObjectKind; value: string };
+  /** "0000": every merchant category; otherwise only debits of that MCC count and are held to it. */
   mcc: string;
   region: string;
+  /** Value shown: `pay` (§2.4). */
+  transactionType: string;
   minMinor: number;
   totalMinor: number;
+  /** The largest amount of one debit, listed as a `max` amount limit; undefined: none. */
+  maxMinor?: number;
   currency: string;
 }
 

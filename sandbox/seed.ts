@@ -64,27 +64,46 @@ function limit(
   object: LimitDefinition["object"],
   minMinor: number,
   totalMinor: number,
+  scope: Partial<Pick<LimitDefinition, "mcc" | "transactionType" | "maxMinor">> = {},
 ): LimitDefinition {
-  return { id, group, object, mcc: "5999", region: "KAZ", minMinor, totalMinor, currency: "KZT" };
+  return {
+    id,
+    group,
+    object,
+    mcc: "0000",
+    region: "KAZ",
+    transactionType: "pay",
+    minMinor,
+    totalMinor,
+    currency: "KZT",
+    ...scope,
+  };
 }
 
-export function seedLedger(): Ledger {
+/**
+ * The sandbox's initial state. `debitMaximumMinor`: the cards' own (card group) limits also cap
+ * one debit (a `max` amount limit) — an option of the sandbox, off by default: with it, a debit
+ * one unit over the smallest remaining limit is refused by the maximum first, so the harness's
+ * one-debit test of the cumulative limits has nothing to judge.
+ */
+export function seedLedger(debitMaximumMinor?: number): Ledger {
   const ledger = new Ledger();
+  const max = debitMaximumMinor === undefined ? {} : { maxMinor: debitMaximumMinor };
   for (const card of Object.values(SANDBOX_CARDS)) {
     ledger.addCard(card);
+    const own = card.cardId.slice(-3);
     ledger.limits.push(
-      limit(`PRD-${card.cardId.slice(-3)}`, "product", { kind: "card", value: card.cardId }, 100, 500_000_000),
-      limit(`CRD-${card.cardId.slice(-3)}`, "card", { kind: "card", value: card.cardId }, 100, 200_000_000),
-      limit(
-        `ACC-${card.cardId.slice(-3)}`,
-        "product",
-        { kind: "account", value: card.accountNumber },
-        100,
-        1_000_000_000,
-      ),
-      limit(`CLI-${card.cardId.slice(-3)}`, "product", { kind: "client", value: card.clientId }, 100, 2_000_000_000),
+      limit(`PRD-${own}`, "product", { kind: "card", value: card.cardId }, 100, 500_000_000),
+      limit(`CRD-${own}`, "card", { kind: "card", value: card.cardId }, 100, 200_000_000, max),
+      // Cash withdrawals only (MCC 6011): listed, but no debit of the sandbox's terminal is held to it or moves it.
+      limit(`ATM-${own}`, "product", { kind: "card", value: card.cardId }, 100, 300_000_000, {
+        mcc: "6011",
+        transactionType: "cash",
+      }),
+      limit(`ACC-${own}`, "product", { kind: "account", value: card.accountNumber }, 100, 1_000_000_000),
+      limit(`CLI-${own}`, "product", { kind: "client", value: card.clientId }, 100, 2_000_000_000),
       // A group the spec does not name: targets may have more groups than product and card (§2.4).
-      limit(`CLX-${card.cardId.slice(-3)}`, "client", { kind: "client", value: card.clientId }, 100, 2_000_000_000),
+      limit(`CLX-${own}`, "client", { kind: "client", value: card.clientId }, 100, 2_000_000_000),
     );
   }
   for (const card of SANDBOX_RACE_CARDS) {

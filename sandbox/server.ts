@@ -43,6 +43,8 @@ export interface SandboxOptions {
   cardApiHeader?: { name: string; value: string };
   /** Crypto profile (CRYPTO_PROFILE value: built-in name or module path), `default` when unset. */
   profile?: string;
+  /** Where a profile module's own variables are read on the platform's side (its key files); the process environment when unset. */
+  profileEnv?: Record<string, string | undefined>;
   /** The `jws` profile's card API JWS as the partner configured it (a shared secret is both sides' key). */
   cardApiJws?: CardApiJwsOptions;
   /** HTTPS with these certificates (sandbox/certificates.ts); `mtls`: a client certificate the CA issued is demanded. */
@@ -60,6 +62,8 @@ export interface SandboxOptions {
    * --date-format), read at the platform's offset; unset: any ISO 8601 date or date-time.
    */
   dateFormat?: string;
+  /** The cards' own limits also cap one debit at this many minor units (a `max` amount limit); unset: no maximum. */
+  debitMaximumMinor?: number;
 }
 
 export interface RunningSandbox {
@@ -86,13 +90,14 @@ export const SANDBOX_PROFILE_KEYS: ProfileKeys = {
 
 async function createEnv(options: SandboxOptions, clock: { offsetMs: number }): Promise<SandboxEnv> {
   const keys = options.cardApiJws ? { ...SANDBOX_PROFILE_KEYS, cardApiJws: options.cardApiJws } : SANDBOX_PROFILE_KEYS;
-  const profile = await loadProfile(options.profile ?? "default", keys);
+  const profile = await loadProfile(options.profile ?? "default", keys, options.profileEnv ?? process.env);
   const faults = new FaultSet(options.faults);
   const tokens = new TokenIssuer(options);
+  const hooks = hooksOf(faults);
   return {
-    ledger: seedLedger(),
+    ledger: seedLedger(options.debitMaximumMinor ?? hooks.debitMaximumMinor),
     faults,
-    hooks: hooksOf(faults),
+    hooks,
     profile,
     tokens,
     verifyCardApi: cardApiAuthOf(options, profile, tokens, SANDBOX_KEY_PAIRS.partnerPublicKey),

@@ -1,7 +1,9 @@
 /** Transaction creation requests (§2.3): realistic debits of the configured payment card. */
 import type { Faker } from "@faker-js/faker";
 import type { Config } from "../../lib/config/load.ts";
+import { CREATE_TRANSACTION } from "../../lib/catalogue/index.ts";
 import { freshOrderId, freshRequestId, kzMobile, kztAmount } from "../faker.ts";
+import { obeyDeclared } from "../cases/request-rules.ts";
 
 export interface DebitOptions {
   amount?: number;
@@ -21,7 +23,13 @@ export function paymentCard(config: Config) {
   };
 }
 
+/** A debit of the payment card, obeying the rules the target declares (REQUEST_RULES_FILE). */
 export function debitRequest(f: Faker, config: Config, options: DebitOptions = {}) {
+  return obeyDeclared(config, CREATE_TRANSACTION.key, preferredDebit(f, config, options));
+}
+
+/** The harness's own debit: realistic values around the fixtures. */
+function preferredDebit(f: Faker, config: Config, options: DebitOptions) {
   const fx = config.fixtures.payment;
   const amount = options.amount ?? kztAmount(f);
   return {
@@ -46,4 +54,4 @@ export function debitRequest(f: Faker, config: Config, options: DebitOptions = {
   };
 }
 
-export type DebitRequest = ReturnType<typeof debitRequest>;
+export type DebitRequest = ReturnType<typeof preferredDebit>;

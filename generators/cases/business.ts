@@ -5,6 +5,7 @@
  * its schema with realistic, never blank, values. Envelope mutations apply to the sealed request,
  * as a target receives it; with a client-data schema, its invalid variants apply before sealing.
  */
+import { createHash } from "node:crypto";
 import fc from "fast-check";
 import type { Config } from "../../lib/config/load.ts";
 import { ConfigError } from "../../lib/errors/config-error.ts";
@@ -16,13 +17,17 @@ import { businessClientData } from "../partner-transfer-api/business-client.ts";
 import { configuredRecords, fillFresh } from "../partner-transfer-api/client-data.ts";
 import { schemaArbitrary } from "../schema/arbitrary.ts";
 import { schemaMutations, TRANSPORT_MUTATIONS, type Mutation } from "../schema/mutations.ts";
+import { ruleProblems } from "../schema/rule-problems.ts";
 import { UnsupportedSchemaError } from "../schema/walk.ts";
 import { NON_ASCII_TEXT } from "../shared-arbitraries.ts";
 import type { Case, OperationCases } from "./types.ts";
 
 const KAZAKH = fc.constantFrom("Әсел", "Нұрлан", "Қайрат", "Ұлжан", "Ғалым");
-/** The $id the CLIENT_DATA_FILE schema is registered under (its own $id is replaced). */
-export const CLIENT_DATA_SCHEMA_ID = `${SCHEMA_BASE}partner-transfer/client-data-file.schema.json`;
+/** The $id the CLIENT_DATA_FILE schema is registered under (its own $id is replaced; two different schemas never share one). */
+export function clientDataSchemaId(schema: unknown): string {
+  const hash = createHash("sha256").update(JSON.stringify(schema)).digest("hex").slice(0, 12);
+  return `${SCHEMA_BASE}partner-transfer/client-data-file/${hash}.schema.json`;
+}
 
 function sealed(label: string, data: unknown): Case {
   return { label, request: async (ctx) => ({ body: await sealRequest(ctx.profile, data) }) };
@@ -32,8 +37,10 @@ function sealed(label: string, data: unknown): Case {
 function clientDataSchema(config: Config, registry: ValidatorRegistry): string | undefined {
   const source = config.fixtures.clientData;
   if (source.kind !== "schema") return undefined;
-  registry.addSchema({ ...source.schema, $id: CLIENT_DATA_SCHEMA_ID });
-  return CLIENT_DATA_SCHEMA_ID;
+  const id = clientDataSchemaId(source.schema);
+  // Compiled as users write JSON Schema: a schema that does not compile is exit 2 naming CLIENT_DATA_FILE.
+  registry.addUserSchema({ ...source.schema, $id: id }, { variable: "CLIENT_DATA_FILE", file: source.file });
+  return id;
 }
 
 /**
@@ -45,6 +52,8 @@ export function checkClientData(config: Config, registry: ValidatorRegistry): vo
   const id = clientDataSchema(config, registry);
   if (!id || source.kind !== "schema") return;
   const problem = (what: string) => new ConfigError("CLIENT_DATA_FILE", `${source.file}: ${what}`);
+  const [unusable] = ruleProblems(source.schema);
+  if (unusable) throw problem(`${unusable.pointer}: ${unusable.problem}`);
   try {
     source.examples.forEach((example, i) => {
       const { valid, issues } = registry.validate(id, fillFresh(example));

@@ -9,7 +9,8 @@ import {
 import type { CaseContext } from "../../lib/checks/types.ts";
 import { businessCases } from "./business.ts";
 import { limitsCases } from "./limits.ts";
-import { declaredMutations } from "./request-rules.ts";
+import { obeyingCases } from "./obeying-cases.ts";
+import { declaredMutations, declaredRules } from "./request-rules.ts";
 import { schemaCases } from "./schema-cases.ts";
 import { statementCases } from "./statement.ts";
 import { transactionCases } from "./transaction.ts";
@@ -27,13 +28,21 @@ const BUILDERS = new Map<string, Builder>([
   [LIMITS_LIST.key, (ctx) => limitsCases(ctx.config, ctx.validators)],
 ]);
 
+/** The cases as the builders make them, before the declared rules are applied (the start check draws from these). */
+export async function builtCases(op: Operation, ctx: CaseContext): Promise<OperationCases> {
+  const build = BUILDERS.get(op.key);
+  return build ? build(ctx) : schemaCases(op, ctx.validators);
+}
+
 /**
  * The documented operations' own builders; any other operation's cases come from its schemas.
- * The rows derived from the target's declared rules (REQUEST_RULES_FILE) join the mutations.
+ * With rules the target declares (REQUEST_RULES_FILE), every valid request is made to obey them,
+ * and the rows derived from them join the mutations.
  */
 export async function casesFor(op: Operation, ctx: CaseContext): Promise<OperationCases> {
-  const build = BUILDERS.get(op.key);
-  const cases = await (build ? build(ctx) : schemaCases(op, ctx.validators));
+  const cases = await builtCases(op, ctx);
+  const rules = declaredRules(ctx.config, ctx.validators, op.key);
+  if (!rules) return cases;
   const declared = declaredMutations(ctx.config, ctx.validators, op.key);
-  return declared.length ? { ...cases, mutations: [...cases.mutations, ...declared] } : cases;
+  return { ...obeyingCases(cases, rules), mutations: [...cases.mutations, ...declared] };
 }

@@ -7,6 +7,7 @@ import type fc from "fast-check";
 import type { Case } from "../../lib/checks/property.ts";
 import type { CaseContext } from "../../lib/checks/types.ts";
 import type { Mutation } from "../schema/mutations.ts";
+import type { Unsatisfiable } from "../schema/obey.ts";
 
 export type { Case } from "../../lib/checks/property.ts";
 export type { Mutation, RequestVariant } from "../schema/mutations.ts";
@@ -31,7 +32,18 @@ export interface OperationCases {
 }
 
 export function plainCase(label: string, body: unknown): Case {
-  return { label, request: () => ({ body }) };
+  return { label, body, request: () => ({ body }) };
+}
+
+/** A case the declared rules could not be met for: counted, never sent (a property of only these is not judged). */
+export function unmetCase(label: string, why: Pick<Unsatisfiable, "message" | "variable">): Case {
+  return {
+    label,
+    unmet: { reason: why.message, variable: why.variable ?? "REQUEST_RULES_FILE" },
+    request: () => {
+      throw new Error(`"${label}" does not meet the declared rules and is never sent`);
+    },
+  };
 }
 
 /** A boundary row that replaces one field of a full valid request. */

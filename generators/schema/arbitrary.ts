@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
 import { type JsonSchema, type ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { offsetMinutes } from "../../lib/time/iso.ts";
+import { boundedFilter } from "./bounded-filter.ts";
 import { child, normalize, typesOf, UnsupportedSchemaError, type Node } from "./walk.ts";
 
 export type Overrides = Record<string, fc.Arbitrary<unknown>>;
@@ -33,7 +34,16 @@ export function schemaArbitrary(
   const { schema, baseId } = registry.resolve(id);
   const arb = build({ schema, baseId, where: id }, "", { registry, overrides });
   // A safety net, not the generator: only oneOf overlaps and pattern/length mixes can be filtered.
-  return arb.filter((value) => registry.validate(id, value).valid);
+  return boundedFilter(arb, (value) => registry.validate(id, value).valid);
+}
+
+/**
+ * Arbitrary of one schema node (a declared rule's node merged with the harness's), unfiltered: the
+ * caller judges the values (generators/schema/obey.ts). Throws UnsupportedSchemaError, or fast-check's
+ * own error for a pattern it cannot generate from (a lookahead, a backreference).
+ */
+export function nodeArbitrary(node: Node, registry: ValidatorRegistry): fc.Arbitrary<unknown> {
+  return build(node, "", { registry, overrides: {} });
 }
 
 function build(raw: Node, path: string, ctx: Build): fc.Arbitrary<unknown> {
@@ -133,22 +143,23 @@ function isoWithOffset(d: Date, offset: string, digits: number): string {
   return `${local}${fraction}${offset}`;
 }
 
-function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
+function stringArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
   const minLength = (schema.minLength as number | undefined) ?? 0;
   const shaped = typeof schema.format === "string" || typeof schema.pattern === "string";
   // Free text gets a default bound (bounded requests); a format or pattern shapes its own length.
+  // (Room above a minLength: a grapheme may take more than one code point, and lengths count code points.)
   const maxLength =
-    (schema.maxLength as number | undefined) ?? (shaped ? Infinity : Math.max(DEFAULT_MAX_LENGTH, minLength));
+    (schema.maxLength as number | undefined) ?? (shaped ? Infinity : Math.max(DEFAULT_MAX_LENGTH, 2 * minLength));
   const codePoints = (s: string) => [...s].length;
   let arb: fc.Arbitrary<string>;
   if (typeof schema.format === "string") arb = formatArbitrary(schema.format);
-  else if (typeof schema.pattern === "string") arb = fc.stringMatching(new RegExp(schema.pattern, "u"));
+  // JSON Schema's pattern is unanchored (ECMA-262): any string holding a match is valid; the one
+  // drawn is a whole match, the value a client would send.
+  else if (typeof schema.pattern === "string") arb = fc.stringMatching(new RegExp(`^(?:${schema.pattern})$`, "u"));
   else arb = fc.string({ unit: "grapheme", minLength, maxLength: maxLength as number });
-  if (typeof schema.pattern === "string") {
-    const re = new RegExp(schema.pattern, "u");
-    arb = arb.filter((s) => re.test(s));
-  }
-  return arb.filter((s) => codePoints(s) >= minLength && codePoints(s) <= maxLength);
+  const re = typeof schema.pattern === "string" ? new RegExp(schema.pattern, "u") : undefined;
+  // Bounded: a pattern with a length it cannot have yields no value instead of drawing forever.
+  return boundedFilter(arb, (s) => (!re || re.test(s)) && codePoints(s) >= minLength && codePoints(s) <= maxLength);
 }
 
 function bounds(schema: JsonSchema): { min?: number; max?: number; exMin?: number; exMax?: number } {

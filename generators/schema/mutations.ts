@@ -9,11 +9,12 @@
 import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
 import { type JsonSchema, type ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { editAt, getAt, pathText, type Path } from "./pointer.ts";
-import { child, normalize, typesOf, type Node } from "./walk.ts";
+import { child, normalize, type Node } from "./walk.ts";
 
 import type { RequestVariant } from "../../lib/http/target.ts";
 import type { Basis } from "../../lib/checks/types.ts";
 import { keywordBasis, type KeywordBasis } from "./keyword-basis.ts";
+import { noRequiredSet } from "./required-sets.ts";
 
 export type { RequestVariant } from "../../lib/http/target.ts";
 
@@ -56,9 +57,13 @@ function wrap(body: unknown): RequestVariant | undefined {
   return body === undefined ? undefined : { body };
 }
 
-function nonMatching(pattern: string): string {
+/**
+ * A short string the pattern does not match, read as JSON Schema reads it (unanchored, ECMA-262
+ * with the u flag): the first of a fixed list; none (a pattern such as ".*") gives no row.
+ */
+function nonMatching(pattern: string): string | undefined {
   const re = new RegExp(pattern, "u");
-  return ["", "!", "zz", "0", "-1", "Ω", "not matching"].find((c) => !re.test(c)) ?? "\u0000";
+  return ["", "!", "zz", "0", "-1", "Ω", "not matching", "\u0000"].find((c) => !re.test(c));
 }
 
 function boundMutations(schema: JsonSchema, path: Path, kb: KeywordBasis): Mutation[] {
@@ -78,8 +83,8 @@ function boundMutations(schema: JsonSchema, path: Path, kb: KeywordBasis): Mutat
   if (num("minLength")) out.push(replaceAt(path, "", `${at} shorter than its minLength`, "minLength"));
   if (num("maxLength") !== undefined)
     out.push(replaceAt(path, "x".repeat(num("maxLength")! + 1), `${at} longer than its maxLength`, "maxLength"));
-  if (typeof schema.pattern === "string")
-    out.push(replaceAt(path, nonMatching(schema.pattern), `${at} not matching its pattern`, "pattern"));
+  const unmatched = typeof schema.pattern === "string" ? nonMatching(schema.pattern) : undefined;
+  if (unmatched !== undefined) out.push(replaceAt(path, unmatched, `${at} not matching its pattern`, "pattern"));
   if (schema.format === "uuid") out.push(replaceAt(path, "not-a-uuid", `${at} not a UUID`, "format"));
   if (typeof schema.format === "string" && schema.format.includes("date"))
     out.push(replaceAt(path, "not-a-date", `${at} not a date`, "format"));
@@ -143,8 +148,13 @@ function walk(raw: Node, path: Path, registry: ValidatorRegistry, base: Basis, o
   const node = normalize(raw, registry);
   const { schema } = node;
   const kb = keywordBasis(schema, node.where, base, path);
-  const types = typesOf(schema);
-  const wrong = types.length ? wrongTypeValue(types) : undefined;
+  // Only a stated type is broken: a keyword such as pattern says nothing of other types (a number matches any pattern).
+  const stated = Array.isArray(schema.type)
+    ? (schema.type as string[])
+    : typeof schema.type === "string"
+      ? [schema.type]
+      : [];
+  const wrong = stated.length ? wrongTypeValue(stated) : undefined;
   if (wrong && path.length)
     out.push(replaceWith(path, wrong[1], `${pathText(path)} of the wrong type (${wrong[0]})`, kb, "type"));
   if (path.length) out.push(...boundMutations(schema, path, kb));
@@ -157,6 +167,10 @@ function walk(raw: Node, path: Path, registry: ValidatorRegistry, base: Basis, o
       ...kb.of("required"),
       apply: (valid) => wrap(editAt(valid, at, undefined, true)),
     });
+  }
+  for (const keyword of ["anyOf", "oneOf"] as const) {
+    const breaker = noRequiredSet(path, keyword, schema[keyword]);
+    if (breaker) out.push({ name: breaker.name, ...kb.of(keyword), apply: (valid) => wrap(breaker.apply(valid)) });
   }
   for (const [key, sub] of Object.entries(properties)) {
     if (sub !== true) walk(child(node, sub, `properties/${key}`), [...path, key], registry, base, out);

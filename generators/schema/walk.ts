@@ -6,8 +6,12 @@
 import type { JsonSchema, ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { REFERENCE_ONLY } from "../../lib/validation/reference-only.ts";
 
-const SUPPORTED_KEYWORDS = new Set([
+export const SUPPORTED_KEYWORDS = new Set([
   "$schema",
+  "$anchor",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
   "$id",
   "$defs",
   "$comment",
@@ -40,7 +44,7 @@ const SUPPORTED_KEYWORDS = new Set([
   REFERENCE_ONLY,
 ]);
 
-const SUPPORTED_FORMATS = new Set(["uuid", "date", "date-time", "iso-date-time", "email", "uri"]);
+export const SUPPORTED_FORMATS = new Set(["uuid", "date", "date-time", "iso-date-time", "email", "uri"]);
 
 export class UnsupportedSchemaError extends Error {
   override name = "UnsupportedSchemaError";

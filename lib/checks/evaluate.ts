@@ -26,7 +26,7 @@ export interface CheckResult {
   title: string;
   operationKey: string;
   outcome: Outcome;
-  /** A failure's cause; "precondition" on a skip: not judged, the target refused the fixture request. */
+  /** A failure's cause; why a check was not judged: "precondition" (a fixture) or "interrupted" (not run). */
   category?: FailureCategory | "harness" | typeof NOT_JUDGED | typeof INTERRUPTED;
   message?: string;
   notes: string[];
@@ -189,7 +189,7 @@ function notRunIfInterrupted(outcome: Settled, interrupted: boolean | undefined)
   // A value made once for several checks (ctx.shared) was cut short in another check's scope: its message says so.
   if (!interrupted && !(outcome.outcome === "failed" && NOT_SENT_ON_STOP.test(outcome.message ?? ""))) return outcome;
   return {
-    outcome: "skipped",
+    outcome: "not judged",
     category: INTERRUPTED,
     message: "not run: the run was interrupted before this check finished",
   };
@@ -204,9 +204,10 @@ async function settle(
     await run();
     return { outcome: "passed" };
   } catch (error) {
-    if (error instanceof CheckNotJudged) return { outcome: "skipped", category: NOT_JUDGED, message: error.message };
+    // The two outcomes that are neither pass nor failure, one producer each (types.ts Outcome).
+    if (error instanceof CheckNotJudged) return { outcome: "not judged", category: NOT_JUDGED, message: error.message };
     if (error instanceof CheckSkipped) return { outcome: "skipped", message: error.message };
-    // The guard would not send a request the check needs (TARGET_ENV, TEST_PANS, MAX_DEBIT_TOTAL).
+    // The guard would not send a request the check needs (TARGET_ENV, TEST_PANS, MAX_DEBIT_TOTAL): skipped by rule.
     const refused = refusalIn(error);
     if (refused) return { outcome: "skipped", message: refused.message };
     if (error instanceof CheckFailure)

@@ -47,15 +47,18 @@ export class CheckFailure extends Error {
   }
 }
 
-/** A check that could not run: missing key, fixture or precondition. */
+/** A check not applicable here, by rule (ctx.skip): reported "skipped" (types.ts Outcome). */
 export class CheckSkipped extends Error {
   override name = "CheckSkipped";
 }
 
 /**
- * A check with nothing to judge: the target refused, for a business reason, the fixture request
- * whose answer the check judges (precondition.ts). A kind of skip, so every report that counts
- * skips counts it; reported as "not judged" and the run is incomplete.
+ * A check with nothing to judge: a precondition the target or the configuration did not meet — the
+ * target refused, for a business reason, the fixture request whose answer the check judges
+ * (precondition.ts), or the fixture is unusable (ctx.notJudged). Reported "not judged", and a must
+ * check so leaves the run incomplete. It extends CheckSkipped only so that code setting aside a
+ * sequence that could not complete (suites/card-api/ledger/model.checks.ts) sets aside both; its
+ * outcome is its own (evaluate.ts `settle`).
  */
 export class CheckNotJudged extends CheckSkipped {
   override name = "CheckNotJudged";

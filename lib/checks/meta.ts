@@ -19,8 +19,23 @@ export interface ContractReading {
   byAnswers: boolean;
 }
 
-/** "flaky": failed, then passed on a retry (--retries N); it fails the run as "failed" would. */
-export type ReportedOutcome = "passed" | "failed" | "flaky" | "warning" | "skipped";
+/**
+ * A check's outcome in every report: the Outcome (types.ts) after the level rule (levels.ts).
+ * "flaky": failed, then passed on a retry (--retries N); it fails the run as "failed" would.
+ * "warning": a should failure outside strict mode, or an info observation. "skipped" and
+ * "not judged" as in types.ts: not applicable by rule, or a precondition not met (incomplete).
+ */
+export type ReportedOutcome = "passed" | "failed" | "flaky" | "warning" | "skipped" | "not judged";
+
+/** Every reported outcome, in the order the reports count them. */
+export const REPORTED_OUTCOMES: readonly ReportedOutcome[] = [
+  "passed",
+  "failed",
+  "flaky",
+  "warning",
+  "skipped",
+  "not judged",
+];
 
 export interface ConformanceMeta {
   kind: "check" | "not-covered";

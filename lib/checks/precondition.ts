@@ -29,7 +29,7 @@ import type { Module, ScenarioName } from "./types.ts";
 /** The scenario a module's success checks judge; its refusal makes them "not judged". */
 export const SUCCESS_SCENARIO = "success" satisfies ScenarioName;
 
-/** Category of a check that was not judged because its fixture request was refused. */
+/** Category of a check not judged for a precondition (its fixture request refused or unusable); "interrupted" is the other. */
 export const NOT_JUDGED = "precondition";
 
 /** True when the target refused the request for a business reason it states (the rule above). */

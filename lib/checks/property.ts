@@ -3,55 +3,21 @@
  * id, PROPERTY_RUNS cases plus every example row, sent side by side (fast-check-runner.ts). The
  * first transport error stops the property (a hung target costs one round of timeouts, and
  * shrinking a transport error proves nothing); a failing case is shrunk, and the check fails with
- * the seed, the fast-check path and the shrunk request.
+ * the seed, the fast-check path and the shrunk request. A property that judged no answer — every
+ * case filtered out, or every answer excused — is not judged, never passed (property-tally.ts).
  */
-import type fc from "fast-check";
-import type { Operation } from "../catalogue/index.ts";
 import type { Exchange } from "../http/exchange.ts";
-import { RequestRefused, type RequestVariant } from "../http/target.ts";
+import { RequestRefused } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
 import { answerKind, requireAnswer } from "./answers.ts";
 import { defineCheck } from "./define.ts";
 import { shrinkCase, tryCases, type Draw } from "./fast-check-runner.ts";
 import { CheckFailure, fail, observeReference, type FailureCategory } from "./failure.ts";
-import type { Basis, CaseContext, Check, CheckContext, Level } from "./types.ts";
-import type { AnswerContract } from "./contract-types.ts";
+import { Tally, type CaseCount } from "./property-tally.ts";
+import type { Case, PropertySpec } from "./property-types.ts";
+import type { Basis, Check, CheckContext } from "./types.ts";
 
-/** A generated request; its label names the row it comes from (valid, a boundary, a mutation). */
-export interface Case {
-  label: string;
-  request: (ctx: CaseContext) => RequestVariant | Promise<RequestVariant>;
-  /** An invalid case's basis and the rule it breaks (generators/schema/mutations.ts); valid and boundary cases rest on their check's. */
-  basis?: Basis;
-  rule?: string;
-}
-
-/**
- * Judges the answer to one case: returns when it is right, fails when it is not — `fail(category,
- * detail, basis?)`, the one way — or, wrong only by the reference sandbox's rule, says so with
- * `observeReference(category, detail)`: an observation (info), never a should/must failure; the
- * property goes on.
- */
-export type Verdict = (exchange: Exchange, c: Case, ctx: CheckContext) => void;
-
-export interface PropertySpec {
-  id: string;
-  level: Level;
-  spec: string;
-  /** The basis of the check's rule; with `basisPerCase`, each invalid case states its own (Case.basis). */
-  basis: Basis;
-  basisPerCase?: boolean;
-  title: string;
-  description?: string;
-  operation: Operation;
-  /** The generated cases; built per run from the check's context (they may read the target first, e.g. its limits). */
-  cases: (ctx: CheckContext) => fc.Arbitrary<Case> | Promise<fc.Arbitrary<Case>>;
-  /** Cases always tried first (e.g. one per mutation row), besides the generated ones. */
-  examples?: (ctx: CheckContext) => Case[] | Promise<Case[]>;
-  verdict: Verdict;
-  /** Its contract over every answer of the operation (contract-book.ts), besides its own cases. */
-  contract?: AnswerContract;
-}
+export type { Case, Excuse, PropertySpec, Verdict } from "./property-types.ts";
 
 interface Failure {
   exchange: Exchange;
@@ -75,12 +41,15 @@ export function defineProperty(spec: PropertySpec): Check {
   });
 }
 
-/** Sends one case and judges it; `transport` when it got no answer, `refused` when the guard kept it back. */
-async function tryCase(
-  spec: PropertySpec,
-  ctx: CheckContext,
-  c: Case,
-): Promise<{ exchange?: Exchange; problem?: Failure; observed?: Failure; transport?: boolean; refused?: string }> {
+interface Trial extends Omit<CaseCount, "sent"> {
+  exchange?: Exchange;
+  problem?: Failure;
+  observed?: Failure;
+}
+
+/** Sends one case and judges it; `transport` when it got no answer, `refused` when the guard kept it back, `unmet` when it was never sendable. */
+async function tryCase(spec: PropertySpec, ctx: CheckContext, c: Case): Promise<Trial> {
+  if (c.unmet) return { unmet: c.unmet };
   let exchange: Exchange;
   try {
     exchange = await ctx.sendVariant(spec.operation, await c.request(ctx));
@@ -91,7 +60,8 @@ async function tryCase(
   }
   if (exchange.transportError || answerKind(exchange) === "transport") return { exchange, transport: true };
   try {
-    spec.verdict(exchange, c, ctx);
+    const excuse = spec.verdict(exchange, c, ctx);
+    if (excuse) return { exchange, excused: excuse.notJudged };
   } catch (error) {
     if (!(error instanceof CheckFailure)) throw error;
     const found = {
@@ -107,6 +77,7 @@ async function tryCase(
 }
 
 async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void> {
+  await spec.precondition?.(ctx);
   const examples = (await spec.examples?.(ctx)) ?? [];
   // fast-check counts examples inside numRuns: add them, so every row runs besides PROPERTY_RUNS cases.
   const draw = {
@@ -116,8 +87,7 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
     examples,
   };
   let transport: Exchange | undefined;
-  let sent = 0;
-  const refused = new Map<string, number>();
+  const tally = new Tally();
   // Answers wrong only by the reference's rules: observed, the property goes on (they are no failure).
   const observed = new Map<string, Failure>();
   // As many cases in flight as this process may have (its share of CONCURRENCY, from the run plan).
@@ -127,21 +97,19 @@ async function runProperty(spec: PropertySpec, ctx: CheckContext): Promise<void>
   const firstFailures = new Map<number, Failure>();
   const tried = await tryCases(draw, ctx.inFlight, async (c, index) => {
     const t = await tryCase(spec, ctx, c);
+    tally.count({ ...t, sent: t.exchange !== undefined });
     if (t.problem) firstFailures.set(index, t.problem);
-    if (t.refused) refused.set(t.refused, (refused.get(t.refused) ?? 0) + 1);
     if (t.observed && !observed.has(t.observed.c.label)) observed.set(t.observed.c.label, t.observed);
     if (!t.exchange) return "pass";
-    sent++;
     if (t.transport) {
       transport ??= t.exchange;
       return "stop";
     }
     return t.problem ? "fail" : "pass";
   });
-  ctx.note(`${sent} generated requests (seed ${ctx.seed})`);
-  for (const [reason, count] of refused) ctx.note(`${count} generated case(s) not sent: ${reason}`);
-  // Nothing sent at all: skipped with the guard's own reason, as a refused fixed request would be.
-  if (sent === 0 && refused.size) ctx.skip([...refused.keys()][0]!);
+  ctx.note(`${tally.sent} generated requests (seed ${ctx.seed})`);
+  tally.note(ctx);
+  if (!transport && tried.failedAt === undefined && !observed.size) tally.requireJudged(ctx);
   if (transport) {
     ctx.record(transport);
     ctx.note("the property stopped at the first transport error: nothing is shrunk, nothing more is sent");

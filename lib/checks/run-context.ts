@@ -16,7 +16,7 @@ import { StaticToken, type AccessTokens } from "../http/access-tokens.ts";
 import { BrokeredTokens, type BrokerAddress } from "../http/token-broker.ts";
 import { renewingTokensOf } from "../http/token-fetch.ts";
 import { cardJwsSigner } from "../crypto/jws-card-auth.ts";
-import { debitRangeOf } from "../checks/debit-amounts.ts";
+import { debitRangeOf, type LimitsRequestOf } from "../checks/debit-amounts.ts";
 import { redactor } from "../redaction/redact.ts";
 import { validators } from "../validation/registry.ts";
 import { createGuard } from "../http/guard.ts";
@@ -56,15 +56,20 @@ export async function loadConfiguredProfile(config: Config, env: Env = process.e
 /** What the run plan decided, where a caller has one (the CLI, a worker); the rest is the whole run's. */
 export type Planned = Partial<Pick<RunPlan, "limits" | "debitRange" | "tokenBroker" | "preflightAnswers">>;
 
-/** `book`: a contract book that outlives this context (a worker's, across its files); otherwise one of its own. */
+/**
+ * `limitsRequest`: the suites' own limits request of the payment card (it obeys the declared
+ * request rules), for reading the debit range; the CLI hands it over. `env`: where a profile
+ * module's own variables are read — the process's; an in-process test's own. `book`: a contract
+ * book that outlives this context (a worker's, across its files); otherwise one of its own.
+ */
 export async function createRunContext(
   config: Config,
   planned: Planned = {},
-  book?: ContractBook,
+  { limitsRequest, env = process.env, book }: { limitsRequest?: LimitsRequestOf; env?: Env; book?: ContractBook } = {},
 ): Promise<RunContext> {
   const limits = planned.limits ?? wholeRunLimits(config);
   redactor.addSecrets(config.secrets);
-  const profile = await loadConfiguredProfile(config);
+  const profile = await loadConfiguredProfile(config, env);
   const pace = new Pace({ rps: limits.rpsShare, concurrency: limits.inFlightShare, deadlineAt: limits.deadlineAt });
   stopOnSignal(pace);
   const client = new HttpClient({
@@ -87,7 +92,7 @@ export async function createRunContext(
     contracts,
     inFlight: limits.inFlightShare,
     // Decided by the CLI: used as it is. Otherwise read once from the target's limits.
-    debitAmounts: decided ? () => Promise.resolve(decided) : () => debitRangeOf(config, target),
+    debitAmounts: decided ? () => Promise.resolve(decided) : () => debitRangeOf(config, target, limitsRequest),
   };
 }
 

@@ -10,7 +10,16 @@ import type { AnswerContract, Contracts } from "./contract-types.ts";
 /** must: the spec states it · should: sound practice where the spec is silent · info: observation. */
 export type Level = "must" | "should" | "info";
 
-export type Outcome = "passed" | "failed" | "skipped";
+/**
+ * How a check ended (lib/checks/evaluate.ts `settle`, one producer each). Neither of the last two is a
+ * pass or a failure, and they mean different things:
+ * - `skipped`: not applicable here, by rule — TARGET_ENV=production forbids its mutation, a key for
+ *   an optional feature is not configured, the guard refuses the request (`ctx.skip(reason)`);
+ * - `not judged`: it should have been judged and could not be — a precondition the target or the
+ *   configuration did not meet (a refused fixture, a fixture not configured, nothing to judge), or
+ *   the run stopped first; a must check not judged leaves the run incomplete (`ctx.notJudged(reason, variable)`).
+ */
+export type Outcome = "passed" | "failed" | "skipped" | "not judged";
 
 /** What a check touches (lib/checks/isolation.ts says what each means and how the engine holds to it). */
 export type Touches = "read-only" | "debits" | "payment-card" | "race-card";
@@ -84,7 +93,7 @@ export interface CheckContext extends CaseContext {
   record(exchange: Exchange): void;
   /** An observation for the report (info level findings, figures). */
   note(text: string): void;
-  /** Ends the check as skipped, with the reason shown in every report. */
+  /** Ends the check as skipped — not applicable here, by rule — with the reason shown in every report. */
   skip(reason: string): never;
   /** Ends the check as not judged (the run is incomplete): our fixture is the cause, `variable` names it. */
   notJudged(reason: string, variable: string): never;

@@ -18,6 +18,7 @@ import type { DateForm } from "../time/date-form.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
 import { loadClientData, type ClientDataSource } from "./client-data.ts";
 import { loadRequestRules, type RequestRules } from "./request-rules.ts";
+import { readLimitSettings, type LimitSettings } from "./limit-vocabulary.ts";
 import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../test-data/published.ts";
 import { readNetwork, type NetworkConfig } from "./network.ts";
 import { proxySecrets } from "./proxy.ts";
@@ -58,7 +59,8 @@ export interface Config {
     privateKey: string;
     platformPublicKey: string;
   };
-  cardApi: {
+  /** The limits vocabulary and the test terminal's scope (limit-vocabulary.ts): cardApi is a LimitVocabulary. */
+  cardApi: LimitSettings & {
     headers: Record<string, string>;
     /** CARD_API_AUTH, or what CRYPTO_PROFILE and CARD_API_HEADERS imply (access-token.ts). */
     auth: CardApiAuthKind;
@@ -67,11 +69,8 @@ export interface Config {
     /** STATEMENT_DATE_FORMAT: how start_date and end_date are written and what a bound covers. */
     dateFormat: DateForm;
     idempotencyMode: IdempotencyMode;
-    /** Amount-limit types: cumulative over the period, and per-debit minimums (§2.4 shows only `min`). */
     /** object.type of each object kind in limits requests (§2.4 shows only `card`). */
     objectTypes: Record<ObjectKind, string>;
-    cumulativeLimitTypes: string[];
-    minimumLimitTypes: string[];
     raceDebits: number;
   };
   fixtures: {
@@ -171,8 +170,7 @@ export function loadConfig(env: Env): Config {
       dateFormat: r.dateForm("STATEMENT_DATE_FORMAT"),
       idempotencyMode: r.oneOf("IDEMPOTENCY_MODE", IDEMPOTENCY_MODES),
       objectTypes: objectTypes(r),
-      cumulativeLimitTypes: list(r.string("CUMULATIVE_LIMIT_TYPES")),
-      minimumLimitTypes: list(r.string("MINIMUM_LIMIT_TYPES")),
+      ...readLimitSettings(r),
       raceDebits: r.integer("RACE_DEBITS", 2, 100),
     },
     fixtures: {

@@ -271,6 +271,41 @@ export const VARIABLES = {
     group: "card API",
     doc: "Amount-limit types that are the smallest amount of one debit (value shown: min, §2.4).",
   },
+  MAXIMUM_LIMIT_TYPES: {
+    default: "max",
+    group: "card API",
+    doc: "Amount-limit types that are the largest amount of one debit, whatever was debited before (a per-transaction maximum): the debit range stays under it, a debit over it must be refused and one exactly at it accepted.",
+  },
+  LIMIT_PERIODS: {
+    default: "day=day,month=month",
+    group: "card API",
+    doc: "Your limit records' period names with their meaning, name=meaning comma-separated; meaning day, week, month or year (usage resets at its end, at TARGET_UTC_OFFSET) or debit (each debit alone, nothing accumulates: a cumulative type in it caps one debit). A name not declared is read from its words, else as a day.",
+  },
+  TERMINAL_MCC: {
+    default: "",
+    group: "card API",
+    doc: "MCC of the test terminal (TERMINAL_NUMBER), four digits: a limit of another mcc does not apply to the test debits (left out of the debit range and the usage expectations). Unset: read from the target (the mcc of the preflight's debit in the statement); unknown, every limit applies.",
+  },
+  LIMIT_ANY_MCC: {
+    default: "0000",
+    group: "card API",
+    doc: "mcc values of limit records that apply to every MCC, comma-separated.",
+  },
+  TERMINAL_REGION: {
+    default: "",
+    group: "card API",
+    doc: "Region of the test terminal as your limit records write it (e.g. KAZ): a limit of another region does not apply to the test debits. Unset: every region applies.",
+  },
+  LIMIT_ANY_REGION: {
+    default: "",
+    group: "card API",
+    doc: "region values of limit records that apply to every region, comma-separated (with TERMINAL_REGION).",
+  },
+  LIMIT_TRANSACTION_TYPES: {
+    default: "",
+    group: "card API",
+    doc: "transaction_type values of limit records that apply to the test debits (e.g. pay), comma-separated. Unset: every transaction type applies.",
+  },
   IDEMPOTENCY_MODE: {
     default: "either",
     group: "card API",

@@ -14,6 +14,7 @@ import {
   type ProfileModule,
 } from "./module-profile.ts";
 import type { CryptoProfile, ModuleVariable, ProfileKeys } from "./profile.ts";
+import { watchKeys, type WatchedKeys } from "./key-variables.ts";
 
 export type { CryptoProfile, ModuleVariable, ProfileKeys } from "./profile.ts";
 
@@ -56,14 +57,18 @@ function checkShape(profile: unknown): Record<string, unknown> {
 
 type AnyMethod = (...args: unknown[]) => unknown;
 
+/** What a profile can do: asked synchronously, so never wrapped into a promise. */
+const CAPABILITIES = ["canVerify", "canDecrypt"];
+
 /** A module's methods may be sync or async: every one becomes async, so callers need not care. */
 function asyncProfile(p: Record<string, unknown>): CryptoProfile {
   const wrapped: Record<string, unknown> = { ...p };
   for (const [key, value] of Object.entries(p)) {
-    if (typeof value !== "function" || key === "canVerify") continue;
-    wrapped[key] = async (...args: unknown[]) => (value as AnyMethod).apply(p, args);
+    if (typeof value !== "function") continue;
+    wrapped[key] = CAPABILITIES.includes(key)
+      ? (value as AnyMethod).bind(p)
+      : async (...args: unknown[]) => (value as AnyMethod).apply(p, args);
   }
-  if (typeof p.canVerify === "function") wrapped.canVerify = (p.canVerify as AnyMethod).bind(p);
   return wrapped as unknown as CryptoProfile;
 }
 
@@ -87,6 +92,16 @@ async function checkModuleKeys(module: ProfileModule, keys: ProfileKeys): Promis
   throw new ConfigError(String(first.variable || "CRYPTO_PROFILE"), `${first.message}${more}`);
 }
 
+/** The profile made from watched keys, telling which variables it reads (key-variables.ts). */
+function withVariables<P extends CryptoProfile | Promise<CryptoProfile>>(
+  watched: WatchedKeys,
+  make: (keys: ProfileKeys) => P,
+): P {
+  const attach = (profile: CryptoProfile) => Object.assign(profile, { keyVariables: watched.variables });
+  const made = make(watched.keys);
+  return (made instanceof Promise ? made.then(attach) : attach(made as CryptoProfile)) as P;
+}
+
 /**
  * The profile a CRYPTO_PROFILE value names, with this side's keys; a ConfigError when there is
  * none. A module gets the keys as configured plus its own variables read from `env`, and its
@@ -101,15 +116,18 @@ export async function loadProfile(
   if (problem) throw new ConfigError("CRYPTO_PROFILE", `"${spec}" ${problem}`);
   let module: ProfileModule | undefined;
   try {
-    if (!isProfileModule(spec)) return BUILT_IN[spec]!(keys);
+    if (!isProfileModule(spec)) return withVariables(watchKeys(keys, []), BUILT_IN[spec]!);
     module = await importProfileModule(spec);
   } catch (error) {
     throw new ConfigError("CRYPTO_PROFILE", `"${spec}" gives no usable profile: ${(error as Error).message}`);
   }
-  const moduleKeys = { ...keys, variables: keys.variables ?? variableValues(module, env) };
+  const watched = watchKeys(
+    { ...keys, variables: keys.variables ?? variableValues(module, env) },
+    module.variables.map((v) => v.name),
+  );
   try {
-    await checkModuleKeys(module, moduleKeys);
-    return asyncProfile(checkShape(await module.factory(moduleKeys)));
+    await checkModuleKeys(module, watched.keys);
+    return await withVariables(watched, async (k) => asyncProfile(checkShape(await module.factory(k))));
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     throw new ConfigError("CRYPTO_PROFILE", `"${spec}" gives no usable profile: ${(error as Error).message}`);

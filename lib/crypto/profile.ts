@@ -76,10 +76,20 @@ export interface CryptoProfile {
   verify(body: JsonObject, signature: string, by: SigningParty): Promise<boolean>;
   /** Whether this side holds a key to verify a party's signatures; absent means it does. */
   canVerify?(by: SigningParty): boolean;
-  /** Encrypts client data into the text of payload.encrypted_data. */
+  /**
+   * Whether this side can decrypt what its encrypt() sealed; absent means it can. False for a
+   * scheme that seals for the other side's public key (RSA-OAEP key wrap for the platform's key).
+   */
+  canDecrypt?(): boolean;
+  /** Encrypts client data (the parsed JSON value, never its text) into the text of payload.encrypted_data. */
   encrypt(data: unknown): Promise<string>;
   /** Decrypts payload.encrypted_data; throws when it cannot. */
   decrypt(text: string): Promise<unknown>;
+  /**
+   * The configuration variables this profile reads, for messages (set by the loader, key-variables.ts):
+   * a module's own `variables`, then the standard key variables it has read.
+   */
+  keyVariables?(): string[];
   /** Extra request headers the partner adds (e.g. a detached JWS of the body), none by default. */
   requestHeaders?(family: Family, bodyText: string, request?: RequestLine): Promise<Record<string, string>>;
   /**
@@ -105,6 +115,7 @@ export interface ModuleProfile {
   sign(body: JsonObject, by: SigningParty): Awaitable<string>;
   verify(body: JsonObject, signature: string, by: SigningParty): Awaitable<boolean>;
   canVerify?(by: SigningParty): boolean;
+  canDecrypt?(): boolean;
   encrypt(data: unknown): Awaitable<string>;
   decrypt(text: string): Awaitable<unknown>;
   requestHeaders?(family: Family, bodyText: string, request?: RequestLine): Awaitable<Record<string, string>>;

@@ -13,8 +13,12 @@ export interface AmountLimit {
   current: unknown;
   remaining: unknown;
   currency: unknown;
-  /** The record's period ("day", "month", …): when its usage resets. */
+  /** The record's period ("day", "month", …, the target's names: LIMIT_PERIODS says what each means). */
   period: string;
+  /** What the record limits (§2.4), as sent: whether it applies to the test terminal's debits is limit-vocabulary.ts's. */
+  mcc: unknown;
+  region: unknown;
+  transactionType: unknown;
   /** Where it sits in the answer, for messages: "limits.card[0].amount[1]". */
   where: string;
 }
@@ -61,6 +65,9 @@ export function amountLimitsOf(body: unknown): AmountLimit[] {
                 remaining: a.remaining,
                 currency: a.currency,
                 period: typeof record.period === "string" ? record.period : "day",
+                mcc: record.mcc,
+                region: record.region,
+                transactionType: record.transaction_type,
                 where: `limits.${group}[${r}].amount[${i}]`,
               },
             ]

@@ -7,6 +7,7 @@ import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } fro
 import { join } from "node:path";
 import { redactor } from "../redaction/redact.ts";
 import { hasChanges, type ComparedRun, type Comparison } from "./compare.ts";
+import { storedRow } from "./summary.ts";
 
 /** The summary in a file or a folder; undefined when there is none. Throws on a file that is not a summary. */
 export function readSummaryAt(path: string): ComparedRun | undefined {
@@ -15,7 +16,8 @@ export function readSummaryAt(path: string): ComparedRun | undefined {
   const parsed = JSON.parse(readFileSync(file, "utf8")) as Partial<ComparedRun>;
   if (!Array.isArray(parsed.checks) || typeof parsed.startedAt !== "string")
     throw new Error(`${file} is not a conformance summary.json (no checks or startedAt)`);
-  return parsed as ComparedRun;
+  // A summary kept by an earlier version may write "not judged" in the old form.
+  return { ...parsed, checks: parsed.checks.map(storedRow) } as ComparedRun;
 }
 
 const SHOWN_NOT_IN_RUN = 10;

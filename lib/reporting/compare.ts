@@ -27,9 +27,9 @@ export interface Comparison {
   stillFailing: StillFailing[];
   /** Failed, then passed on a retry, in the new run. */
   flaky: string[];
-  /** Must checks not judged now (the target refused their fixture) that were judged before. */
+  /** Must checks not judged now (a refused fixture, a precondition not met) that were judged before. */
   newlyNotJudged: string[];
-  /** Skipped now (not "not judged"), not skipped before. */
+  /** Skipped now (not applicable by rule), not skipped before. */
   newlySkipped: string[];
   /** In the old run, not in the new (a partial run, a check removed): not taken as fixed. */
   notInNewRun: string[];
@@ -39,7 +39,7 @@ type Row = ComparedRun["checks"][number];
 
 const failing = (c: Row | undefined) => c?.outcome === "failed";
 const passing = (c: Row | undefined) => c?.outcome === "passed" || c?.outcome === "warning";
-const skippedOnly = (c: Row | undefined) => c?.outcome === "skipped" && !notJudged(c);
+const skipped = (c: Row | undefined) => c?.outcome === "skipped";
 const byId = (run: ComparedRun) => new Map(run.checks.map((c) => [c.id, c]));
 
 function head(run: ComparedRun): Comparison["old"] {
@@ -62,7 +62,7 @@ export function compareRuns(older: ComparedRun, newer: ComparedRun): Comparison 
       .map((c) => ({ id: c.id, since: sinceOf(before.get(c.id)!, older) })),
     flaky: ids((c) => c.outcome === "flaky"),
     newlyNotJudged: ids((c, b) => notJudged(c) && !(b && notJudged(b))),
-    newlySkipped: ids((c, b) => skippedOnly(c) && !skippedOnly(b)),
+    newlySkipped: ids((c, b) => skipped(c) && !skipped(b)),
     notInNewRun: [...before.keys()].filter((id) => !newer.checks.some((c) => c.id === id)).sort(),
   };
 }

@@ -4,20 +4,17 @@ import { networkLines } from "./network.ts";
 import { notJudgedByReason, partialNote, type Summary } from "./summary.ts";
 
 const MARK: Record<string, string> = {
-  passed: "ok  ",
-  failed: "FAIL",
-  flaky: "FLKY",
-  warning: "WARN",
-  skipped: "skip",
+  "passed": "ok  ",
+  "failed": "FAIL",
+  "flaky": "FLKY",
+  "warning": "WARN",
+  "skipped": "skip",
+  "not judged": "n/j ",
 };
 const flakyText = (n: number) => (n ? `, ${n} flaky` : "");
+const notJudgedText = (n: number) => (n ? `, ${n} not judged` : "");
 
-function notJudgedCount(s: Summary): string {
-  const n = notJudgedByReason(s.checks).reduce((sum, g) => sum + g.ids.length, 0);
-  return n ? ` (${n} not judged)` : "";
-}
-
-/** One line per refused fixture request: the checks it leaves unjudged, and the target's reason. */
+/** One line per reason a check was not judged (a refused fixture request explains several): the checks, and the reason. */
 function notJudgedLines(s: Summary): string[] {
   return notJudgedByReason(s.checks).map(
     (g) => `  NOT JUDGED ${g.ids.join(", ")} — ${firstLine(g.reason).replace(/^not judged: /, "")}`,
@@ -27,8 +24,8 @@ function notJudgedLines(s: Summary): string[] {
 function levelLines(s: Summary): string[] {
   const c = s.counts;
   return [
-    `  must   ${c.must.passed} passed, ${c.must.failed} failed${flakyText(c.must.flaky)}, ${c.must.skipped} skipped${notJudgedCount(s)}`,
-    `  should ${c.should.passed} passed, ${c.should.failed} failed${flakyText(c.should.flaky)}, ${c.should.warning} warnings, ${c.should.skipped} skipped`,
+    `  must   ${c.must.passed} passed, ${c.must.failed} failed${flakyText(c.must.flaky)}, ${c.must.skipped} skipped${notJudgedText(c.must["not judged"])}`,
+    `  should ${c.should.passed} passed, ${c.should.failed} failed${flakyText(c.should.flaky)}, ${c.should.warning} warnings, ${c.should.skipped} skipped${notJudgedText(c.should["not judged"])}`,
     `  info   ${c.info.passed} passed, ${c.info.warning} observations`,
   ];
 }

@@ -5,12 +5,11 @@
  */
 import { CATALOGUE, type Operation } from "../catalogue/index.ts";
 import type { Level } from "../checks/types.ts";
-import type { AnswerCounts, ConformanceMeta, ReportedOutcome } from "../checks/meta.ts";
+import { REPORTED_OUTCOMES, type AnswerCounts, type ConformanceMeta, type ReportedOutcome } from "../checks/meta.ts";
 import { FAMILY_TITLES } from "./labels.ts";
 import { compareClauses, type SpecClause } from "./spec-clauses.ts";
 
 export type OutcomeCounts = Record<ReportedOutcome, number>;
-const OUTCOMES: ReportedOutcome[] = ["passed", "failed", "flaky", "warning", "skipped"];
 
 export interface FamilyRow {
   family: string;
@@ -40,7 +39,7 @@ export interface ClauseRow {
   clause: string;
   title: string;
   coverage: ClauseCoverage;
-  /** The worst outcome of the clause's checks (failed, warning, passed, skipped). */
+  /** The worst outcome of the clause's checks (failed, flaky, warning, not judged, passed, skipped). */
   outcome?: ReportedOutcome;
   checks: ClauseCheck[];
   /** Codes of the operations the clause names without shapes (never checked). */
@@ -50,7 +49,7 @@ export interface ClauseRow {
 }
 
 export function countOutcomes(checks: ConformanceMeta[]): OutcomeCounts {
-  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as OutcomeCounts;
+  const counts = Object.fromEntries(REPORTED_OUTCOMES.map((o) => [o, 0])) as OutcomeCounts;
   for (const c of checks) counts[c.outcome]++;
   return counts;
 }
@@ -96,7 +95,8 @@ function answersOf(checks: ConformanceMeta[]): { answers?: AnswerCounts } {
   return { answers: fullest };
 }
 
-const SEVERITY_ORDER: ReportedOutcome[] = ["failed", "flaky", "warning", "passed", "skipped"];
+// Not judged before passed: a clause one of whose checks could not be judged is not shown to hold.
+const SEVERITY_ORDER: ReportedOutcome[] = ["failed", "flaky", "warning", "not judged", "passed", "skipped"];
 
 function worst(outcomes: ReportedOutcome[]): ReportedOutcome | undefined {
   return SEVERITY_ORDER.find((o) => outcomes.includes(o));

@@ -2,7 +2,14 @@
 import type { OutcomeCounts } from "./coverage.ts";
 import type { AnswerCounts } from "../checks/meta.ts";
 
-export const ICON: Record<string, string> = { passed: "✅", failed: "❌", flaky: "🔁", warning: "⚠️", skipped: "⏭️" };
+export const ICON: Record<string, string> = {
+  "passed": "✅",
+  "failed": "❌",
+  "flaky": "🔁",
+  "warning": "⚠️",
+  "skipped": "⏭️",
+  "not judged": "❔",
+};
 
 /** A Markdown table cell: pipes escaped, line breaks folded. */
 export function cell(text: string | undefined): string {
@@ -13,7 +20,7 @@ export function firstLine(text: string | undefined): string {
   return text?.split("\n")[0] ?? "";
 }
 
-/** "7 passed, 1 failed, 2 warnings" (zeros left out), or "no checks". */
+/** "7 passed, 1 failed, 2 warnings, 1 not judged" (zeros left out), or "no checks". */
 export function countsText(c: OutcomeCounts): string {
   const parts = [
     c.passed && `${c.passed} passed`,
@@ -21,6 +28,7 @@ export function countsText(c: OutcomeCounts): string {
     c.flaky && `${c.flaky} flaky`,
     c.warning && `${c.warning} warning${c.warning > 1 ? "s" : ""}`,
     c.skipped && `${c.skipped} skipped`,
+    c["not judged"] && `${c["not judged"]} not judged`,
   ].filter(Boolean);
   return parts.length ? parts.join(", ") : "no checks";
 }

@@ -1,14 +1,13 @@
 /** summary.md: the verdict, counts, per family, per operation, per clause, then every check. */
 import type { Family } from "../catalogue/types.ts";
-import type { ClauseRow, OperationRow } from "./coverage.ts";
+import type { ClauseRow, OperationRow, OutcomeCounts } from "./coverage.ts";
 import { cell, firstLine, ICON, seconds } from "./format.ts";
 import { FAMILY_TITLES } from "./labels.ts";
 import { networkLines } from "./network.ts";
 import { notJudgedByReason, partialNote, type Summary } from "./summary.ts";
 
-const OUTCOME_COLUMNS = "| passed | failed | warning | skipped |";
-const row = (c: { passed: number; failed: number; warning: number; skipped: number }) =>
-  `| ${c.passed} | ${c.failed} | ${c.warning} | ${c.skipped} |`;
+const OUTCOME_COLUMNS = "| passed | failed | warning | skipped | not judged |";
+const row = (c: OutcomeCounts) => `| ${c.passed} | ${c.failed} | ${c.warning} | ${c.skipped} | ${c["not judged"]} |`;
 
 /** "1 process, up to 16 requests in flight each, 20 requests/s each": the run plan's shares. */
 export function workersText(w: NonNullable<Summary["workers"]>): string {
@@ -40,7 +39,7 @@ function runInfo(s: Summary): string[] {
 
 function countsTable(s: Summary): string[] {
   const rows = (["must", "should", "info"] as const).map((l) => `| ${l} ${row(s.counts[l])}`);
-  return [`| level ${OUTCOME_COLUMNS}`, "|---|---|---|---|---|", ...rows];
+  return [`| level ${OUTCOME_COLUMNS}`, "|---|---|---|---|---|---|", ...rows];
 }
 
 function familyTable(s: Summary): string[] {
@@ -49,7 +48,7 @@ function familyTable(s: Summary): string[] {
     "## By family",
     "",
     `| family ${OUTCOME_COLUMNS} named only (not covered) |`,
-    "|---|---|---|---|---|---|",
+    "|---|---|---|---|---|---|---|",
     ...s.byFamily.map((f) => `| ${f.title} ${row(f.counts)} ${f.notCovered} |`),
   ];
 }
@@ -66,7 +65,7 @@ function operationTable(s: Summary): string[] {
     "Checks by outcome, and the answers the operation received in the run — every one judged by its contract checks (success answers against the success contract, every answer for no 5xx).",
     "",
     `| operation | family | § ${OUTCOME_COLUMNS} answers judged | success | refused | other | unanswered |`,
-    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...s.byOperation.map(
       (o) =>
         `| ${o.title} | ${FAMILY_TITLES[o.family as Family] ?? o.family} | ${o.spec} ${row(o.counts)} ${answerCells(o.answers)}`,
@@ -129,7 +128,7 @@ function flakySection(s: Summary): string[] {
   ];
 }
 
-/** Must checks not judged because the target refused their fixture request: why, and what to set. */
+/** Checks not judged: why (the target's reason for a refused fixture, the variable to set), grouped by reason. */
 function notJudgedSection(s: Summary): string[] {
   const groups = notJudgedByReason(s.checks);
   if (!groups.length) return [];
@@ -137,7 +136,7 @@ function notJudgedSection(s: Summary): string[] {
     "",
     "## Not judged",
     "",
-    "The target refused a request these checks depend on, for a reason it states: a precondition, not non-conformance. The run is incomplete until the fixture fits the target.",
+    "A precondition these checks depend on was not met — the target refused a fixture request for a reason it states, a fixture is not configured, or the run stopped first: not non-conformance. A must check not judged leaves the run incomplete until the fixture fits the target.",
     "",
     ...groups.map((g) => `- ${g.ids.map((id) => `**${id}**`).join(", ")}\n  ${cell(firstLine(g.reason))}`),
   ];

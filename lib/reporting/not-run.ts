@@ -1,6 +1,6 @@
 /**
  * The row of a check an interrupted run never reached (vitest cancelled it before it started): it
- * is listed "not run", not left out, so the summary shows what the interruption cost. Read back
+ * is listed not judged ("not run"), not left out, so the summary shows what the interruption cost. Read back
  * from the names describe-module.ts gives: the test "<ID> [level] § — title" in the suite
  * "<family title> › <operation title> (§…)".
  */
@@ -22,7 +22,7 @@ export function notRunRow(testName: string, suiteName: string): ConformanceMeta 
     title,
     family: op?.family ?? "card-api",
     operation: op?.key ?? "unknown",
-    outcome: "skipped",
+    outcome: "not judged",
     category: "interrupted",
     message: "not run: the run was interrupted before this check started",
   };

@@ -4,7 +4,6 @@ import AllureVitestReporter from "allure-vitest/reporter";
 import type { Reporter } from "vitest/node";
 import type { Config } from "../config/load.ts";
 import { redactor } from "../redaction/redact.ts";
-import { gitCommit } from "./git.ts";
 import { DEFAULT_SPEC_URL_TEMPLATE, SPEC_LINK_TYPE } from "./labels.ts";
 import { ProgressReporter, type ProgressOptions } from "./progress.ts";
 import { SummaryReporter, type SummaryReporterOptions } from "./summary-reporter.ts";
@@ -25,9 +24,10 @@ function environmentInfo(config: Config, info: SummaryReporterOptions["info"]): 
   };
 }
 
+/** @param info the run's description, derived from its plan (lib/runner/run-description.ts). */
 export function conformanceReporters(
   config: Config,
-  runInfo: SummaryReporterOptions["info"],
+  info: SummaryReporterOptions["info"],
   onSummary: SummaryReporterOptions["onSummary"],
   progress?: ProgressOptions,
   interruptedBy?: () => string | undefined,
@@ -36,8 +36,6 @@ export function conformanceReporters(
   const dir = config.run.reportsDir;
   // This process writes the summary and the console table: it needs the secrets too.
   redactor.addSecrets(config.secrets);
-  const commit = gitCommit();
-  const info = { ...runInfo, propertyRuns: config.run.propertyRuns, ...(commit ? { gitCommit: commit } : {}) };
   const live = progress && new ProgressReporter(progress);
   return [
     // Before vitest's reporter, so the live line is erased before vitest prints; on a terminal

@@ -56,27 +56,39 @@ export interface RunInfo {
   network?: NetworkReport;
 }
 
-/** A must check not judged: the target refused the fixture request it depends on (lib/checks/precondition.ts). */
-export function notJudged(c: Pick<ConformanceMeta, "level" | "outcome" | "category">): boolean {
-  return (c.level ?? "must") === "must" && c.outcome === "skipped" && c.category === "precondition";
+/** A must check not judged (lib/checks/types.ts Outcome): it leaves the run incomplete. */
+export function notJudged(c: Pick<ConformanceMeta, "level" | "outcome">): boolean {
+  return (c.level ?? "must") === "must" && c.outcome === "not judged";
 }
 
-/** The not-judged must checks grouped by their reason (one refused request explains several checks). */
+/** The checks not judged, of any level, grouped by their reason (one refused request explains several checks). */
 export function notJudgedByReason(checks: ConformanceMeta[]): Array<{ reason: string; ids: string[] }> {
   const groups = new Map<string, string[]>();
-  for (const c of checks.filter(notJudged))
+  for (const c of checks.filter((c) => c.outcome === "not judged"))
     groups.set(c.message ?? "not judged", [...(groups.get(c.message ?? "not judged") ?? []), c.id]);
   return [...groups].map(([reason, ids]) => ({ reason, ids }));
 }
 
 /**
- * What a verdict does not cover: " — selected checks only (--check A, B)" for a partial run, or
- * " — 13 must checks skipped" (a production run without mutations, a missing key), else "".
- * A certification pack calls such a run incomplete.
+ * A check row as a summary.json written before "not judged" was an outcome of its own may hold it
+ * (outcome "skipped" with category "precondition", or "interrupted": not run): read in today's
+ * form, so that a kept summary (reports/history, compare, --last-failed) compares like a new one.
+ */
+export function storedRow<T extends Pick<ConformanceMeta, "outcome" | "category">>(row: T): T {
+  const old =
+    (row.outcome as string) === "skipped" && (row.category === "precondition" || row.category === "interrupted");
+  return old ? { ...row, outcome: "not judged" } : row;
+}
+
+/**
+ * What a verdict does not cover: " — selected checks only (--check A, B)" for a partial run,
+ * " — 2 must checks not judged" (the run is incomplete), or " — 13 must checks skipped" (a
+ * production run without mutations, a missing key), else "". A certification pack calls such a
+ * run incomplete.
  */
 export function partialNote(
   s: Pick<RunInfo, "selectedChecks" | "lastFailedFrom" | "interrupted"> & {
-    checks: Array<Pick<ConformanceMeta, "level" | "outcome" | "category">>;
+    checks: Array<Pick<ConformanceMeta, "level" | "outcome">>;
   },
 ): string {
   if (s.interrupted) return ` — stopped by ${s.interrupted}: the checks judged so far are reported, the rest not run`;
@@ -86,7 +98,7 @@ export function partialNote(
     return ` — selected checks only (--check ${s.selectedChecks.join(", ")}), not a full conformance run`;
   const unjudged = s.checks.filter(notJudged).length;
   if (unjudged)
-    return ` — ${unjudged} must check${unjudged > 1 ? "s" : ""} not judged: the target refused a fixture request they depend on (reasons below)`;
+    return ` — ${unjudged} must check${unjudged > 1 ? "s" : ""} not judged: a precondition not met, such as a fixture request the target refused (reasons below)`;
   const skipped = s.checks.filter((c) => (c.level ?? "must") === "must" && c.outcome === "skipped").length;
   return skipped
     ? ` — ${skipped} must check${skipped > 1 ? "s" : ""} skipped, so not every requirement was checked`
@@ -139,16 +151,16 @@ export function verdictOf(
   checks: ConformanceMeta[],
   errors: string[],
   shard?: string,
-  run: Pick<RunInfo, "interrupted" | "lastFailedFrom"> = {},
+  run: Pick<RunInfo, "interrupted" | "lastFailedFrom" | "selectedChecks"> = {},
 ): Verdict {
   // Never conformant: a run stopped half way has not shown what it did not judge.
   if (run.interrupted) return "interrupted";
   if (errors.length) return "incomplete";
   // A target that sometimes breaks the spec does not conform: flaky fails the run like failed.
   if (checks.some((c) => c.outcome === "failed" || c.outcome === "flaky")) return "not conformant";
-  // A partial run speaks for its checks, never for the target as a whole.
-  if (run.lastFailedFrom) return "incomplete";
-  // A run that judged nothing (the deadline passed before any suite started, every check skipped)
+  // A partial run (--last-failed, --check) speaks for its checks, never for the target as a whole.
+  if (run.lastFailedFrom || run.selectedChecks?.length) return "incomplete";
+  // A run that judged nothing (the deadline passed before any suite started, every check skipped or not judged)
   // has shown nothing: never "conformant". A shard may hold no check; the merged run is judged.
   if (!shard && !checks.some((c) => c.outcome === "passed" || c.outcome === "warning")) return "incomplete";
   return checks.some(notJudged) ? "incomplete" : "conformant";

@@ -2,9 +2,10 @@
  * The expected-failure baseline: a file of check ids known to fail on a target, a reason each.
  * A run gated by it fails on a failure the file does not list (a regression) and on a listed
  * check that now passes (so the list only shrinks); listed checks that still fail do not fail it.
- * Checks that were skipped or not run (--check, a shard) are not judged. A must check the target
- * left "not judged" (it refused the fixture request, lib/checks/precondition.ts) and the file does
- * not list fails the gate like a new failure: a refused fixture would otherwise hide regressions.
+ * Listed checks that were skipped, not judged or not run (--check, a shard) are not judged by the
+ * gate. A must check left "not judged" (the target refused its fixture request,
+ * lib/checks/precondition.ts) that the file does not list fails the gate like a new failure: a
+ * refused fixture would otherwise hide regressions.
  *
  *   { "expectedFailures": [ { "id": "CARD-STMT-DT", "reason": "dt has no offset; ticket PAY-123" } ] }
  */
@@ -78,7 +79,7 @@ export function applyBaseline(summary: Pick<Summary, "checks" | "errors">, basel
       .filter((c) => (c.outcome === "failed" || notJudged(c)) && !listed.has(c.id))
       .map((c) => ({ id: c.id, message: c.message ?? "" })),
     nowPassing: by((o) => o === "passed"),
-    notJudged: by((o) => o === undefined || o === "skipped"),
+    notJudged: by((o) => o === undefined || o === "skipped" || o === "not judged"),
   };
   const fails = verdict.newFailures.length > 0 || verdict.nowPassing.length > 0 || summary.errors.length > 0;
   return { ...verdict, gate: fails ? "fail" : "pass" };

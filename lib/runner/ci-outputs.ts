@@ -80,6 +80,7 @@ export function stepOutputs(result: StepResult, summary?: RunSummary): Record<st
     "failed": String(totals.failed ?? 0),
     "warnings": String(totals.warning ?? 0),
     "skipped": String(totals.skipped ?? 0),
+    "not-judged": String(totals["not judged"] ?? 0),
     "flaky": String(totals.flaky ?? 0),
     "report-dir": result.reportsDir,
     "summary-json": path("summary.json"),

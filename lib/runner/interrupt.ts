@@ -2,11 +2,12 @@
  * Interruption keeps what was judged. Ctrl-C, or a CI job cancelled (SIGINT,
  * then SIGTERM): the first signal stops every request not yet sent (stop.ts, as RUN_DEADLINE_MS
  * does), lets those in flight finish or time out, and lets vitest end normally, so the usual
- * outputs are written with every check judged so far, the rest "not run", verdict interrupted,
+ * outputs are written with every check judged so far, the rest not judged ("not run"), verdict interrupted,
  * exit 130 (SIGINT) or 143 (SIGTERM). A second signal ends the process at once. If the run has
  * not ended within the grace (the request timeout and some seconds), it is cancelled, then ended.
  * vitest's own signal listener (its logger ends the process within a millisecond) is held back:
  * while armed, listeners for these two signals registered by others are not attached.
+ * Before the checks (interruptBeforeChecks) a signal ends the pipeline's phase under way instead.
  */
 import { broadcastStop } from "../http/stop.ts";
 import { EXIT } from "./cli-errors.ts";
@@ -113,20 +114,35 @@ function holdOtherSignalListeners(): () => void {
   };
 }
 
+/** The first signal before the checks: the pipeline ends the run with it (endings.ts), as any other ending. */
+export class Interrupted extends Error {
+  override name = "Interrupted";
+  constructor(readonly signal: Signal) {
+    super(`interrupted by ${signal}`);
+  }
+}
+
 /**
- * Before the checks (configuration, preflight): a signal ends the command at once, as it would
- * without a handler, but first `write` leaves the outputs saying so (verdict interrupted, nothing
- * judged). Returns the function that removes the handlers (before armInterrupt takes over).
+ * Before the checks (configuration, target, token, preflight): the first signal rejects `stopped`
+ * with Interrupted, and the pipeline ends the run like any other ending — its outputs say
+ * "interrupted, nothing judged", the cleanup stack is unwound, exit 130/143. A second signal, while
+ * that happens, ends the process at once. `release` removes the handlers (armInterrupt takes over
+ * for the checks).
  */
-export function interruptBeforeChecks(
-  write: (signal: Signal) => void,
-  exit: (code: number) => void = (code) => process.exit(code),
-): () => void {
+export function interruptBeforeChecks(exit: (code: number) => void = (code) => process.exit(code)): {
+  stopped: Promise<never>;
+  release: () => void;
+} {
+  received = undefined;
+  let stop: (error: Interrupted) => void = () => undefined;
+  const stopped = new Promise<never>((_, reject) => (stop = reject));
+  // Raced by the pipeline; never an unhandled rejection when it is not being awaited.
+  stopped.catch(() => undefined);
   const onSignal = (signal: Signal) => {
+    if (received) return exit(exitCodeOfSignal(received));
     received = signal;
-    write(signal);
-    exit(exitCodeOfSignal(signal));
+    stop(new Interrupted(signal));
   };
-  for (const s of SIGNALS) process.once(s, onSignal);
-  return () => SIGNALS.forEach((s) => process.off(s, onSignal));
+  for (const s of SIGNALS) process.on(s, onSignal);
+  return { stopped, release: () => SIGNALS.forEach((s) => process.off(s, onSignal)) };
 }

@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ConformanceMeta } from "../checks/meta.ts";
-import { notJudged } from "../reporting/summary.ts";
+import { VARIABLES } from "../config/variables.ts";
+import { storedRow } from "../reporting/summary.ts";
 import { UsageError } from "./cli-errors.ts";
 
 export interface LastFailed {
@@ -18,9 +19,19 @@ export interface LastFailed {
 
 type Row = Pick<ConformanceMeta, "id" | "level" | "outcome" | "category">;
 
-/** Failed, flaky or not judged: what a re-run can change. */
+/** Failed, flaky or not judged (a refused fixture, or not run when the run was interrupted): what a re-run can change. */
 export function worthRerunning(c: Row): boolean {
-  return c.outcome === "failed" || c.outcome === "flaky" || notJudged(c);
+  return c.outcome === "failed" || c.outcome === "flaky" || c.outcome === "not judged";
+}
+
+/** --last-failed, read before the outputs are cleared: it selects the checks (and, in the configuration, the seed). */
+export function lastFailedRun(options: {
+  "last-failed"?: boolean | undefined;
+  "check"?: string[] | undefined;
+}): LastFailed | undefined {
+  if (!options["last-failed"]) return undefined;
+  if (options.check?.length) throw new UsageError("--last-failed and --check exclude each other");
+  return readLastFailed(process.env.REPORTS_DIR?.trim() || VARIABLES.REPORTS_DIR.default);
 }
 
 /** The selection from REPORTS_DIR/summary.json; read before the run clears it. */
@@ -35,7 +46,11 @@ export function readLastFailed(reportsDir: string): LastFailed {
   }
   if (typeof summary.seed !== "number" || !Array.isArray(summary.checks))
     throw new UsageError(`--last-failed: ${from} is not a conformance summary (no seed or checks)`);
-  const ids = summary.checks.filter(worthRerunning).map((c) => c.id);
+  // A summary of an earlier version may write "not judged" in the old form.
+  const ids = summary.checks
+    .map(storedRow)
+    .filter(worthRerunning)
+    .map((c) => c.id);
   if (!ids.length)
     throw new UsageError(
       `--last-failed: the run in ${from} has no failed, flaky or not-judged check: nothing to re-run`,

@@ -17,7 +17,7 @@ import { sealRequest } from "../crypto/envelope.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
-import { clearRefusal, createdClient, postingTrace, readLedger } from "./preflight-posting.ts";
+import { clearRefusal, createdClient, postingTrace, rangeForPostedTerminal, readLedger } from "./preflight-posting.ts";
 import type { ProbeOutcome, ProbeRequests } from "./preflight-probes.ts";
 import { downReason } from "./target-down.ts";
 
@@ -86,7 +86,9 @@ export async function fixtureDebit(
       );
     },
   );
-  return { ...outcome, amounts: range.why };
+  // TERMINAL_MCC unset: the posted debit's statement entry says the terminal's MCC (preflight-posting.ts).
+  const chosen = outcome.kind === "ok" ? await rangeForPostedTerminal(run, requests, before, range) : range;
+  return { ...outcome, amounts: chosen.why };
 }
 
 /** One registration with the configured client data (CLIENT_DATA_FILE, or the sandbox's). */

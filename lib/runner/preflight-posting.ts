@@ -13,7 +13,12 @@ import { CARD_STATEMENT, LIMITS_LIST } from "../catalogue/index.ts";
 import { answerKind } from "../checks/answers.ts";
 import type { RunContext } from "../checks/types.ts";
 import { jsonObject, type Exchange } from "../http/exchange.ts";
-import { unitsOf } from "../payments/money.ts";
+import { rechooseDebitRange } from "../checks/debit-amounts.ts";
+import type { StatementOperation } from "../payments/kinds.ts";
+import { mccText } from "../payments/limit-vocabulary.ts";
+import { amountLimitsOf } from "../payments/limits.ts";
+import type { DebitRange } from "../payments/debit-range.ts";
+import { micro } from "../payments/money.ts";
 import type { ProbeRequests } from "./preflight-probes.ts";
 
 /** Outcome words that say the request failed, whatever the target's exact value. */
@@ -50,10 +55,10 @@ export function createdClient(exchange: Exchange): boolean {
 
 /** What the payment card's ledger shows at one moment; a field is absent when it could not be read. */
 export interface LedgerReading {
-  /** Statement operations by amount (micro-units, without sign): how many of each. */
-  operationsByAmount?: Map<bigint, number>;
-  /** The sum of every amount limit's `current` (micro-units). */
-  usage?: bigint;
+  /** The statement's operations around that moment. */
+  operations?: StatementOperation[];
+  /** Every amount limit's `current` (micro-units), by limit (lib/payments/limits.ts's key). */
+  usage?: Map<string, number | undefined>;
 }
 
 const WINDOW_MS = 10 * 60_000;
@@ -67,8 +72,6 @@ async function successBody(run: RunContext, op: typeof LIMITS_LIST, body: unknow
   }
 }
 
-const micro = (value: unknown) => unitsOf(value, 6);
-
 /** Reads the payment card's statement around now and its limits (both read-only). */
 export async function readLedger(run: RunContext, requests: ProbeRequests, around: number): Promise<LedgerReading> {
   const period = { start: around - WINDOW_MS, end: around + WINDOW_MS };
@@ -77,24 +80,34 @@ export async function readLedger(run: RunContext, requests: ProbeRequests, aroun
     successBody(run, LIMITS_LIST, requests.limits(run.config)),
   ]);
   const reading: LedgerReading = {};
-  if (statement && Array.isArray(statement.operations)) {
-    const counts = new Map<bigint, number>();
-    for (const op of statement.operations as Array<Record<string, unknown> | null>) {
-      const units = micro(op?.amount);
-      if (units !== undefined)
-        counts.set(units < 0n ? -units : units, (counts.get(units < 0n ? -units : units) ?? 0) + 1);
-    }
-    reading.operationsByAmount = counts;
-  }
-  if (limits && limits.limits && typeof limits.limits === "object") {
-    let sum = 0n;
-    for (const records of Object.values(limits.limits as Record<string, unknown>))
-      for (const record of Array.isArray(records) ? (records as Array<Record<string, unknown> | null>) : [])
-        for (const a of Array.isArray(record?.amount) ? (record.amount as Array<Record<string, unknown> | null>) : [])
-          sum += micro(a?.current) ?? 0n;
-    reading.usage = sum;
-  }
+  if (statement && Array.isArray(statement.operations))
+    reading.operations = (statement.operations as unknown[]).filter(
+      (op): op is StatementOperation => typeof op === "object" && op !== null,
+    );
+  if (limits && limits.limits && typeof limits.limits === "object")
+    reading.usage = new Map(amountLimitsOf(limits).map((l) => [l.key, micro(l.current)]));
   return reading;
+}
+
+/** A posting's amount without its sign (§2.2 shows no sign), in micro-units. */
+const unsigned = (op: StatementOperation) => {
+  const units = micro(op.amount);
+  return units === undefined ? undefined : Math.abs(units);
+};
+
+/** What identifies a posting between two readings: the fields §2.2 shows that never change. */
+const postingKey = (op: StatementOperation) => JSON.stringify([op.type, op.amount, op.currency, op.datetime, op.rrn]);
+
+/** The operations of `amountMinor` in `after` that were not in `before` (as a multiset). */
+function newOfAmount(before: StatementOperation[], after: StatementOperation[], amountMinor: number) {
+  const units = amountMinor * 10_000;
+  const seen = new Map<string, number>();
+  for (const op of before) seen.set(postingKey(op), (seen.get(postingKey(op)) ?? 0) + 1);
+  return after.filter((op) => {
+    const n = seen.get(postingKey(op)) ?? 0;
+    if (n > 0) seen.set(postingKey(op), n - 1);
+    return n === 0 && unsigned(op) === units;
+  });
 }
 
 /**
@@ -106,18 +119,48 @@ export function postingTrace(
   after: LedgerReading,
   amountMinor: number,
 ): { posted: boolean | undefined; evidence: string } {
-  const units = BigInt(amountMinor) * 10_000n;
   const seen: string[] = [];
-  if (before.operationsByAmount && after.operationsByAmount) {
-    const more = (after.operationsByAmount.get(units) ?? 0) - (before.operationsByAmount.get(units) ?? 0);
-    if (more > 0) return { posted: true, evidence: "the payment card's statement shows a new operation of its amount" };
+  if (before.operations && after.operations) {
+    if (newOfAmount(before.operations, after.operations, amountMinor).length > 0)
+      return { posted: true, evidence: "the payment card's statement shows a new operation of its amount" };
     seen.push("no new operation of its amount in the statement");
   }
-  if (before.usage !== undefined && after.usage !== undefined) {
-    if (after.usage !== before.usage) return { posted: true, evidence: "the payment card's limit usage moved" };
+  if (before.usage && after.usage) {
+    const moved = [...after.usage].some(
+      ([key, current]) => before.usage!.has(key) && before.usage!.get(key) !== current,
+    );
+    if (moved) return { posted: true, evidence: "the payment card's limit usage moved" };
     seen.push("no limit usage moved");
   }
   return seen.length
     ? { posted: false, evidence: seen.join(", ") }
     : { posted: undefined, evidence: "neither the statement nor the limits of the payment card could be read" };
+}
+
+/**
+ * The test terminal's MCC, as the statement shows the fixture debit (§2.2: each operation has its
+ * `mcc`): the new operations of its amount, when they agree on one. Undefined without that evidence.
+ */
+export function postedMcc(before: LedgerReading, after: LedgerReading, amountMinor: number): string | undefined {
+  if (!before.operations || !after.operations) return undefined;
+  const mccs = new Set(newOfAmount(before.operations, after.operations, amountMinor).map((op) => mccText(op.mcc)));
+  const [mcc] = mccs;
+  return mccs.size === 1 && mcc !== undefined && /^\d{4}$/.test(mcc) ? mcc : undefined;
+}
+
+/**
+ * TERMINAL_MCC unset: after the fixture debit posted, the statement says the terminal's MCC, and
+ * the debit range is chosen again for it (limits of other MCCs left out). The range as it stands
+ * when there is no such evidence.
+ */
+export async function rangeForPostedTerminal(
+  run: RunContext,
+  requests: ProbeRequests,
+  before: LedgerReading,
+  range: DebitRange,
+): Promise<DebitRange> {
+  if (run.config.cardApi.terminal.mcc !== undefined) return range;
+  const mcc = postedMcc(before, await readLedger(run, requests, Date.now()), range.fixedMinor);
+  if (mcc === undefined) return range;
+  return rechooseDebitRange(run.config, run.target, { ...range.terminal, mcc, mccSource: "read" });
 }

@@ -12,7 +12,8 @@ import { usesPublishedPlatformKey, type Config } from "../config/load.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { redactor } from "../redaction/redact.ts";
 import { parseIsoDateTime } from "../time/iso.ts";
-import { UsageError } from "./cli-errors.ts";
+import { PreflightProblem } from "./preflight-problem.ts";
+import { checkProfileWorks } from "./preflight-crypto.ts";
 import { partnerCredentials, paymentCardFixture, type ProbeOutcome, type ProbeRequests } from "./preflight-probes.ts";
 import { fixtureDebit, fixtureRegistration } from "./preflight-fixtures.ts";
 import { statementFixture } from "./preflight-statement.ts";
@@ -22,10 +23,7 @@ import type { BookSnapshot } from "../checks/contract-types.ts";
 import { registerContracts } from "../checks/contract-verdict.ts";
 import { inCheckScope } from "../http/lanes.ts";
 
-/** Ends the run with exit code 2 (a UsageError, see runMain). */
-export class PreflightProblem extends UsageError {
-  override name = "PreflightProblem";
-}
+export { PreflightProblem };
 
 export interface PreflightReport {
   /** Target clock minus ours, in ms, when a timestamp came back. */
@@ -57,7 +55,7 @@ export const SKEW_WARNING_MS = 60_000;
 
 export async function runPreflight(run: RunContext, requests: ProbeRequests): Promise<PreflightReport> {
   checkCredentialsParse(run.config);
-  await checkProfileWorks(run);
+  const cryptoNotes = await checkProfileWorks(run);
   // All at once (a slow target costs one round, not two); judged in order: a refusal of a fixture
   // request is the fixture's only once the target, the credentials and the cards are right.
   const [statement, card, partner, debit, registration] = await Promise.all([
@@ -81,6 +79,7 @@ export async function runPreflight(run: RunContext, requests: ProbeRequests): Pr
           .filter((o): o is Extract<ProbeOutcome, { text: string }> => o.kind !== "ok")
           .map((o) => redactor.text(o.text)),
         ...publishedKeyNote(run),
+        ...cryptoNotes,
       ]),
     ],
     amounts: debit.amounts,
@@ -122,22 +121,6 @@ export function checkCredentialsParse(config: Config, now = Date.now()): void {
     throw problem("looks like a JWT but does not parse");
   }
   if (exp !== undefined && exp * 1000 < now) throw problem(`the JWT expired at ${new Date(exp * 1000).toISOString()}`);
-}
-
-/** The configured profile signs, verifies and round-trips with the configured keys. */
-async function checkProfileWorks(run: RunContext): Promise<void> {
-  const { profile } = run.target;
-  try {
-    const sample = { preflight: true };
-    if (!(await profile.verify(sample, await profile.sign(sample, "partner"), "partner")))
-      throw new Error("a fresh signature does not verify");
-    if (JSON.stringify(await profile.decrypt(await profile.encrypt(sample))) !== JSON.stringify(sample))
-      throw new Error("decrypt(encrypt(x)) is not x");
-  } catch (error) {
-    throw new PreflightProblem(
-      `preflight: CRYPTO_PROFILE "${profile.name}" does not work with PARTNER_SIGNING_KEY and PARTNER_ENCRYPTION_KEY: ${(error as Error).message}`,
-    );
-  }
 }
 
 /** Target clock minus ours: from a body timestamp (dt, response_time), else the Date header. */

@@ -6,37 +6,20 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startVitest, type Reporter, type Vitest } from "vitest/node";
-import type { RunPlan } from "../checks/run-plan.ts";
 import { conformanceReporters } from "../reporting/reporters.ts";
-
 import type { Summary } from "../reporting/summary.ts";
-import type { SummaryReporterOptions } from "../reporting/summary-reporter.ts";
-import type { ProgressOptions } from "../reporting/progress.ts";
 import { EXIT } from "./cli-errors.ts";
 import { RUN_PLAN_KEY } from "../vitest/plan.ts";
-import { blobReporter, mergeInputs, type Shard } from "./shard.ts";
+import type { Planned } from "./run-state.ts";
+import { blobReporter, mergeInputs } from "./shard.ts";
 import { armWatchdog } from "./watchdog.ts";
 import { armInterrupt, interruptedBy } from "./interrupt.ts";
-
-export interface VitestRun {
-  /** What the workers read (configuration, their share of the bounds, the debit range, the selection). */
-  plan: RunPlan;
-  info: SummaryReporterOptions["info"];
-  /** vitest's test name pattern (--check). */
-  pattern?: string | undefined;
-  shard?: Shard | undefined;
-  /** Folder of blob reports to merge instead of running against a target. */
-  mergeFrom?: string | undefined;
-  maxWorkers?: number | undefined;
-  deadlineAt: number;
-  /** The live progress line (none with --quiet or when merging). */
-  progress?: ProgressOptions | undefined;
-}
 
 /** The checkout: the suites and vitest.config.ts are here whatever the working folder (a partner's, with its .env). */
 const CHECKOUT = fileURLToPath(new URL("../../", import.meta.url));
 
-export async function runConformanceVitest(run: VitestRun): Promise<Summary | undefined> {
+/** Phase 5, execute: the checks, as the plan says; the summary the reporters wrote (none: the run broke down). */
+export async function runConformanceVitest(run: Planned): Promise<Summary | undefined> {
   let summary: Summary | undefined;
   let vitest: Vitest | undefined;
   // A merge: the blobs in a folder of their own, and every shard's contract tallies (shard.ts).
@@ -49,13 +32,13 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
     },
   };
   const reporters = [
-    ...conformanceReporters({ ...run.plan.config }, run.info, (s) => (summary = s), run.progress, interruptedBy, {
+    ...conformanceReporters(run.plan.config, run.description, (s) => (summary = s), run.progress, interruptedBy, {
       ...(merged?.contracts ? { contracts: merged.contracts } : {}),
     }),
     ...(run.shard ? [blobReporter(run.plan.config.run.reportsDir, run.shard)] : []),
     capture,
   ];
-  const stop = armWatchdog(run.deadlineAt, {
+  const stop = armWatchdog(run.plan.limits.deadlineAt, {
     cancel: () => void vitest?.cancelCurrentRun("keyboard-input"),
     end: () => process.exit(EXIT.failed),
     say: (line) => process.stderr.write(`${line}\n`),
@@ -72,7 +55,7 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
       ...(run.pattern ? { testNamePattern: run.pattern } : {}),
       ...(run.shard ? { shard: `${run.shard.index}/${run.shard.count}` } : {}),
       ...(merged ? { mergeReports: merged.blobsDir } : {}),
-      ...(run.maxWorkers ? { maxWorkers: run.maxWorkers } : {}),
+      maxWorkers: run.workers,
     });
     await v.close();
   } finally {
@@ -84,7 +67,7 @@ export async function runConformanceVitest(run: VitestRun): Promise<Summary | un
 }
 
 /** SIGINT/SIGTERM during the checks (interrupt.ts): the checks in flight get their request timeout and 5 s. */
-function armRunInterrupt(run: VitestRun, vitest: () => Vitest | undefined) {
+function armRunInterrupt(run: Planned, vitest: () => Vitest | undefined) {
   return armInterrupt({
     cancel: () => void vitest()?.cancelCurrentRun("keyboard-input"),
     say: (line) => process.stderr.write(`${line}\n`),

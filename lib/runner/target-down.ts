@@ -6,12 +6,8 @@
  * of paging anyone. A target that answers at all, even wrongly, is judged by the checks (exit 1);
  * a TLS problem stays a configuration problem (exit 2, TLS_CA_FILE and friends).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Exchange } from "../http/exchange.ts";
 import { redactor } from "../redaction/redact.ts";
-import { renderSummaryMarkdown } from "../reporting/markdown.ts";
-import { buildSummary, type RunInfo, type Summary } from "../reporting/summary.ts";
 
 /** Ends the command with exit code 3 (settleCommand). */
 export class TargetUnavailable extends Error {
@@ -48,21 +44,4 @@ export function throwIfTargetDown(outcomes: ProbeReach[], origin: string): void 
       `target unavailable: ${origin} did not answer any preflight request (${reasons}); nothing was judged: check that the target is running (and TARGET_BASE_URL), or try again later`,
     ),
   );
-}
-
-/**
- * The outputs of a run that found the target down: summary.json and summary.md with verdict
- * "target unavailable" and the reason, no check — so that CI reads the verdict where it always
- * does, and no earlier run's verdict is left to be mistaken for this one's.
- */
-export function writeUnavailableSummary(dir: string, info: RunInfo, reason: string): Summary {
-  return writeVerdictOnly(dir, { ...buildSummary([], [reason], info), verdict: "target unavailable" });
-}
-
-/** summary.json and summary.md of a run that judged nothing (target unavailable, interrupted before the checks). */
-export function writeVerdictOnly(dir: string, summary: Summary): Summary {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "summary.json"), `${JSON.stringify(redactor.json(summary), null, 2)}\n`);
-  writeFileSync(join(dir, "summary.md"), redactor.text(renderSummaryMarkdown(summary)));
-  return summary;
 }

@@ -1,20 +1,22 @@
 /**
- * The validator registry: every schema under schemas/ added to one ajv (JSON Schema 2020-12,
- * strict, all errors, formats) once per process, each compiled on first use and reused.
+ * The validator registry, the one place schemas are compiled: every schema under schemas/ added to
+ * one ajv (JSON Schema 2020-12, strict, all errors, formats) once per process, each compiled on
+ * first use and reused; and the schemas users write (REQUEST_RULES_FILE, CLIENT_DATA_FILE) in a
+ * second ajv of this registry, strict about real mistakes but not about standard idioms
+ * (user-schemas.ts). Both are read through the same `validate` and `resolve`.
  */
 import { REFERENCE_ONLY_KEYWORD } from "./reference-only.ts";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { catalogueDir, filesEndingWith } from "../catalogue/added.ts";
 import { SCHEMA_BASE } from "../catalogue/types.ts";
 import { isIsoDateTime } from "../time/iso.ts";
 import { ConfigError } from "../errors/config-error.ts";
+import { addedSchemaFile, loadSchemas, SCHEMAS_DIR } from "./schema-files.ts";
+import { USER_SCHEMA_OPTIONS, userSchemaProblem, type UserSchemaSource } from "./user-schemas.ts";
 
-const SCHEMAS_DIR = fileURLToPath(new URL("../../schemas/", import.meta.url));
+export { loadSchemas } from "./schema-files.ts";
+export type { UserSchemaSource } from "./user-schemas.ts";
 
 export interface SchemaIssue {
   /** JSON pointer of the offending value ("" for the root). */
@@ -27,43 +29,6 @@ export interface ValidationResult {
   issues: SchemaIssue[];
 }
 
-function listSchemaFiles(dir = SCHEMAS_DIR): string[] {
-  return readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((f) => f.endsWith(".schema.json"))
-    .map((f) => join(dir, f))
-    .sort();
-}
-
-/** Schemas from the catalogue folder: a broken one is the user's configuration (exit 2), not a harness bug. */
-const ADDED_SCHEMAS = new WeakMap<object, string>();
-
-function readSchema(file: string, added: boolean): Record<string, unknown> {
-  let schema: Record<string, unknown>;
-  try {
-    schema = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    if (!added) throw error;
-    throw new ConfigError("CATALOGUE_DIR", `${file}: not JSON (${(error as Error).message})`);
-  }
-  if (added && schema && typeof schema === "object") {
-    // The shared definitions are referred to relative to this base, and the OpenAPI export names components from it.
-    if (typeof schema.$id !== "string" || !schema.$id.startsWith(SCHEMA_BASE)) {
-      throw new ConfigError(
-        "CATALOGUE_DIR",
-        `${file}: "$id" must start with ${SCHEMA_BASE} (e.g. ${SCHEMA_BASE}added/card-api/block-card-request.schema.json)`,
-      );
-    }
-    ADDED_SCHEMAS.set(schema, file);
-  }
-  return schema;
-}
-
-/** The schema set: schemas/ and the schemas of operations added in the catalogue folder. */
-export function loadSchemas(dir = SCHEMAS_DIR): Array<Record<string, unknown>> {
-  const added = dir === SCHEMAS_DIR ? filesEndingWith(catalogueDir(), ".schema.json") : [];
-  return [...listSchemaFiles(dir).map((f) => readSchema(f, false)), ...added.map((f) => readSchema(f, true))];
-}
-
 function createAjv(schemas: Array<Record<string, unknown>>) {
   const ajv = new Ajv2020.default({ allErrors: true, strict: true });
   addFormats.default(ajv);
@@ -74,11 +39,18 @@ function createAjv(schemas: Array<Record<string, unknown>>) {
     try {
       ajv.addSchema(schema);
     } catch (error) {
-      const file = ADDED_SCHEMAS.get(schema);
+      const file = addedSchemaFile(schema);
       if (!file) throw error;
       throw new ConfigError("CATALOGUE_DIR", `${file}: not a valid JSON Schema 2020-12 (${(error as Error).message})`);
     }
   }
+  return ajv;
+}
+
+/** The ajv of users' schemas: formats as the harness's, none of the harness's own keywords. */
+function createUserAjv() {
+  const ajv = new Ajv2020.default(USER_SCHEMA_OPTIONS);
+  addFormats.default(ajv);
   return ajv;
 }
 
@@ -95,6 +67,7 @@ export type JsonSchema = Record<string, unknown>;
 
 export class ValidatorRegistry {
   private readonly ajv: ReturnType<typeof createAjv>;
+  private userAjv?: ReturnType<typeof createUserAjv>;
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly byId = new Map<string, JsonSchema>();
 
@@ -120,11 +93,22 @@ export class ValidatorRegistry {
     return { schema: node as JsonSchema, baseId: documentId };
   }
 
-  /** Adds a schema read at run time (CLIENT_DATA_FILE) under its `$id`, once; a second call is a no-op. */
-  addSchema(schema: JsonSchema): void {
+  /**
+   * Adds a schema a user wrote (REQUEST_RULES_FILE, CLIENT_DATA_FILE) under the `$id` given to it,
+   * compiled now by the users' ajv: one that does not compile is a ConfigError naming the
+   * variable, the file and where in the schema. A second call with the same `$id` is a no-op.
+   */
+  addUserSchema(schema: JsonSchema, source: UserSchemaSource): void {
     const id = String(schema.$id);
     if (this.byId.has(id)) return;
-    this.ajv.addSchema(schema);
+    const ajv = (this.userAjv ??= createUserAjv());
+    try {
+      ajv.addSchema(schema);
+      this.compiled.set(id, ajv.getSchema(id)!);
+    } catch (error) {
+      ajv.removeSchema(id);
+      throw userSchemaProblem(source, schema, error as Error);
+    }
     this.byId.set(id, schema);
   }
 
@@ -132,11 +116,23 @@ export class ValidatorRegistry {
   validator(ref: string): ValidateFunction {
     let fn = this.compiled.get(ref);
     if (!fn) {
-      fn = this.ajv.getSchema(ref);
+      fn = this.ajvOf(ref).getSchema(ref);
       if (!fn) throw new Error(`no schema ${ref} in ${SCHEMAS_DIR}`);
       this.compiled.set(ref, fn);
     }
     return fn;
+  }
+
+  /** The ajv that holds a schema: the users' for a schema added by addUserSchema, else the harness's. */
+  private ajvOf(ref: string) {
+    const id = ref.split("#")[0]!;
+    return this.userAjv?.schemas[id] ? this.userAjv : this.ajv;
+  }
+
+  /** ajv's own errors (instance and schema paths, keyword, params), for the generators that repair a value. */
+  errors(ref: string, data: unknown): ErrorObject[] {
+    const fn = this.validator(ref);
+    return fn(data) ? [] : [...(fn.errors ?? [])];
   }
 
   validate(ref: string, data: unknown): ValidationResult {
@@ -157,7 +153,7 @@ export class ValidatorRegistry {
       try {
         this.validator(id);
       } catch (error) {
-        const file = ADDED_SCHEMAS.get(this.byId.get(id) ?? {});
+        const file = addedSchemaFile(this.byId.get(id) ?? {});
         throw file ? asConfigError(file, error) : error;
       }
     }

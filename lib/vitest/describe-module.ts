@@ -106,7 +106,7 @@ async function startAll(file: Task["file"], own: Check): Promise<WorkerRun> {
   await collectIndexedModules(plan.moduleIndex);
   startRequestFeed(plan.progressDir);
   const run = (current ??= {
-    context: createRunContext(plan.config, plan, bookOf(plan)),
+    context: createRunContext(plan.config, plan, { book: bookOf(plan) }),
     results: new Map(),
     unreported: 0,
   });

@@ -9,7 +9,6 @@ import type { TestContext } from "vitest";
 import type { Operation } from "../catalogue/index.ts";
 import type { CheckResult } from "../checks/evaluate.ts";
 import { CATEGORY_TITLES, type FailureCategory } from "../checks/failure.ts";
-import { NOT_JUDGED } from "../checks/precondition.ts";
 import type { Check } from "../checks/types.ts";
 import { toCurl } from "../http/curl.ts";
 import { exchangeEvidence, exchangeLine } from "../http/evidence.ts";
@@ -165,17 +164,19 @@ export async function reportCheck(
     ...(result.category ? { category: result.category } : {}),
     ...(message ? { message } : {}),
   } satisfies ConformanceMeta;
+  // Neither passed nor failed: a skipped test in vitest, JUnit and Allure, each told apart by its
+  // rendering. allure-vitest keeps no skip message: a step carries the reason into the report. A
+  // check not judged is tagged and annotated as such: the JUnit property "not-judged" and the Allure
+  // tag make the run's "incomplete" traceable to its reason; a skipped one has a "skip-reason".
+  if (outcome === "not judged") {
+    await allure.tag("not-judged");
+    await allure.logStep(message ?? "not judged", Status.SKIPPED);
+    await ctx.annotate(message ?? "not judged", "not-judged");
+    ctx.skip(message);
+  }
   if (outcome === "skipped") {
-    // allure-vitest keeps no skip message: a step carries the reason into the report. A check not
-    // judged (its fixture request refused) is tagged and annotated as such: the JUnit property
-    // "not-judged" and the Allure tag make the run's "incomplete" traceable to its reason.
-    const notJudged = result.category === NOT_JUDGED;
-    if (notJudged) await allure.tag("not-judged");
-    await allure.logStep(
-      notJudged ? (message ?? "not judged") : `skipped: ${message ?? "no reason given"}`,
-      Status.SKIPPED,
-    );
-    await ctx.annotate(message ?? "skipped", notJudged ? "not-judged" : "skip-reason");
+    await allure.logStep(`skipped: ${message ?? "no reason given"}`, Status.SKIPPED);
+    await ctx.annotate(message ?? "skipped", "skip-reason");
     ctx.skip(message);
   }
   if (outcome === "flaky") await reportFlaky(result, ctx, runSeed);

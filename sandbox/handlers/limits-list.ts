@@ -29,11 +29,12 @@ function limitRecord(env: SandboxEnv, l: LimitDefinition) {
   return {
     id: l.id,
     mcc: l.mcc,
-    transaction_type: "pay",
+    transaction_type: l.transactionType,
     region: l.region,
     period: "day",
     amount: [
       minimum(env, amountLimit("min", l.minMinor, 0, skew, l.currency)),
+      ...(l.maxMinor === undefined ? [] : [amountLimit("max", l.maxMinor, 0, skew, l.currency)]),
       amountLimit("total", l.totalMinor, current, skew, l.currency),
     ],
   };

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { canonicalJson } from "../../lib/crypto/default-profile.ts";
 import { luhnValid } from "../../lib/test-data/luhn.ts";
 import { servedByOldBuild, validateRequest, type SandboxEnv } from "../env.ts";
-import { limitsForCard, usageMinor } from "../limits.ts";
+import { DEBIT_MCC, limitsForCard, usageMinor } from "../limits.ts";
 import { magicDebit } from "../magic.ts";
 import { nowWithOffset, ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
 import { SANDBOX_CARDS, type SandboxCard } from "../../lib/test-data/published.ts";
@@ -41,10 +41,13 @@ function resolveCard(env: SandboxEnv, party: PartyRefs): SandboxCard {
 }
 
 function checkLimits(env: SandboxEnv, card: SandboxCard, minor: number): void {
-  const { enforcesMinimums, enforcesCumulativeLimits } = env.hooks;
+  const { enforcesMinimums, enforcesCumulativeLimits, enforcesMaximums, maximumInclusive } = env.hooks;
   for (const limit of limitsForCard(env.ledger, card)) {
     if (enforcesMinimums && minor < limit.minMinor)
       reject(422, "BELOW_MINIMUM", `amount is below the minimum of limit ${limit.id}`);
+    const max = limit.maxMinor;
+    if (enforcesMaximums && max !== undefined && (maximumInclusive ? minor > max : minor >= max))
+      reject(422, "LIMIT_EXCEEDED", `amount is over the per-debit maximum of limit ${limit.id}`);
     if (enforcesCumulativeLimits && usageMinor(env.ledger, limit, env.now()) + minor > limit.totalMinor)
       reject(422, "LIMIT_EXCEEDED", `limit ${limit.id} would be exceeded`);
   }
@@ -94,7 +97,7 @@ function postDebit(env: SandboxEnv, requestId: string, card: SandboxCard, minor:
     currency: "KZT",
     at: env.now(),
     rrn: String(Math.floor(Math.random() * 1e12)).padStart(12, "0"),
-    mcc: 6012,
+    mcc: DEBIT_MCC,
     merchant: {
       name: "SANDBOX TRANSFER",
       country: "KAZ",

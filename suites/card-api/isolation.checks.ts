@@ -26,6 +26,7 @@ import { readLimits } from "./ledger/readback.ts";
 import type { StatementOperation } from "../../lib/payments/kinds.ts";
 import type { AmountLimit } from "../../lib/payments/limits.ts";
 import { formatMicro, micro } from "../../lib/payments/money.ts";
+import { accumulates, resettingPeriods, type LimitVocabulary } from "../../lib/payments/limit-vocabulary.ts";
 import { boundaryBetween } from "../../lib/time/period-boundary.ts";
 
 /** The card that is not the payment card (the statement fixture); skipped when both are one card. */
@@ -70,6 +71,12 @@ export const statementOfOtherCard = defineCheck({
       payment,
     );
     const keys = new Set(mine.map(postingKey).filter((k) => k !== undefined));
+    // Nothing to look for in the other statement: no operation of this card with an rrn.
+    if (!keys.size)
+      ctx.notJudged(
+        `the statement of card ${other} holds no operation with an rrn, so none could be told apart`,
+        "STATEMENT_CARD_ID, STATEMENT_PERIOD_START, STATEMENT_PERIOD_END",
+      );
     const shared = theirs.filter((op) => keys.has(postingKey(op)!));
     if (shared.length) {
       fail(
@@ -82,10 +89,10 @@ export const statementOfOtherCard = defineCheck({
 });
 
 /** The other card's own (card group) cumulative limits that moved by exactly `units` between two readings. */
-function movedBy(before: AmountLimit[], after: typeof before, units: number, types: string[]): string[] {
+function movedBy(before: AmountLimit[], after: typeof before, units: number, vocabulary: LimitVocabulary): string[] {
   const was = new Map(before.map((l) => [l.key, micro(l.current)]));
   return after
-    .filter((l) => l.key.startsWith("card/") && types.includes(l.type) && was.get(l.key) !== undefined)
+    .filter((l) => l.key.startsWith("card/") && accumulates(vocabulary, l) && was.get(l.key) !== undefined)
     .filter((l) => (micro(l.current) ?? NaN) - was.get(l.key)! === units)
     .map((l) => `${l.key} (current ${before.find((b) => b.key === l.key)!.current} → ${l.current})`);
 }
@@ -104,9 +111,9 @@ export const limitsOfOtherObject = defineCheck({
   run: (ctx) =>
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
       const other = otherCardId(ctx);
-      const cumulative = ctx.config.cardApi.cumulativeLimitTypes;
+      const vocabulary = ctx.config.cardApi;
       const { limits: before, at: readAt } = await readLimits(ctx, "card", other);
-      if (!before.some((l) => l.key.startsWith("card/") && cumulative.includes(l.type)))
+      if (!before.some((l) => l.key.startsWith("card/") && accumulates(vocabulary, l)))
         ctx.skip(`card ${other} lists no cumulative limit of its own (group card)`);
       // The fixed debit the target's own limits allow (lib/checks/debit-amounts.ts), in micro-units.
       const range = await ctx.debitAmounts();
@@ -121,10 +128,14 @@ export const limitsOfOtherObject = defineCheck({
         ctx.skip(`the payment card's debit of ${formatMicro(units)} was refused (${describeAnswer(exchange)})`);
       const after = await readLimits(ctx, "card", other);
       // Usage resets when a limit's period ends: readings on either side of it are not compared.
-      const periods = before.filter((l) => cumulative.includes(l.type)).map((l) => l.period);
-      const boundary = boundaryBetween(readAt, after.at, ctx.config.target.utcOffset, periods);
+      const boundary = boundaryBetween(
+        readAt,
+        after.at,
+        ctx.config.target.utcOffset,
+        resettingPeriods(vocabulary, before),
+      );
       if (boundary) ctx.skip(`not judged: the limits of card ${other} were read on either side of ${boundary}`);
-      const moved = movedBy(before, after.limits, units, cumulative);
+      const moved = movedBy(before, after.limits, units, vocabulary);
       if (moved.length) {
         fail(
           "value",

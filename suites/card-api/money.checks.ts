@@ -120,7 +120,13 @@ export const statementMoneyExact = defineCheck({
     EVERY_SUCCESS_ANSWER,
   contract: { answers: "success", judge: judgeStatement },
   async run(ctx) {
-    for (const exchange of await successAnswers(ctx, [SUCCESS])) judgeStatement(exchange);
+    const answers = await successAnswers(ctx, [SUCCESS]);
+    if (!answers.some((exchange) => items(literalBody(exchange).operations).length))
+      ctx.notJudged(
+        "the statement holds no operation, so no amount was judged",
+        "STATEMENT_CARD_ID, STATEMENT_PERIOD_START, STATEMENT_PERIOD_END",
+      );
+    for (const exchange of answers) judgeStatement(exchange);
   },
 });
 
@@ -137,7 +143,9 @@ export const limitsMoneyExact = defineCheck({
   contract: { answers: "success", judge: judgeLimits },
   async run(ctx) {
     const problems: string[] = [];
+    let judged = 0;
     for (const exchange of await successAnswers(ctx, [SUCCESS, ...OBJECT_KIND_SCENARIOS])) {
+      judged += amountLimitsOf(literalBody(exchange)).length;
       try {
         judgeLimits(exchange);
       } catch (error) {
@@ -146,6 +154,11 @@ export const limitsMoneyExact = defineCheck({
         problems.push(error.detail);
       }
     }
+    if (!judged)
+      ctx.notJudged(
+        "no answer lists an amount limit, so no amount was judged",
+        "PAYMENT_CARD_ID, PAYMENT_ACCOUNT_NUMBER, PAYMENT_CLIENT_ID",
+      );
     if (problems.length) fail("value", problems.join("; "));
   },
 });

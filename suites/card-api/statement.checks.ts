@@ -9,6 +9,9 @@ import { sentPeriod } from "../../generators/card-api/period.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import type { Config } from "../../lib/config/load.ts";
 
+/** The seeded statement's variables: where to look when it holds no operation to judge. */
+const SEEDED_STATEMENT = "STATEMENT_CARD_ID, STATEMENT_PERIOD_START, STATEMENT_PERIOD_END";
+
 function operationsOf(body: Record<string, unknown>): Record<string, unknown>[] {
   const { operations } = body;
   return Array.isArray(operations)
@@ -38,7 +41,10 @@ export const statementOperationsWithinPeriod = defineCheck({
     "§1 and §4.2: the statement returns the operations of the period. Bounds are read as the declared form says (STATEMENT_DATE_FORMAT): a day form covers whole days at TARGET_UTC_OFFSET, both inclusive; a form with time covers that instant to its precision (an end written to the second covers that second).",
   async run(ctx) {
     const exchange = await ctx.scenario(SUCCESS);
-    const outside = operationsOutsidePeriod(exchange, requireSuccessBody(exchange), ctx.config);
+    const body = requireSuccessBody(exchange);
+    // No operation, nothing judged (CARD-STMT-NOT-EMPTY says so): never a pass.
+    if (!operationsOf(body).length) ctx.notJudged("the statement holds no operation to judge", SEEDED_STATEMENT);
+    const outside = operationsOutsidePeriod(exchange, body, ctx.config);
     if (outside.length)
       fail("value", `${outside.length} operation(s) outside the requested period: ${outside.slice(0, 3).join(", ")}`);
   },
@@ -71,6 +77,7 @@ export const operationDatetimesHaveMilliseconds = defineCheck({
   title: "Card statement: every operation datetime has milliseconds and ends in Z",
   async run(ctx) {
     const body = requireSuccessBody(await ctx.scenario(SUCCESS));
+    if (!operationsOf(body).length) ctx.notJudged("the statement holds no operation to judge", SEEDED_STATEMENT);
     const bad = operationsOf(body).flatMap((op, i) =>
       ctx.validators.validate(`${COMMON_DEFS}/timestampUtcMillis`, op.datetime).valid
         ? []

@@ -11,6 +11,7 @@ import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import type { CheckContext } from "../../lib/checks/types.ts";
 import { newOperations, recentOperations } from "./ledger/readback.ts";
+import { requireRefusalJudges } from "../generic/case-basis.ts";
 
 /** A seeded debit in minor units (hundredths) inside the range the target's limits allow (noted on the check). */
 async function debitMinor(ctx: CheckContext): Promise<number> {
@@ -77,6 +78,8 @@ export const reusedRequestIdRefused = defineCheck({
       const other = { ...body, debit: { ...body.debit, amount: more }, credit: { ...body.credit, amount: more } };
       const second = await ctx.send(op, other, { intent: "refusal" });
       requireAnswer(second);
+      // Refused for breaking a declared rule (the amount one unit more), the refusal is not about the request_id.
+      requireRefusalJudges(op, second, ctx);
       const posted = newOperations(before, await recentOperations(ctx, since));
       if (answerKind(second) === "success")
         fail("accepted-invalid", `${describeAnswer(second)}: a reused request_id with another body was accepted`);

@@ -11,7 +11,9 @@ import { fail } from "../../lib/checks/failure.ts";
 import { jsonObject } from "../../lib/http/exchange.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
-import { limitsObject } from "../../generators/card-api/limits.ts";
+import { limitsRequest } from "../../generators/card-api/limits.ts";
+import { requireRefusalJudges } from "../generic/case-basis.ts";
+import { requireValidAccepted } from "../generic/success.ts";
 import { OBJECT_KINDS } from "../../lib/payments/kinds.ts";
 import type { Faker } from "@faker-js/faker";
 import type { CheckContext } from "../../lib/checks/types.ts";
@@ -24,8 +26,11 @@ export const statementOfUnknownCard = defineCheck({
   basis: "spec",
   title: "Card statement: an unknown card gets no operations (refused, or an empty list)",
   async run(ctx) {
+    // A refusal judges the unknown card only if the known card's statement is answered (else: not judged).
+    await requireValidAccepted(ctx);
     const exchange = await ctx.send(CARD_STATEMENT, { ...seededStatementRequest(ctx.config), card_id: randomUUID() });
     requireAnswer(exchange);
+    requireRefusalJudges(CARD_STATEMENT, exchange, ctx);
     const operations = jsonObject(exchange)?.operations;
     if (answerKind(exchange) === "success" && Array.isArray(operations) && operations.length > 0) {
       fail("accepted-invalid", `an unknown card_id was answered with ${operations.length} operation(s)`);
@@ -40,12 +45,12 @@ export const limitsOfUnknownObjects = defineCheck({
   basis: "spec",
   title: "Limits list: an unknown card, account or client gets no limits (refused, or empty groups)",
   async run(ctx) {
+    // A refusal judges an unknown object only if the payment card's limits are answered (else: not judged).
+    await requireValidAccepted(ctx);
     for (const kind of OBJECT_KINDS) {
-      const exchange = await ctx.send(LIMITS_LIST, {
-        request_id: randomUUID(),
-        object: limitsObject(ctx.config, kind, `UNKNOWN-${randomUUID()}`),
-      });
+      const exchange = await ctx.send(LIMITS_LIST, limitsRequest(ctx.config, kind, `UNKNOWN-${randomUUID()}`));
       requireAnswer(exchange);
+      requireRefusalJudges(LIMITS_LIST, exchange, ctx);
       const records = limitRecordCount(jsonObject(exchange)?.limits);
       if (answerKind(exchange) === "success" && records > 0)
         fail("accepted-invalid", `an unknown ${kind} was answered with ${records} limit record(s)`);
@@ -64,11 +69,14 @@ export const debitOfUnknownCardRefused = defineCheck({
   async run(ctx) {
     const f = fakerFor(ctx.seed);
     const pan = unknownPan(ctx, f);
+    // A refusal judges the unknown card only if the fixture debit is accepted (else: not judged).
+    await requireValidAccepted(ctx);
     // An amount the target allows, so that a refusal is about the card, not the amount.
     const body = debitRequest(f, ctx.config, { amount: (await ctx.debitAmounts()).fixedMinor / 100 });
     Object.assign(body.debit.card, { card_id: randomUUID(), card_pan: pan });
     const exchange = await ctx.send(CREATE_TRANSACTION, body, { intent: "refusal" });
     requireAnswer(exchange);
+    requireRefusalJudges(CREATE_TRANSACTION, exchange, ctx);
     if (answerKind(exchange) === "success")
       fail("accepted-invalid", `${describeAnswer(exchange)}: a debit of an unknown card was accepted`);
   },

@@ -9,7 +9,8 @@
  */
 import type { Operation } from "../../lib/catalogue/index.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
-import type { Basis, CaseContext } from "../../lib/checks/types.ts";
+import { answerKind } from "../../lib/checks/answers.ts";
+import type { Basis, CaseContext, CheckContext } from "../../lib/checks/types.ts";
 import type { Case } from "../../lib/checks/property.ts";
 import { brokenDeclaredRule } from "../../generators/cases/request-rules.ts";
 
@@ -31,6 +32,22 @@ function sentBody(exchange: Exchange): unknown {
 export function breaksDeclaredRule(op: Operation, exchange: Exchange, ctx: CaseContext): boolean {
   const body = sentBody(exchange);
   return body !== undefined && brokenDeclaredRule(ctx.config, ctx.validators, op.key, body) !== undefined;
+}
+
+/**
+ * A refusal judges a check only if the request was one the target should take apart from what the
+ * check tests: a refusal of a request that breaks the target's declared rules ends the check not
+ * judged, naming the rule (the check would otherwise pass on a refusal for the wrong reason).
+ */
+export function requireRefusalJudges(op: Operation, exchange: Exchange, ctx: CheckContext): void {
+  if (answerKind(exchange) !== "rejection") return;
+  const body = sentBody(exchange);
+  const rule = body === undefined ? undefined : brokenDeclaredRule(ctx.config, ctx.validators, op.key, body);
+  if (rule)
+    ctx.notJudged(
+      `the target refused a request that breaks its own declared rules (${rule}), so the refusal judges nothing`,
+      "REQUEST_RULES_FILE",
+    );
 }
 
 export function judgeCaseBasis(op: Operation, c: Case, exchange: Exchange, ctx: CaseContext): JudgedBasis {

@@ -9,7 +9,9 @@
 import fc from "fast-check";
 import type { Operation } from "../../lib/catalogue/index.ts";
 import type { Mutation } from "../../generators/schema/mutations.ts";
-import type { OperationCases } from "../../generators/cases/types.ts";
+import { boundedFilter, NO_VALUE } from "../../generators/schema/bounded-filter.ts";
+import { UnmetRules } from "../../generators/schema/obey.ts";
+import { unmetCase, type OperationCases } from "../../generators/cases/types.ts";
 import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
 import { fail, observeReference } from "../../lib/checks/failure.ts";
 import { defineProperty, type Case } from "../../lib/checks/property.ts";
@@ -17,6 +19,7 @@ import type { Check, CheckContext } from "../../lib/checks/types.ts";
 import { idOf } from "./ids.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { redactor } from "../../lib/redaction/redact.ts";
+import { requireValidAccepted } from "./success.ts";
 import { breaksDeclaredRule, judgeCaseBasis } from "./case-basis.ts";
 
 export type CasesFor = (op: Operation, ctx: CheckContext) => Promise<OperationCases>;
@@ -49,11 +52,24 @@ function mutated(cases: OperationCases, body: unknown, m: Mutation): Case {
   };
 }
 
+/** A mutation applies to a body (a sealed operation's envelope mutations always do: they apply after sealing). */
+const applies = (cases: OperationCases, body: unknown, m: Mutation) =>
+  body instanceof UnmetRules || (cases.seal !== undefined && !m.beforeSeal) || m.apply(body) !== undefined;
+
+const NO_ROW_APPLIES = {
+  message: "no mutation row applies to the valid requests drawn",
+  variable: "the operation's request schema (CATALOGUE_DIR for an added operation)",
+};
+
+/** A random valid body with a random row that applies to it; a body the declared rules could not be met for is a case not sent. */
 function negativeCases(cases: OperationCases): fc.Arbitrary<Case> {
-  return fc
-    .tuple(cases.validBodies, fc.constantFrom(...cases.mutations))
-    .filter(([body, m]) => (cases.seal !== undefined && !m.beforeSeal) || m.apply(body) !== undefined)
-    .map(([body, m]) => mutated(cases, body, m));
+  return boundedFilter(fc.tuple(cases.validBodies, fc.constantFrom(...cases.mutations)), ([body, m]) =>
+    applies(cases, body, m),
+  ).map((drawn) => {
+    if (drawn === NO_VALUE) return unmetCase("a random invalid request", NO_ROW_APPLIES);
+    const [body, m] = drawn;
+    return body instanceof UnmetRules ? unmetCase(`mutation: ${m.name}`, body.why) : mutated(cases, body, m);
+  });
 }
 
 /**
@@ -76,14 +92,24 @@ function positiveAcceptance(op: Operation, id: string, casesFor: CasesFor): Chec
     basis: "declared",
     operation: op,
     title: `${op.title}: valid generated requests for the test fixtures succeed`,
-    description: "Requests valid by the request schema, with the configured fixtures, are answered as a success.",
+    description:
+      "Requests valid by the request schema and by the rules the target declares (REQUEST_RULES_FILE), with the configured fixtures, are answered as a success. " +
+      "A case the generators cannot make meet the declared rules is not sent; a check that judged no answer is not judged, never passed.",
     cases: async (ctx) => (await casesNoted(casesFor, op, ctx)).valid,
     examples: async (ctx) => (await casesFor(op, ctx)).validExamples,
     verdict: (exchange, _c, ctx) => {
       const kind = answerKind(exchange);
       if (kind === "success") return;
-      // A request the target's own declared rules refuse is no valid request for it: its refusal is right.
-      if (kind === "rejection" && breaksDeclaredRule(op, exchange, ctx)) return;
+      // A request the target's own declared rules refuse is no valid request for it: its refusal
+      // judges nothing (the generators make valid requests obey the rules, so this is rare); a
+      // property of only such answers is not judged, never passed.
+      if (kind === "rejection" && breaksDeclaredRule(op, exchange, ctx))
+        return {
+          notJudged: {
+            reason: "the target's declared rules refuse (the request broke one): a refusal of it judges nothing",
+            variable: "REQUEST_RULES_FILE",
+          },
+        };
       fail(
         kind === "server-error" ? "server-error" : "rejected-valid",
         `${describeAnswer(exchange)} to a valid request`,
@@ -105,6 +131,8 @@ function negativeRejection(op: Operation, id: string, requestSpec: string, cases
       "Each mutation row (a required field dropped, a wrong type, a broken pattern or bound, a non-Luhn PAN, malformed JSON, a wrong Content-Type, …) " +
       "is tried once, then random ones. A rejection is any 4xx, or a 2xx whose body says status ≠ ok, request_status ≠ success or state false (§7 shows no error shape). " +
       "Each row states its basis: spec or declared (REQUEST_RULES_FILE, CLIENT_DATA_FILE, STATEMENT_DATE_FORMAT) rows accepted are a should failure naming the rule; rows resting only on the reference sandbox's assumption are an info observation.",
+    // Refusing an invalid request judges something only if the valid one is accepted (the module's success scenario).
+    precondition: requireValidAccepted,
     cases: async (ctx) => negativeCases(await casesFor(op, ctx)),
     examples: async (ctx) => mutationRows(await casesFor(op, ctx)),
     verdict: (exchange, c, ctx) => {

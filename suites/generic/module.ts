@@ -22,8 +22,9 @@ export function genericModule(op: Operation): Module {
       touches: movesMoney(op) ? "debits" : "read-only",
       scenarios: {
         [SUCCESS]: async (ctx) => {
-          const request = await (await casesFor(op, ctx)).validExamples[0]!.request(ctx);
-          return ctx.sendVariant(op, request);
+          const example = (await casesFor(op, ctx)).validExamples[0]!;
+          if (example.unmet) ctx.notJudged(example.unmet.reason, example.unmet.variable);
+          return ctx.sendVariant(op, await example.request(ctx));
         },
       },
       // Its ids follow from the code of its catalogue entry (catalogue/*.operation.json): the one place

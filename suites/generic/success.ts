@@ -13,6 +13,7 @@ import { defineCheck } from "../../lib/checks/define.ts";
 import { SUCCESS_SCENARIO } from "../../lib/checks/precondition.ts";
 import { fail } from "../../lib/checks/failure.ts";
 import { at, requireResponse, requireSchema, requireSuccessBody } from "../../lib/checks/response.ts";
+import { requireAnswer } from "../../lib/checks/answers.ts";
 import type { Check, CheckContext } from "../../lib/checks/types.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import type { JudgeEnv } from "../../lib/checks/contract-types.ts";
@@ -20,6 +21,15 @@ import { idOf } from "./ids.ts";
 
 /** The scenario of a module's valid request (a refusal of it makes these checks "not judged", precondition.ts). */
 export const SUCCESS = SUCCESS_SCENARIO;
+
+/**
+ * For a check that passes on a refusal: the module's valid request must be accepted first, or a
+ * refusal judges nothing — a refused one ends the check not judged (ctx.scenario), no answer at
+ * all fails it as the transport did, before anything more is sent.
+ */
+export async function requireValidAccepted(ctx: CheckContext): Promise<void> {
+  requireAnswer(await ctx.scenario(SUCCESS));
+}
 
 /** Judges one answer: returns when it holds, fails (`fail(category, message)`) when not. */
 export type Judge = (exchange: Exchange, env: JudgeEnv) => void;

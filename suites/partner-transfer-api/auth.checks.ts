@@ -13,6 +13,7 @@ import type { CryptoProfile } from "../../lib/crypto/index.ts";
 import type { RequestVariant } from "../../lib/http/target.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { clientDataFor } from "../../generators/partner-transfer-api/client-data.ts";
+import { requireValidAccepted } from "../generic/success.ts";
 
 type Tamper = (sealed: SignedRequest, profile: CryptoProfile) => Promise<RequestVariant>;
 
@@ -75,6 +76,8 @@ function refusesRegistration(row: (typeof ROWS)[number]): Check {
     description:
       "§5: partner transfer requests carry a bearer token and a signature, and personal data is encrypted. Any 4xx, or a 2xx with state false, is a refusal.",
     async run(ctx) {
+      // A refusal judges the tampering only if an untampered registration is accepted (else: not judged).
+      await requireValidAccepted(ctx);
       const sealed = await sealRequest(ctx.profile, clientDataFor(ctx.config, fakerFor(ctx.seed), true));
       const variant = await row.tamper(sealed, ctx.profile);
       const exchange = await ctx.send(op, variant.body, {

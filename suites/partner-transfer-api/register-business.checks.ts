@@ -10,6 +10,7 @@ import { clientDataFor } from "../../generators/partner-transfer-api/client-data
 import { unsignedPart } from "../../lib/crypto/envelope.ts";
 import { shorten } from "../../lib/redaction/redact.ts";
 import { usesPublishedPlatformKey } from "../../lib/config/load.ts";
+import { variablesText } from "../../lib/crypto/key-variables.ts";
 
 export const responseSignatureVerifies = defineCheck({
   id: "PT-BIZ-SIGNATURE",
@@ -24,9 +25,10 @@ export const responseSignatureVerifies = defineCheck({
     "sandbox's published key says so: against a real target it usually means the target's key was not set.",
   async run(ctx) {
     const profile = ctx.profile;
+    // A capability the profile lacks is not applicable (skipped, saying so), never a failure or a pass.
     if (profile.canVerify?.("platform") === false)
       ctx.skip(
-        `profile "${profile.name}" holds no platform key (PLATFORM_SIGNING_KEY / PLATFORM_PUBLIC_KEY): the response signature cannot be verified`,
+        `not applicable: profile "${profile.name}" holds no key to verify the platform's signatures (canVerify("platform") is false; it reads ${variablesText(profile.keyVariables?.() ?? [])}): the response signature cannot be verified`,
       );
     const body = requireSuccessBody(await ctx.scenario(SUCCESS));
     const { signature } = body;

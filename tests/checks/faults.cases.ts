@@ -60,8 +60,15 @@ export const FAULT_CASES: FaultCase[] = [
     faults: [{ kind: "set-field", operation: PT, path: ["state"], value: false }],
     fails: { "PT-BIZ-POSITIVE": "rejected-valid" },
     notJudged: [
+      "PT-BIZ-AUTH-BAD-SIGNATURE",
+      "PT-BIZ-AUTH-NO-BEARER",
+      "PT-BIZ-AUTH-NO-SIGNATURE",
+      "PT-BIZ-AUTH-TAMPERED-DATA",
+      "PT-BIZ-AUTH-UNDECRYPTABLE",
+      "PT-BIZ-AUTH-WRONG-BEARER",
       "PT-BIZ-HTTP-200",
       "PT-BIZ-JSON",
+      "PT-BIZ-NEGATIVE",
       "PT-BIZ-RESPONSE-TIME",
       "PT-BIZ-SCHEMA",
       "PT-BIZ-SIGNATURE",
@@ -135,6 +142,7 @@ export const FAULT_CASES: FaultCase[] = [
       "CARD-STMT-HTTP-200",
       "CARD-STMT-JSON",
       "CARD-STMT-MONEY-EXACT",
+      "CARD-STMT-NEGATIVE",
       "CARD-STMT-NOT-EMPTY",
       "CARD-STMT-OTHER-CARD",
       "CARD-STMT-PERIOD",
@@ -142,6 +150,7 @@ export const FAULT_CASES: FaultCase[] = [
       "CARD-STMT-REQUEST-SUCCESS",
       "CARD-STMT-SCHEMA",
       "CARD-STMT-STATUS-OK",
+      "CARD-STMT-UNKNOWN-CARD",
     ],
   },
   {
@@ -175,6 +184,8 @@ export const FAULT_CASES: FaultCase[] = [
       "CARD-TXN-IDEMPOTENT-CONFLICT": ["invariant", "0 operations posted"],
       "CARD-TXN-IDEMPOTENT-REPLAY": ["invariant", "0 operations posted for one request_id sent twice"],
     },
+    // No operation in the seeded statement: what every operation must hold is judged on none.
+    notJudged: ["CARD-STMT-DATETIME", "CARD-STMT-MONEY-EXACT", "CARD-STMT-OTHER-CARD", "CARD-STMT-PERIOD"],
   },
   {
     name: "statement dt not a timestamp",
@@ -223,9 +234,11 @@ export const FAULT_CASES: FaultCase[] = [
       "CARD-TXN-DT-OFFSET",
       "CARD-TXN-HTTP-200",
       "CARD-TXN-JSON",
+      "CARD-TXN-NEGATIVE",
       "CARD-TXN-REQUEST-SUCCESS",
       "CARD-TXN-SCHEMA",
       "CARD-TXN-STATUS-OK",
+      "CARD-TXN-UNKNOWN-CARD",
     ],
   },
   {
@@ -274,14 +287,16 @@ export const FAULT_CASES: FaultCase[] = [
     notJudged: [
       "CARD-LIM-DT",
       "CARD-LIM-GROUPS",
-      "CARD-LIM-OBJECT-KINDS",
       "CARD-LIM-HTTP-200",
       "CARD-LIM-JSON",
       "CARD-LIM-MONEY-EXACT",
+      "CARD-LIM-NEGATIVE",
+      "CARD-LIM-OBJECT-KINDS",
       "CARD-LIM-RECORDS-STABLE",
       "CARD-LIM-REQUEST-SUCCESS",
       "CARD-LIM-SCHEMA",
       "CARD-LIM-STATUS-OK",
+      "CARD-LIM-UNKNOWN-OBJECT",
     ],
   },
   {
@@ -367,6 +382,13 @@ export const FAULT_CASES: FaultCase[] = [
     "CARD-LEDGER-LIMITS-ENFORCED": ["invariant", "under the minimum"],
     "CARD-LEDGER-RACE": ["invariant", "over the remaining"],
     "CARD-LEDGER-REMAINING": ["invariant", "not all non-negative"],
+  }),
+  // The per-debit maximum's two conditions of CARD-LEDGER-LIMITS-ENFORCED, each alone: listed but not held to, and refusing its own value.
+  behaviour("maximum-not-enforced", {
+    "CARD-LEDGER-LIMITS-ENFORCED": ["invariant", "one hundredth over the per-debit maximum"],
+  }),
+  behaviour("maximum-exclusive", {
+    "CARD-LEDGER-LIMITS-ENFORCED": ["invariant", "exactly at the per-debit maximum"],
   }),
   // Each condition of CARD-LEDGER-LIMITS-ENFORCED alone: limits-not-enforced breaks the minimum first, this the cumulative.
   behaviour("cumulative-limits-not-enforced", {

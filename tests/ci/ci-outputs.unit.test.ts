@@ -33,9 +33,9 @@ const result = (over: Partial<StepResult> = {}): StepResult => ({
   ...over,
 });
 const COUNTS = {
-  must: { passed: 20, failed: 1, warning: 0, skipped: 0, flaky: 0 },
-  should: { passed: 30, failed: 0, warning: 2, skipped: 1, flaky: 1 },
-  info: { passed: 1, failed: 0, warning: 0, skipped: 0, flaky: 0 },
+  must: { "passed": 20, "failed": 1, "warning": 0, "skipped": 0, "flaky": 0, "not judged": 2 },
+  should: { "passed": 30, "failed": 0, "warning": 2, "skipped": 1, "flaky": 1, "not judged": 0 },
+  info: { "passed": 1, "failed": 0, "warning": 0, "skipped": 0, "flaky": 0, "not judged": 0 },
 };
 
 describe("action.yml", () => {
@@ -77,8 +77,15 @@ describe("the step's outputs", () => {
   test("from the summary: the verdict and the checks per outcome over every level", () => {
     const outputs = stepOutputs(result({ exitCode: 1 }), { verdict: "not conformant", counts: COUNTS });
     expect(outputs).toMatchObject({ "verdict": "not conformant", "exit-code": "1", "passed": "51", "failed": "1" });
-    expect(outputs).toMatchObject({ warnings: "2", skipped: "1", flaky: "1" });
-    expect(JSON.parse(outputs.counts!)).toEqual({ passed: 51, failed: 1, warning: 2, skipped: 1, flaky: 1 });
+    expect(outputs).toMatchObject({ "warnings": "2", "skipped": "1", "flaky": "1", "not-judged": "2" });
+    expect(JSON.parse(outputs.counts!)).toEqual({
+      "passed": 51,
+      "failed": 1,
+      "warning": 2,
+      "skipped": 1,
+      "flaky": 1,
+      "not judged": 2,
+    });
     // No such file: no path.
     expect(outputs["summary-json"]).toBe("");
   });

@@ -2,7 +2,7 @@
  * `npm run conformance` end to end, through vitest and its reporters: exit codes 0/1/2, the
  * outputs of the contract, and the level rule (a should failure warns, and fails in strict mode).
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { CARD_STATEMENT, LIMITS_LIST } from "../../lib/catalogue/index.ts";
@@ -65,6 +65,8 @@ test("against the embedded sandbox, strict: exit 0, over 1,000 requests, every d
   for (const c of summary.checks) expect(junit).toContain(`${c.id} [${c.level}] ${c.spec}`);
   expect(junit).toContain('name="skip-reason" value="the spec shows no request or response shape (§4.6)"');
   expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(/Verdict: conformant/);
+  // The run's own files (isolation lanes, progress feed) went with the cleanup stack.
+  expect(readdirSync(join(dir, ".run"))).toEqual([]);
 });
 
 test("a must failure: exit 1, the check named with seed and a redacted curl line", async () => {
@@ -111,19 +113,22 @@ test("a target wrong only some of the time is not conformant: the contract check
   });
 });
 
-test("a should failure warns (exit 0) and fails the run in strict mode (exit 1)", async () => {
+test("a should failure warns (not a failure) and fails the run in strict mode", async () => {
   const fault = { kind: "set-field" as const, operation: CARD_STATEMENT.key, path: ["dt"], value: "yesterday" };
   await withSandbox({ faults: [fault] }, async (sandbox) => {
     const env = { TARGET_BASE_URL: sandbox.url, SEED: "3" };
     const lenient = tempReportsDir();
+    // A partial run (--check) is never conformant: exit 1, verdict incomplete — the warning failed nothing.
     expect((await runCli("conformance.ts", ["--check", "CARD-STMT-DT"], { ...env, REPORTS_DIR: lenient })).code).toBe(
-      0,
+      1,
     );
+    expect(summaryOf(lenient).verdict).toBe("incomplete");
     expect(summaryOf(lenient).checks.find((c) => c.id === "CARD-STMT-DT")?.outcome).toBe("warning");
     const strict = tempReportsDir();
     expect(
       (await runCli("conformance.ts", ["--strict", "--check", "CARD-STMT-DT"], { ...env, REPORTS_DIR: strict })).code,
     ).toBe(1);
+    expect(summaryOf(strict).verdict).toBe("not conformant");
     expect(summaryOf(strict).checks.find((c) => c.id === "CARD-STMT-DT")?.outcome).toBe("failed");
   });
 });

@@ -36,7 +36,7 @@ test("SIGINT six seconds into a run against a target 40 ms late: exit 130, the o
       expect(summary.verdict).toBe("interrupted");
       expect(summary.interrupted).toBe("SIGINT");
       const judged = summary.checks.filter((c) => c.outcome === "passed");
-      const notRun = summary.checks.filter((c) => c.outcome === "skipped" && c.category === "interrupted");
+      const notRun = summary.checks.filter((c) => c.outcome === "not judged" && c.category === "interrupted");
       expect(judged.length).toBeGreaterThan(0);
       expect(notRun.length).toBeGreaterThan(0);
       // The stop is ours: never reported as the target's failure.
@@ -71,6 +71,8 @@ test("SIGINT while the access token is fetched (an endpoint that never answers):
     const summary = summaryOf(dir);
     expect(summary.verdict).toBe("interrupted");
     expect(summary.checks).toEqual([]);
+    // Ended through the same cleanup stack as any run: the embedded sandbox's run files are gone.
+    expect(readdirSync(join(dir, ".run"))).toEqual([]);
   } finally {
     await silent.close();
   }

@@ -3,7 +3,7 @@
  * passphrase is a ConfigError naming its variable (exit 2), a family's own value wins, the proxy is
  * read as curl reads it, and its credentials become secrets of the redactor.
  */
-import { createPrivateKey } from "node:crypto";
+import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,17 +15,18 @@ import { Redactor } from "../../lib/redaction/redact.ts";
 import { makeSandboxCertificates, type SandboxCertificates } from "../../sandbox/certificates.ts";
 
 let c: SandboxCertificates;
-let other: SandboxCertificates;
 const dir = mkdtempSync(join(tmpdir(), "network-config-"));
 const file = (name: string, content: string | Buffer) => (writeFileSync(join(dir, name), content), join(dir, name));
 const f: Record<string, string> = {};
 
 beforeAll(() => {
-  [c, other] = [makeSandboxCertificates(), makeSandboxCertificates()];
+  c = makeSandboxCertificates();
+  // A key of no certificate here: a second certificate set would cost three more RSA keys and a PKCS#12.
+  const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
   f.ca = file("ca.pem", c.caCert);
   f.cert = file("cert.pem", c.clientCert);
   f.key = file("key.pem", c.clientKey);
-  f.otherKey = file("other-key.pem", other.clientKey);
+  f.otherKey = file("other-key.pem", otherKey.export({ type: "pkcs8", format: "pem" }));
   f.encrypted = file(
     "encrypted.pem",
     createPrivateKey(c.clientKey).export({

@@ -12,6 +12,7 @@ import { loadConfig } from "../../lib/config/load.ts";
 import { describeRequestRules } from "../../lib/config/request-rules.ts";
 import { ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { checkRequestRules } from "../../generators/cases/request-rules.ts";
+import { checkRulesObeyed } from "../../generators/cases/declared-check.ts";
 import { expectConfigError } from "../support/config-error.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "request-rules-config-"));
@@ -56,16 +57,25 @@ describe("a bad file is exit 2 naming REQUEST_RULES_FILE", () => {
 
   test.for([
     ["a key that names no operation", '{"card-api.transfer": {"type": "object"}}', /no operation of the catalogue/],
-    ["a schema that does not compile", '{"card-api.statement": {"type": "objekt"}}', /not a usable JSON Schema/],
     [
-      "a required name without a property (ajv strict)",
-      '{"card-api.statement": {"type": "object", "required": ["card_id"]}}',
-      /not a usable JSON Schema/,
+      "a schema that does not compile",
+      '{"card-api.statement": {"type": "objekt"}}',
+      /"card-api.statement" not a usable JSON Schema 2020-12 \(schema is invalid: #\/type must be/,
+    ],
+    [
+      "an unknown keyword, named with its pointer",
+      '{"card-api.statement": {"type": "object", "properties": {"card_id": {"type": "string", "minLenght": 2}}}}',
+      /"card-api.statement" #\/properties\/card_id: unknown keyword "minLenght" \(not JSON Schema 2020-12\)/,
+    ],
+    [
+      "an unknown format",
+      '{"card-api.statement": {"type": "object", "properties": {"card_id": {"type": "string", "format": "card"}}}}',
+      /unknown format "card"/,
     ],
     [
       "a keyword the generators cannot derive rows from",
       '{"card-api.statement": {"type": "object", "minProperties": 1}}',
-      /unsupported keyword "minProperties"/,
+      /"card-api.statement" #\/minProperties: "minProperties" is JSON Schema, but the generators/,
     ],
   ] as const)("at start: %s", ([name, text, message]) => {
     const error = startWith(file(`${name.replace(/\W+/g, "-")}.json`, text));
@@ -76,11 +86,57 @@ describe("a bad file is exit 2 naming REQUEST_RULES_FILE", () => {
   });
 });
 
-test("the example of docs/own-server.md loads and compiles", () => {
+/** Standard JSON Schema 2020-12 as partners write it: accepted (the harness's own schemas keep ajv's full strictness). */
+describe("a schema as users write it is accepted", () => {
+  test.for([
+    [
+      "a required inside anyOf whose properties are defined beside it",
+      {
+        "card-api.transaction-create": {
+          type: "object",
+          properties: {
+            debit: {
+              type: "object",
+              properties: {
+                card: {
+                  type: "object",
+                  properties: {
+                    card_id: { type: "string" },
+                    card_pan: { type: "string" },
+                    card_month: {},
+                    card_year: {},
+                  },
+                  anyOf: [{ required: ["card_id"] }, { required: ["card_pan", "card_month", "card_year"] }],
+                },
+              },
+            },
+          },
+        },
+      },
+    ],
+    ["a required name without a property", { "card-api.statement": { type: "object", required: ["card_id"] } }],
+    ["properties without a type", { "card-api.statement": { properties: { card_id: { minLength: 1 } } } }],
+    [
+      "an enum without a type",
+      {
+        "card-api.limits-list": {
+          properties: { object: { properties: { type: { enum: ["card", "account", "client"] } } } },
+        },
+      },
+    ],
+  ] as const)("%s", ([name, rules]) => {
+    expect(startWith(file(`accepted-${name.replace(/\W+/g, "-")}.json`, JSON.stringify(rules)))).toBeUndefined();
+  });
+});
+
+test("the example of docs/own-server.md loads and compiles", async () => {
   const doc = readFileSync(new URL("../../docs/own-server.md", import.meta.url), "utf8");
   const section = doc.slice(doc.indexOf("## Request rules: `REQUEST_RULES_FILE`"));
   const example = /```json\n([\s\S]*?)\n```/.exec(section)![1]!;
   expect(startWith(file("docs-example.json", example))).toBeUndefined();
+  // The sandbox's fixtures meet it: the valid requests can be made to obey it (the CLI's start check).
+  const config = loadConfig({ SEED: "1", REQUEST_RULES_FILE: file("docs-example-obeyed.json", example) });
+  await expect(checkRulesObeyed(config, new ValidatorRegistry(), DOCUMENTED_OPERATIONS)).resolves.toBeUndefined();
   expect(Object.keys(JSON.parse(example))).toEqual(expect.arrayContaining(["card-api.transaction-create"]));
 });
 

@@ -15,7 +15,7 @@ test("the variants named for the example schema are the ones derived from it", (
   const schema = JSON.parse(/```json\n(\{\n {2}"\$schema"[\s\S]*?)```/.exec(step9)![1]!) as Record<string, unknown>;
   const registry = new ValidatorRegistry();
   const id = `${SCHEMA_BASE}docs/client-data-example.schema.json`;
-  registry.addSchema({ ...schema, $id: id });
+  registry.addUserSchema({ ...schema, $id: id }, { variable: "CLIENT_DATA_FILE", file: "docs/own-server.md" });
   const named = /For this schema the variants are ([\s\S]*?):\n/.exec(step9)![1]!.replace(/\s+/g, " ");
   const listed = [...named.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
   expect(listed).toEqual(schemaMutations(id, registry).map((m) => m.name));

@@ -11,13 +11,20 @@ import { loadConfig } from "../../lib/config/load.ts";
 import { expectConfigError } from "../support/config-error.ts";
 import { MAGIC_AMOUNTS_MINOR } from "../../lib/test-data/published.ts";
 
+const VOCABULARY = {
+  minimumLimitTypes: ["min"],
+  maximumLimitTypes: ["max"],
+  cumulativeLimitTypes: ["total"],
+  limitPeriods: { day: "day", month: "month", operation: "debit" },
+} as const;
+const ANY_TERMINAL = { anyMcc: ["0000"], anyRegion: [], transactionTypes: [] };
 const OPTIONS: RangeOptions = {
-  minimumTypes: ["min"],
-  cumulativeTypes: ["total"],
+  vocabulary: VOCABULARY,
+  terminal: ANY_TERMINAL,
   avoidMinor: Object.values(MAGIC_AMOUNTS_MINOR),
   currency: "KZT",
 };
-const amount = (group: string, type: string, value: string, remaining = value): AmountLimit => ({
+const amount = (group: string, type: string, value: string, remaining = value, mcc = "0000"): AmountLimit => ({
   key: `${group}/L/${type}`,
   group,
   type,
@@ -26,8 +33,12 @@ const amount = (group: string, type: string, value: string, remaining = value): 
   remaining,
   currency: "KZT",
   period: "day",
+  mcc,
+  region: "KAZ",
+  transactionType: "pay",
   where: `limits.${group}[0].amount[0]`,
 });
+const inPeriod = (l: AmountLimit, period: string): AmountLimit => ({ ...l, period });
 const SANDBOX_LIKE = [
   amount("product", "min", "1.00"),
   amount("product", "total", "5000000.00"),
@@ -64,7 +75,7 @@ const ROWS: Array<
   [
     "a cumulative type not named total",
     [amount("card", "min", "5"), amount("card", "daily_sum", "50000.00", "1000.00")],
-    { cumulativeTypes: ["daily_sum"] },
+    { vocabulary: { ...VOCABULARY, cumulativeLimitTypes: ["daily_sum"] } },
     {
       min: 500,
       max: 500,
@@ -82,7 +93,7 @@ const ROWS: Array<
       max: 9_999,
       fixed: 1_000,
       source: "default",
-      why: /the payment card's limits show no min or total amount/,
+      why: /the payment card's limits show no min or max or total amount/,
     },
   ],
   [
@@ -100,6 +111,56 @@ const ROWS: Array<
       source: "limits",
       why: /largest minimum 20\.00.*smallest remaining 800\.00/,
     },
+  ],
+  [
+    "a per-debit maximum caps the range (MAXIMUM_LIMIT_TYPES)",
+    [amount("card", "min", "1.00"), amount("card", "max", "50.00"), amount("card", "total", "2000000.00")],
+    {},
+    { min: 100, max: 5_000, fixed: 1_000, source: "limits", why: /smallest maximum 50\.00 \(max\)/ },
+  ],
+  [
+    "a cumulative type in a period meaning `debit` caps one debit, and adds up nothing",
+    [amount("card", "min", "1.00"), inPeriod(amount("card", "total", "30.00"), "operation")],
+    {},
+    {
+      min: 100,
+      max: 3_000,
+      fixed: 1_000,
+      source: "limits",
+      why: /^(?!.*remaining).*smallest maximum 30\.00 \(total per operation\)/,
+    },
+  ],
+  [
+    "a limit of another MCC is left out once the terminal's MCC is known",
+    [
+      amount("card", "min", "1.00"),
+      amount("card", "total", "2000000.00"),
+      amount("atm", "total", "20000.00", "20000.00", "6011"),
+    ],
+    { terminal: { ...ANY_TERMINAL, mcc: "5411", mccSource: "declared" } },
+    {
+      min: 100,
+      max: 9_999,
+      fixed: 1_000,
+      source: "limits",
+      why: /1 amount limit\(s\) left out, not for MCC 5411 or 0000/,
+    },
+  ],
+  [
+    "the same limit counts while the terminal's MCC is unknown (conservative)",
+    [
+      amount("card", "min", "1.00"),
+      amount("card", "total", "2000000.00"),
+      amount("atm", "total", "20000.00", "20000.00", "6011"),
+    ],
+    {},
+    { min: 100, max: 5_000, fixed: 1_000, source: "limits", why: /smallest remaining 20000\.00/ },
+  ],
+  [
+    "an MCC read from the target that no cumulative limit applies to is dropped: every limit applies",
+    [amount("card", "total", "20000.00", "20000.00", "ALL")],
+    { terminal: { ...ANY_TERMINAL, mcc: "6012", mccSource: "read" } },
+    { min: 100, max: 5_000, fixed: 1_000, source: "limits", why: /^(?!.*left out).*smallest remaining 20000\.00/ },
   ],
   [
     "nothing readable: the defaults, and it says so",

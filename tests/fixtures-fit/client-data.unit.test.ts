@@ -139,3 +139,42 @@ describe("a bad file stops the run at start, naming CLIENT_DATA_FILE", () => {
     );
   });
 });
+
+/** The client-data schema as partners write it: standard JSON Schema 2020-12; only a real mistake is exit 2, with its pointer. */
+describe("a client-data schema as users write it", () => {
+  const check = (schema: unknown) => () =>
+    checkClientData(
+      loadConfig({ CLIENT_DATA_FILE: file(`as-written-${Math.random()}.json`, schema) }),
+      new ValidatorRegistry(),
+    );
+
+  test("an anyOf of required sets whose properties are defined beside it: accepted, and broken by a row of its own", () => {
+    const schema = {
+      ...SCHEMA,
+      required: ["name"],
+      anyOf: [{ required: ["tax_id"] }, { required: ["contact"] }],
+    };
+    expect(check(schema)).not.toThrow();
+    const path = file("any-of.json", schema);
+    const rows = businessCases(loadConfig({ CLIENT_DATA_FILE: path }), new ValidatorRegistry()).mutations;
+    expect(rows.map((m) => m.name)).toContain(
+      "client data: (root) with none of its anyOf required sets (tax_id | contact)",
+    );
+  });
+
+  test.for([
+    [
+      "an unknown keyword",
+      { ...SCHEMA, properties: { ...SCHEMA.properties, name: { type: "string", minLenght: 1 } } },
+      /#\/properties\/name: unknown keyword "minLenght"/,
+    ],
+    [
+      "a keyword the generators do not work with",
+      { ...SCHEMA, not: { required: ["x"] } },
+      /#\/not: "not" is JSON Schema, but the generators/,
+    ],
+  ] as const)("%s: exit 2 naming CLIENT_DATA_FILE and the pointer", ([, schema, message]) => {
+    expect(check(schema)).toThrow(ConfigError);
+    expect(check(schema)).toThrow(message);
+  });
+});

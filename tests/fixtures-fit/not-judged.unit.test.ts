@@ -13,7 +13,7 @@ import { packVerdict } from "../../lib/reporting/certify/manifest.ts";
 import { renderConsoleSummary } from "../../lib/reporting/console-summary.ts";
 import { writeJunitVerdict } from "../../lib/reporting/junit-verdict.ts";
 import { renderSummaryMarkdown } from "../../lib/reporting/markdown.ts";
-import { buildSummary, exitCodeOf } from "../../lib/reporting/summary.ts";
+import { buildSummary, exitCodeOf, storedRow } from "../../lib/reporting/summary.ts";
 import { checkRow } from "../support/meta.ts";
 import type { ConformanceMeta } from "../../lib/checks/meta.ts";
 
@@ -66,8 +66,8 @@ const check = (
 ): ConformanceMeta => checkRow(id, outcome, { operation: "card-api.transaction-create", ...extra });
 const INFO = { target: "t", seed: 1, strict: false, startedAt: "s", durationMs: 1, harnessVersion: "0.1.0" };
 const NOT_JUDGED = [
-  check("CARD-TXN-HTTP-200", "skipped", { category: "precondition", message: REASON }),
-  check("CARD-TXN-SCHEMA", "skipped", { category: "precondition", message: REASON }),
+  check("CARD-TXN-HTTP-200", "not judged", { category: "precondition", message: REASON }),
+  check("CARD-TXN-SCHEMA", "not judged", { category: "precondition", message: REASON }),
 ];
 
 describe("the verdict", () => {
@@ -86,7 +86,7 @@ describe("the verdict", () => {
       "a should check not judged beside a passed must: conformant",
       [
         check("CARD-STMT-SCHEMA", "passed"),
-        check("CARD-STMT-DT", "skipped", { level: "should", category: "precondition", message: REASON }),
+        check("CARD-STMT-DT", "not judged", { level: "should", category: "precondition", message: REASON }),
       ],
       "conformant",
     ],
@@ -117,9 +117,9 @@ describe("every output says which checks were not judged and why", () => {
   test("console: the verdict, the count and one line per refused request", () => {
     const text = renderConsoleSummary(summary, "reports");
     expect(text).toMatch(
-      /^Conformance verdict: INCOMPLETE — 2 must checks not judged: the target refused a fixture request they depend on/m,
+      /^Conformance verdict: INCOMPLETE — 2 must checks not judged: a precondition not met, such as a fixture request the target refused/m,
     );
-    expect(text).toMatch(/^ {2}must {3}1 passed, 0 failed, 2 skipped \(2 not judged\)$/m);
+    expect(text).toMatch(/^ {2}must {3}1 passed, 0 failed, 0 skipped, 2 not judged$/m);
     expect(text).toContain(
       `  NOT JUDGED CARD-TXN-HTTP-200, CARD-TXN-SCHEMA — the target refused the fixture debit of 100.00 KZT`,
     );
@@ -129,6 +129,7 @@ describe("every output says which checks were not judged and why", () => {
     const md = renderSummaryMarkdown(summary);
     expect(md).toMatch(/^\*\*Verdict: incomplete\*\* — 2 must checks not judged/m);
     expect(md).toMatch(/^## Not judged$/m);
+    expect(md).toMatch(/^\| must \| 1 \| 0 \| 0 \| 0 \| 2 \|$/m);
     expect(md).toContain(
       "- **CARD-TXN-HTTP-200**, **CARD-TXN-SCHEMA**\n  not judged: the target refused the fixture debit of 100.00 KZT",
     );
@@ -144,6 +145,13 @@ describe("every output says which checks were not judged and why", () => {
     expect(readFileSync(file, "utf8")).toContain(
       `<testsuite name="a.test.ts" tests="3">\n<properties><property name="conformance.verdict" value="incomplete"/><property name="conformance.not-judged" value="2"/></properties>`,
     );
+  });
+
+  test("a summary kept by an earlier version (not judged written as skipped, category precondition) reads the same", () => {
+    const old = NOT_JUDGED.map((c) => ({ ...c, outcome: "skipped" as const }));
+    expect(old.map(storedRow)).toEqual(NOT_JUDGED);
+    const plain = check("CARD-TXN-HTTP-200", "skipped", { message: "not sent: TARGET_ENV=production" });
+    expect(storedRow(plain)).toEqual(plain);
   });
 
   test("certification pack: incomplete, with the target's reason", () => {

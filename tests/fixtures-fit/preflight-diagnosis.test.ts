@@ -7,7 +7,7 @@
 import { describe, expect, test } from "vitest";
 import { createRunContext } from "../../lib/checks/run-context.ts";
 import { PreflightProblem, runPreflight, type PreflightReport } from "../../lib/runner/preflight.ts";
-import { clearRefusal, postingTrace } from "../../lib/runner/preflight-posting.ts";
+import { clearRefusal, postedMcc, postingTrace } from "../../lib/runner/preflight-posting.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { configFor } from "../support/harness.ts";
 import { withOutcomeTarget } from "../support/outcome-target.ts";
@@ -121,15 +121,27 @@ describe("the rule, row by row", () => {
   });
 
   test("posting trace: a new operation of the amount, usage moved, no trace, nothing readable", () => {
-    const ops = (n: number) => new Map([[10_000_000n, n]]);
-    expect(postingTrace({ operationsByAmount: ops(1) }, { operationsByAmount: ops(2) }, 1000).posted).toBe(true);
-    expect(postingTrace({ usage: 5n }, { usage: 7n }, 1000).posted).toBe(true);
+    const op = (rrn: string, mcc = 6012) => ({ type: "debit", amount: 10, currency: "KZT", rrn, mcc });
+    const usage = (current: number) => new Map([["card/L1/total", current]]);
+    expect(postingTrace({ operations: [op("1")] }, { operations: [op("1"), op("2")] }, 1000).posted).toBe(true);
+    expect(postingTrace({ usage: usage(5) }, { usage: usage(7) }, 1000).posted).toBe(true);
     expect(
-      postingTrace({ operationsByAmount: ops(1), usage: 5n }, { operationsByAmount: ops(1), usage: 5n }, 1000),
+      postingTrace({ operations: [op("1")], usage: usage(5) }, { operations: [op("1")], usage: usage(5) }, 1000),
     ).toEqual({
       posted: false,
       evidence: "no new operation of its amount in the statement, no limit usage moved",
     });
-    expect(postingTrace({}, { usage: 5n }, 1000).posted).toBeUndefined();
+    expect(postingTrace({}, { usage: usage(5) }, 1000).posted).toBeUndefined();
+  });
+
+  test("the test terminal's MCC: the fixture debit's new statement entry, when its entries agree", () => {
+    const op = (rrn: string, mcc: unknown, amount = 10) => ({ type: "debit", amount, currency: "KZT", rrn, mcc });
+    const before = { operations: [op("1", 5411)] };
+    expect(postedMcc(before, { operations: [op("1", 5411), op("2", 6012)] }, 1000)).toBe("6012");
+    expect(postedMcc(before, { operations: [op("1", 5411), op("2", "0742")] }, 1000)).toBe("0742");
+    // Another amount, two entries that disagree, no statement: no evidence.
+    expect(postedMcc(before, { operations: [op("1", 5411), op("2", 6012, 11)] }, 1000)).toBeUndefined();
+    expect(postedMcc(before, { operations: [op("2", 6012), op("3", 5999)] }, 1000)).toBeUndefined();
+    expect(postedMcc({}, { operations: [op("2", 6012)] }, 1000)).toBeUndefined();
   });
 });

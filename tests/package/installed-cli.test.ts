@@ -2,8 +2,9 @@
  * A partner installs the harness, never clones it. `npm pack` of the checkout,
  * installed into an empty folder from npm's cache alone (tests/support/package.ts), gives the
  * `payment-conformance` command; run from a folder of the partner's own — its `.env`, profile
- * module, client-data file, reports/ — it is green against the embedded sandbox, red against a
- * sandbox with a fault, and green against the foreign target configured only by that folder.
+ * module, client-data file, reports/ — it is green against the embedded sandbox and against the
+ * sandbox it serves, red against a sandbox with a fault, and green against the foreign target
+ * configured only by that folder.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -106,39 +107,40 @@ describe("the installed command", () => {
     expect(existsSync(join(dir, "reports", "certification.zip"))).toBe(true);
   });
 
-  test("sandbox serves the reference sandbox from the package; a run against it by URL is green; SIGTERM stops it with 0", async () => {
-    const dir = workingFolder("separate-sandbox", "");
+  // The served sandbox is also the green side of the comparison: the same checks passed there, then
+  // failed against a sandbox with a fault, and `compare` names them.
+  test("sandbox serves the reference sandbox from the package, SIGTERM stops it with 0; checks green against it by URL, red against a fault, compare names them", async () => {
+    const fault = FAULT_CASES.find((c) => c.name === "statement answered with 201")!;
+    const checks = [...Object.keys(fault.fails), "CARD-STMT-SCHEMA", "CARD-LIM-HTTP-200"];
+    const args = ["run", ...checks.flatMap((id) => ["--check", id])];
+    const beforeDir = workingFolder("before-red", "SEED=4243\n");
     let checked: Promise<CliResult> | undefined;
     const sandbox = await runProcess(
       installedCommand(installed),
       ["sandbox", "--port", "0"],
       {},
       180_000,
-      dir,
+      workingFolder("separate-sandbox", ""),
       (out, child) => {
         const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
         if (!url || checked) return;
-        const green = workingFolder("against-sandbox", `TARGET_BASE_URL=${url}\n`);
-        checked = run(green, ["--check", "CARD-STMT-PERIOD", "--quiet"]).finally(() => child.kill("SIGTERM"));
+        writeFileSync(join(beforeDir, ".env"), `TARGET_BASE_URL=${url}\nSEED=4243\n`);
+        checked = run(beforeDir, args).finally(() => child.kill("SIGTERM"));
       },
     );
     expect(sandbox.code, shown(sandbox)).toBe(0);
     const green = await checked!;
-    expect(green.code, shown(green)).toBe(0);
+    // Selected checks only: every one passed, yet a partial run is incomplete (exit 1), never conformant.
+    const before = summaryIn(beforeDir);
+    expect(before.checks.map((c) => `${c.id} ${c.outcome}`).sort(), shown(green)).toEqual(
+      checks.map((id) => `${id} passed`).sort(),
+    );
+    expect(green.code, shown(green)).toBe(1);
+    expect(green.stdout).toMatch(/Conformance verdict: INCOMPLETE — selected checks only/);
     expect(green.stdout).toMatch(/target http:\/\/127\.0\.0\.1:\d+/);
-  });
-
-  test("red against a sandbox with a fault: exit 1, exactly the fault's checks failed; compare with a green run names them", async () => {
-    const fault = FAULT_CASES.find((c) => c.name === "statement answered with 201")!;
-    const checks = [...Object.keys(fault.fails), "CARD-STMT-SCHEMA", "CARD-LIM-HTTP-200"];
-    const args = ["run", ...checks.flatMap((id) => ["--check", id])];
-    const before = await startSandbox({});
-    const beforeDir = workingFolder("before-red", `TARGET_BASE_URL=${before.url}\nSEED=4243\n`);
-    const green = await run(beforeDir, args).finally(() => before.close());
-    expect(green.code, shown(green)).toBe(0);
-    const sandbox = await startSandbox({ faults: fault.faults });
+    const faulty = await startSandbox({ faults: fault.faults });
     try {
-      const dir = workingFolder("red", `TARGET_BASE_URL=${sandbox.url}\nSEED=4243\n`);
+      const dir = workingFolder("red", `TARGET_BASE_URL=${faulty.url}\nSEED=4243\n`);
       const red = await run(dir, args);
       expect(red.code, shown(red)).toBe(1);
       const summary = summaryIn(dir);
@@ -155,7 +157,7 @@ describe("the installed command", () => {
       expect(compare.stdout).toContain(`compare: new failures: ${Object.keys(fault.fails).sort().join(", ")}`);
       expect(existsSync(join(dir, "reports", "compare.json"))).toBe(true);
     } finally {
-      await sandbox.close();
+      await faulty.close();
     }
   });
 
@@ -168,7 +170,8 @@ describe("the installed command", () => {
         dir,
         checks.flatMap((id) => ["--check", id]),
       );
-      expect(foreign.code, shown(foreign)).toBe(0);
+      // Selected checks only: incomplete (exit 1); each passed (below).
+      expect(foreign.code, shown(foreign)).toBe(1);
       expect(foreign.stdout).toContain("profile ./foreign-profile.mts");
       const summary = summaryIn(dir);
       expect(summary.checks.map((c) => `${c.id} ${c.outcome}`).sort()).toEqual(

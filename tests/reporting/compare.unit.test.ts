@@ -2,10 +2,13 @@
  * What changed between two runs, keyed by check id: each list is exactly a set difference of the
  * two runs' outcomes, and --fail-on new fails only on a new failure.
  */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { ConformanceMeta } from "../../lib/checks/meta.ts";
 import { carryFailingSince, compareRuns, hasChanges, type ComparedRun } from "../../lib/reporting/compare.ts";
-import { comparisonConsoleLines, renderComparisonMarkdown } from "../../lib/reporting/compare-report.ts";
+import { comparisonConsoleLines, readSummaryAt, renderComparisonMarkdown } from "../../lib/reporting/compare-report.ts";
 import { failOnExitCode, parseFailOn } from "../../lib/runner/fail-on.ts";
 import { checkRow } from "../support/meta.ts";
 import { main as compare } from "../../cli/compare.ts";
@@ -18,7 +21,7 @@ const run = (startedAt: string, seed: number, checks: ConformanceMeta[]): Compar
   target: "t",
   checks,
 });
-const notJudged = (id: string) => checkRow(id, "skipped", { category: "precondition", message: "refused" });
+const notJudged = (id: string) => checkRow(id, "not judged", { category: "precondition", message: "refused" });
 
 const OLD = run("2026-11-24T02:00:00.000Z", 11, [
   checkRow("A-STILL", "failed"),
@@ -88,6 +91,18 @@ test("rendered: the section names each list, still failing with since and seed; 
   expect(md).toContain(`\`A-STILL (since ${OLD.startedAt}, seed 11)\``);
   expect(md).toContain("**Newly not judged** (1): `F-NOT-JUDGED`");
   expect(comparisonConsoleLines(c)).toContain("compare: new failures: C-NEW, J-ADDED");
+});
+
+test("a kept summary of an earlier version, with not judged written as skipped (category precondition), compares like a new one", () => {
+  const dir = mkdtempSync(join(tmpdir(), "kept-"));
+  const old = {
+    ...OLD,
+    checks: OLD.checks.map((c) => (c.outcome === "not judged" ? { ...c, outcome: "skipped" } : c)),
+  };
+  writeFileSync(join(dir, "summary.json"), JSON.stringify(old));
+  const kept = readSummaryAt(dir)!;
+  expect(kept.checks.find((c) => c.id === "I-STILL-NOT-JUDGED")?.outcome).toBe("not judged");
+  expect(compareRuns(kept, NEW)).toEqual(compareRuns(OLD, NEW));
 });
 
 test("a partial run: the checks not in it are counted in summary.md, named in compare.json", () => {

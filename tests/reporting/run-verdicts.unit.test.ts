@@ -1,13 +1,13 @@
 /**
  * The verdicts of an operated run: interrupted (never conformant), a flaky must check fails the run, a
- * --last-failed run is never conformant; and the level rule that makes a retried pass flaky.
+ * partial run (--last-failed, --check) is never conformant; and the level rule that makes a retried pass flaky.
  */
 import { describe, expect, test } from "vitest";
 import { reportedOutcome } from "../../lib/checks/levels.ts";
 import { junitWithFlakyFailures } from "../../lib/reporting/flaky-marks.ts";
 import { notRunRow } from "../../lib/reporting/not-run.ts";
 import { renderSummaryMarkdown } from "../../lib/reporting/markdown.ts";
-import { buildSummary, verdictOf } from "../../lib/reporting/summary.ts";
+import { buildSummary, exitCodeOf, verdictOf } from "../../lib/reporting/summary.ts";
 import { checkRow } from "../support/meta.ts";
 
 const info = { target: "t", seed: 1, strict: false, startedAt: "s", durationMs: 1, harnessVersion: "0" };
@@ -26,6 +26,15 @@ describe("verdictOf", () => {
   });
   test("a --last-failed run where one still fails: not conformant", () => {
     expect(verdictOf([checkRow("A", "failed")], [], undefined, { lastFailedFrom: "x" })).toBe("not conformant");
+  });
+  test("a --check run where the selected checks pass: incomplete (exit 1), never conformant", () => {
+    const summary = buildSummary([checkRow("A", "passed")], [], { ...info, selectedChecks: ["A"] });
+    expect(summary.verdict).toBe("incomplete");
+    expect(exitCodeOf(summary)).toBe(1);
+    expect(renderSummaryMarkdown(summary)).toMatch(/\*\*Verdict: incomplete\*\* — selected checks only \(--check A\)/);
+  });
+  test("a --check run where a selected check fails: not conformant, as the reproduce line expects", () => {
+    expect(verdictOf([checkRow("A", "failed")], [], undefined, { selectedChecks: ["A"] })).toBe("not conformant");
   });
 });
 
@@ -73,12 +82,12 @@ test("JUnit: a flaky check's testcase gains a Surefire <flakyFailure>, the other
   expect(out.match(/flakyFailure/g)).toHaveLength(1);
 });
 
-test("a check the interrupted run never reached is listed 'not run', under its operation", () => {
+test("a check the interrupted run never reached is listed not judged ('not run'), under its operation", () => {
   const row = notRunRow(
     "CARD-STMT-PERIOD [must] §4.2 — Card statement: every operation lies within the requested period",
     "Card API › Card statement (§4.2) › ledger",
   );
-  expect(row).toMatchObject({ id: "CARD-STMT-PERIOD", level: "must", spec: "§4.2", outcome: "skipped" });
+  expect(row).toMatchObject({ id: "CARD-STMT-PERIOD", level: "must", spec: "§4.2", outcome: "not judged" });
   expect(row).toMatchObject({ category: "interrupted", operation: "card-api.statement", family: "card-api" });
   expect(notRunRow("not a check name", "x")).toBeUndefined();
 });

@@ -111,8 +111,11 @@ describe("clause rows", () => {
 
 test("counts per family and per operation", () => {
   expect(summary.byOperation.map((o) => [o.operation, o.counts])).toEqual([
-    ["partner-transfer-api.register-business", { passed: 0, failed: 0, flaky: 0, warning: 0, skipped: 1 }],
-    ["card-api.statement", { passed: 1, failed: 1, flaky: 0, warning: 1, skipped: 0 }],
+    [
+      "partner-transfer-api.register-business",
+      { "passed": 0, "failed": 0, "flaky": 0, "warning": 0, "skipped": 1, "not judged": 0 },
+    ],
+    ["card-api.statement", { "passed": 1, "failed": 1, "flaky": 0, "warning": 1, "skipped": 0, "not judged": 0 }],
   ]);
   expect(summary.byFamily.find((f) => f.family === "gateway-api")).toMatchObject({
     counts: { passed: 0, failed: 0, warning: 0, skipped: 0 },

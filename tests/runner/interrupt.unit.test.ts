@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { Pace } from "../../lib/http/pace.ts";
-import { exitCodeOfSignal, interruptBeforeChecks, interruptHandler } from "../../lib/runner/interrupt.ts";
+import { exitCodeOfSignal, interruptBeforeChecks, interruptHandler, Interrupted } from "../../lib/runner/interrupt.ts";
 
 afterEach(() => vi.useRealTimers());
 
@@ -66,16 +66,17 @@ describe("a stopped pace", () => {
   });
 });
 
-test("before the checks: a signal writes the outputs first, then ends with its code; released, nothing is left listening", () => {
-  const events: string[] = [];
+test("before the checks: the first signal stops the phase under way (Interrupted), a second ends at once; released, nothing is left listening", async () => {
+  const exits: number[] = [];
   const before = process.listeners("SIGTERM").length;
-  const release = interruptBeforeChecks(
-    (signal) => events.push(`write ${signal}`),
-    (code) => events.push(`exit ${code}`),
-  );
+  const { stopped, release } = interruptBeforeChecks((code) => exits.push(code));
   const ours = process.listeners("SIGTERM").at(-1) as (signal: string) => void;
   ours("SIGTERM");
-  expect(events).toEqual(["write SIGTERM", "exit 143"]);
+  await expect(stopped).rejects.toEqual(new Interrupted("SIGTERM"));
+  expect((await stopped.catch((e: Interrupted) => e)).signal).toBe("SIGTERM");
+  expect(exits).toEqual([]);
+  ours("SIGINT");
+  expect(exits).toEqual([143]);
   release();
   expect(process.listeners("SIGTERM").length).toBe(before);
 });

@@ -76,12 +76,15 @@ describe("--last-failed", () => {
         checkRow("A", "failed"),
         checkRow("B", "passed"),
         checkRow("C", "flaky"),
-        checkRow("D", "skipped", { category: "precondition" }),
+        checkRow("D", "not judged", { category: "precondition" }),
         checkRow("E", "skipped", { message: "production" }),
         checkRow("F", "warning", { level: "should" }),
+        checkRow("G", "not judged", { category: "interrupted" }),
+        // The old form of "not judged" (a summary of an earlier version): read as not judged.
+        checkRow("H", "skipped", { category: "precondition" }),
       ],
     });
-    expect(readLastFailed(dir)).toMatchObject({ seed: 42, ids: ["A", "C", "D"] });
+    expect(readLastFailed(dir)).toMatchObject({ seed: 42, ids: ["A", "C", "D", "G", "H"] });
   });
   test("no summary, or nothing to re-run: a usage error (exit 2) saying so", () => {
     const dir = tempReportsDir();

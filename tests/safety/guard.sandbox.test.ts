@@ -69,9 +69,10 @@ test("TARGET_ENV=production with ALLOW_MUTATIONS=true (and the cap it requires):
     expect(proxy.countOf(BIZ)).toBeGreaterThan(0);
     expect(results.filter((r) => r.outcome === "failed").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
     // Only what needs a card number the target declares unknown (UNKNOWN_CARD_PAN, unset here) is not judged.
-    const skipped = results.filter((r) => r.outcome === "skipped");
-    expect(skipped.map((r) => r.id)).toEqual(["CARD-TXN-UNKNOWN-CARD"]);
-    expect(skipped[0]!.message).toMatch(/UNKNOWN_CARD_PAN/);
+    expect(results.filter((r) => r.outcome === "skipped")).toEqual([]);
+    const notJudged = results.filter((r) => r.outcome === "not judged");
+    expect(notJudged.map((r) => r.id)).toEqual(["CARD-TXN-UNKNOWN-CARD"]);
+    expect(notJudged[0]!.message).toMatch(/UNKNOWN_CARD_PAN/);
   });
 });
 
@@ -131,13 +132,14 @@ describe("CARD-TXN-UNKNOWN-CARD against staging: the card number the target decl
   test("declared (UNKNOWN_CARD_PAN, listed in TEST_PANS): that number is debited, and the refusal passes", async () => {
     const { result, pans } = await judge({ TEST_PANS: `${PAN},${UNKNOWN}`, UNKNOWN_CARD_PAN: UNKNOWN });
     expect(result.outcome, result.message).toBe("passed");
-    expect(pans).toHaveLength(1);
-    expect(pans[0]).toContain(UNKNOWN);
+    // The fixture debit first (a refusal judges the unknown card only if it is accepted), then the unknown card's.
+    expect(pans).toHaveLength(2);
+    expect(pans.filter((p) => p.includes(UNKNOWN))).toHaveLength(1);
   });
 
   test("not declared: not judged, naming UNKNOWN_CARD_PAN, and nothing sent", async () => {
     const { result, pans } = await judge({ TEST_PANS: PAN });
-    expect(result.outcome).toBe("skipped");
+    expect(result.outcome).toBe("not judged");
     expect(result.message).toMatch(/UNKNOWN_CARD_PAN/);
     expect(pans).toEqual([]);
   });

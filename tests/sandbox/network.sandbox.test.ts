@@ -2,7 +2,9 @@
  * The one client on real networks, in-process: each TLS and proxy failure gets its own
  * transport error kind, and the preflight's line for it names the variable to set; NO_PROXY sends
  * around the proxy; a family's own client certificate wins over the common one; the negotiated
- * session is recorded; a certificate expiring within 30 days is an info observation.
+ * session is recorded; a certificate expiring within 30 days is an info observation; a broken
+ * target behind mutual TLS and a proxy fails its check for what it answers. Through the command:
+ * tests/network/network-cli.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Family } from "../../lib/catalogue/types.ts";
@@ -16,6 +18,9 @@ import { SANDBOX_TOKEN_CLIENT } from "../../lib/test-data/published.ts";
 import { networkReport } from "../../lib/reporting/network.ts";
 import { networkProblem } from "../../lib/http/network-problem.ts";
 import { startSandbox } from "../../sandbox/server.ts";
+import { LIMITS_LIST } from "../../lib/catalogue/index.ts";
+import { judgeModules, onlyChecks } from "../support/engine-run.ts";
+import { configFor } from "../support/harness.ts";
 import { startForwardProxy, startHttpsTarget, type ForwardProxy, type HttpsTarget } from "../support/network.ts";
 
 let mtls: HttpsTarget;
@@ -195,6 +200,25 @@ describe("the token endpoint", () => {
     expect(proxy.tunnels()).toBe(before + 1);
   });
 
+  test("trusted by the families' own CAs only, not by the common one: the line names TLS_CA_FILE, for the token endpoint", async () => {
+    const ca = mtls.files.ca;
+    const tokens = renewingTokensOf(
+      config({
+        ...tokenEnv(),
+        ...pem(mtls),
+        TLS_CA_FILE: "",
+        CARD_API_TLS_CA_FILE: ca,
+        PARTNER_API_TLS_CA_FILE: ca,
+        MERCHANT_API_TLS_CA_FILE: ca,
+      }),
+    );
+    try {
+      await expect(tokens.current()).rejects.toThrow(/^TLS_CA_FILE: the token endpoint/);
+    } finally {
+      await tokens.close();
+    }
+  });
+
   test("without the client certificate it cannot be reached, and the line names the variables to set", async () => {
     const tokens = renewingTokensOf(config({ ...tokenEnv(), TLS_CA_FILE: mtls.files.ca }));
     try {
@@ -208,6 +232,15 @@ describe("the token endpoint", () => {
 });
 
 describe("per family", () => {
+  test("a PKCS#12 identity (TLS_CLIENT_PFX) reaches the mutual-TLS target", async () => {
+    const cfg = config({
+      TLS_CA_FILE: mtls.files.ca,
+      TLS_CLIENT_PFX: mtls.files.pfx,
+      TLS_CLIENT_PFX_PASSPHRASE: mtls.certificates.pfxPassphrase,
+    });
+    expect((await post(mtls.sandbox.url, cfg.network, "card-api")).response?.status).toBeDefined();
+  });
+
   test("a family's own client certificate wins over the common setting (none here)", async () => {
     const cfg = config({
       TLS_CA_FILE: mtls.files.ca,
@@ -220,6 +253,22 @@ describe("per family", () => {
     // A request of no family (a token endpoint) takes the common settings too.
     expect((await post(mtls.sandbox.url, cfg.network)).transportError?.kind).toBe("tls-client-certificate");
   });
+});
+
+test("a broken target behind mutual TLS and a proxy fails its check for the value, not for the way there", async () => {
+  const fault = { kind: "set-field" as const, operation: LIMITS_LIST.key, path: ["status"], value: "OK" };
+  const broken = await startHttpsTarget({ mtls: true, sandbox: { faults: [fault] } });
+  try {
+    const tunnels = proxy.tunnels();
+    const cfg = configFor(broken.sandbox.url, { ...pem(broken), HTTPS_PROXY: proxy.url });
+    const [result] = await judgeModules(cfg, onlyChecks(["CARD-LIM-STATUS-OK"]));
+    expect(result).toMatchObject({ id: "CARD-LIM-STATUS-OK", outcome: "failed", category: "value" });
+    expect(result!.message).toMatch(/OK/);
+    expect(result!.message).not.toMatch(/tls-|proxy-|connection-|transport/i);
+    expect(proxy.tunnels()).toBeGreaterThan(tunnels);
+  } finally {
+    await broken.close();
+  }
 });
 
 describe("the negotiated session", () => {

@@ -3,15 +3,17 @@
  * docs only (tests/support/third-target/), different from the sandbox and the foreign target in
  * every choice the spec leaves open. It is configured only as docs/own-server.md says — a `.env`,
  * a client-data file and a request-rules file in the partner's folder — and run as
- * `npm run conformance` runs. Correct: every check passes, default and strict. Broken: each fault
- * mode fails exactly the checks it should.
+ * `npm run conformance` runs. Correct: every check passes, default and strict (with tokens that
+ * expire). Each broken variant is caught on exactly the checks it breaks by the engine in-process,
+ * configured from the same folder, and the preflight's readings of this target likewise:
+ * third-faults.sandbox.test.ts.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runCli, type CliResult } from "../support/cli.ts";
 import { thirdPartnerFolder, type Auth } from "../support/third-target/partner-folder.ts";
-import { startThirdTarget, type Fault, type ThirdModes } from "../support/third-target/server.ts";
+import { startThirdTarget, type ThirdModes } from "../support/third-target/server.ts";
 import { CARD_API_TOKEN, KEYS, PARTNER_TOKEN, PAYMENT_CARD } from "../support/third-target/data.ts";
 import { OAUTH } from "../support/third-target/oauth.ts";
 
@@ -40,14 +42,6 @@ async function conformanceAgainst(
   }
 }
 
-/** One run per configuration, shared by the tests that read it (a run takes about 12 s). */
-const runs = new Map<string, Promise<Run>>();
-function runOnce(faults: Fault[], args: string[]): Promise<Run> {
-  const key = JSON.stringify([faults, args]);
-  if (!runs.has(key)) runs.set(key, conformanceAgainst({ faults }, args));
-  return runs.get(key)!;
-}
-
 // An info finding is an observation; a skipped check would hide a missing fixture, so it counts.
 const notPassed = (run: Run) =>
   run.summary!.checks.filter((c) => c.level !== "info" && c.outcome !== "passed").map((c) => c.id);
@@ -69,98 +63,30 @@ test("the third target is its own code: node built-ins, ajv, canonicalize and it
 });
 
 describe("a correct third target, configured through .env, a client-data file and a request-rules file", () => {
+  // Strict mode also fetches 5-second tokens from the target's OAuth endpoint (PARTNER_TOKEN_URL with
+  // client credentials, CARD_API_AUTH=bearer), renewed within the run for both families.
   test.for([
-    ["default mode", []],
-    ["strict mode", ["--strict"]],
-  ] as const)("%s: conformant, exit 0, every check passed, nothing secret written", async ([, args]) => {
-    const run = await runOnce([], [...args]);
+    ["default mode, static bearer tokens", [], "static"],
+    ["strict mode, tokens of 5 s from the target's OAuth endpoint", ["--strict"], "oauth"],
+  ] as const)("%s: conformant, exit 0, every check passed, nothing secret written", async ([, args, auth]) => {
+    const oauth = auth === "oauth";
+    const run = await conformanceAgainst(oauth ? { tokenTtlSeconds: 5 } : {}, [...args], {}, auth);
     expect(warnings(run), run.stderr).toEqual([]);
     expect(run.code, outcomes(run)).toBe(0);
     expect(run.summary?.verdict).toBe("conformant");
     expect(notPassed(run), outcomes(run)).toEqual([]);
+    if (oauth) expect(run.tokensIssued).toBeGreaterThan(1);
     const written = ["junit.xml", "summary.md", "summary.json"]
       .map((f) => readFileSync(join(run.dir, "reports", f), "utf8"))
       .join("\n");
-    for (const secret of [...Object.values(KEYS), CARD_API_TOKEN, PARTNER_TOKEN, PAYMENT_CARD.pan!]) {
+    for (const secret of [
+      ...Object.values(KEYS),
+      CARD_API_TOKEN,
+      PARTNER_TOKEN,
+      PAYMENT_CARD.pan!,
+      OAUTH.clientSecret,
+    ]) {
       expect(written).not.toContain(secret);
     }
-  });
-});
-
-describe("a broken variant of the third target: not conformant, on exactly the checks it breaks", () => {
-  // [fault, options, checks that must fail, checks that may fail beside them (a model sequence may meet the fault too)]
-  test.for([
-    ["period-leak", [], ["CARD-STMT-PERIOD"], ["CARD-LEDGER-PERIOD"]],
-    ["signs-wrong-bytes", [], ["PT-BIZ-SIGNATURE"], []],
-    [
-      "replay-posts-twice",
-      ["--strict"],
-      ["CARD-TXN-IDEMPOTENT-REPLAY", "CARD-TXN-IDEMPOTENT-CONFLICT", "CARD-LEDGER-PARALLEL-REPLAY"],
-      ["CARD-LEDGER-STATEMENT", "CARD-LEDGER-USAGE", "CARD-LEDGER-REMAINING"],
-    ],
-    ["remaining-ignores-usage", ["--strict"], ["CARD-LEDGER-REMAINING"], []],
-    [
-      "crash-on-invalid",
-      ["--strict"],
-      ["CARD-TXN-NO-5XX", "CARD-STMT-NO-5XX", "CARD-LIM-NO-5XX", "PT-BIZ-NO-5XX", "PT-BIZ-AUTH-NO-SIGNATURE"],
-      [],
-    ],
-  ] as const)("%s %j", async ([fault, args, must, may]) => {
-    const run = await runOnce([fault], [...args]);
-    expect(run.code, outcomes(run)).toBe(1);
-    expect(run.summary?.verdict).toBe("not conformant");
-    const failed = notPassed(run);
-    expect(failed).toEqual(expect.arrayContaining([...must]));
-    const expected: string[] = [...must, ...may];
-    expect(failed.filter((id) => !expected.includes(id))).toEqual([]);
-  });
-});
-
-describe("a broken variant that only the target's declaration can reveal", () => {
-  // The target declares debit.terminal_number required (REQUEST_RULES_FILE); this variant defaults
-  // it instead. The reference schemas do not require it, so only the declared rule can tell. The
-  // shrinker's replay of the accepted case is refused as a duplicate (409, reject mode): the case is
-  // judged on its first answer (lib/checks/property.ts) — a harness error before.
-  test("defaults-declared-terminal --strict: CARD-TXN-NEGATIVE fails naming the declared rule", async () => {
-    const run = await runOnce(["defaults-declared-terminal"], ["--strict"]);
-    const negative = run.summary!.checks.find((c) => c.id === "CARD-TXN-NEGATIVE");
-    // The rule named as the harness names a declared one (docs/own-server.md, REQUEST_RULES_FILE), not
-    // merely the field seen in the quoted request.
-    expect(negative?.message, outcomes(run)).toMatch(
-      /declared: \/debit\/terminal_number|REQUEST_RULES_FILE [^)]*terminal_number/,
-    );
-    expect(notPassed(run)).toEqual(["CARD-TXN-NEGATIVE"]);
-  });
-});
-
-describe("a fixture the third target does not know: the configuration is named", () => {
-  test("an unknown STATEMENT_CARD_ID (the target answers 404 problem+json): exit 2 naming it", async () => {
-    const run = await conformanceAgainst({}, [], { STATEMENT_CARD_ID: "5c9a2edd-28c6-4ad8-a455-bae66b3d7fe0" });
-    expect(run.code, outcomes(run)).toBe(2);
-    expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(run.stderr).toMatch(/STATEMENT_CARD_ID/);
-  });
-});
-
-describe("the network loses the answer to a posted debit: the configuration is not the cause", () => {
-  // The client's transport retry resends the fixture debit with the same request_id and this
-  // reject-mode target rightly answers 409; the debit posted (its statement shows it), so that is no
-  // refused fixture and no configuration problem: the run goes on and the checks judge the target.
-  test("the preflight's fixture debit posted, its answer lost: no exit 2, conformant", async () => {
-    const run = await conformanceAgainst({ dropDebitAnswers: 1 }, []);
-    expect(run.stderr).not.toMatch(/DEBIT_AMOUNT_MIN/);
-    expect(run.code, outcomes(run)).toBe(0);
-    expect(notPassed(run), outcomes(run)).toEqual([]);
-  });
-});
-
-describe("tokens that expire, fetched from the target's OAuth endpoint and carried by both families", () => {
-  // PARTNER_TOKEN_URL with client credentials, CARD_API_AUTH=bearer; 5-second tokens are renewed within a run.
-  test("strict mode with 5 s tokens: conformant, tokens renewed, the client secret written nowhere", async () => {
-    const run = await conformanceAgainst({ tokenTtlSeconds: 5 }, ["--strict"], {}, "oauth");
-    expect(run.code, outcomes(run)).toBe(0);
-    expect(notPassed(run), outcomes(run)).toEqual([]);
-    expect(run.tokensIssued).toBeGreaterThan(1);
-    expect(readFileSync(join(run.dir, "reports", "junit.xml"), "utf8")).not.toContain(OAUTH.clientSecret);
   });
 });

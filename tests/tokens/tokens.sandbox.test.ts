@@ -2,7 +2,9 @@
  * Access tokens against in-process sandboxes: the sandbox's token endpoint (client credentials,
  * basic and post; short-lived tokens refused once expired), the target's renewal after a 401 —
  * and none for a request whose token a check set or removed on purpose —, the broker that serves
- * one token to every worker, and card API auth chosen apart from the partner profile.
+ * one token to every worker, and card API auth chosen apart from the partner profile (jws, and
+ * bearer with the fetched token: every check of every module passes). With tokens that expire, the
+ * auth checks' own wrong or missing token is never repaired.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, test } from "vitest";
@@ -12,6 +14,7 @@ import { RenewingTokens } from "../../lib/http/access-tokens.ts";
 import { BrokeredTokens, startTokenBroker } from "../../lib/http/token-broker.ts";
 import { SANDBOX_PARTNER, SANDBOX_TOKEN_CLIENT } from "../../lib/test-data/published.ts";
 import { PREFLIGHT_REQUESTS } from "../../suites/preflight-requests.ts";
+import { judgeModules, onlyChecks, shown } from "../support/engine-run.ts";
 import { configFor, withSandbox } from "../support/harness.ts";
 import type { RunningSandbox } from "../../sandbox/server.ts";
 import { ROOT } from "../support/cli.ts";
@@ -125,6 +128,28 @@ describe("the target renews an expired token after a 401, once, and only its own
   });
 });
 
+describe("a check's own wrong or missing token is not repaired, with tokens that expire", () => {
+  // With a target that accepts any token, only the auth checks' deliberate tokens can tell: a
+  // renewal of theirs would make them pass.
+  test("the auth checks fail a target that accepts any token", async () => {
+    const faults = [{ kind: "behaviour" as const, name: "skips-bearer-check" as const }];
+    await withSandbox({ tokenTtlMs: 5_000, faults }, async (sandbox) => {
+      const ids = ["PT-BIZ-AUTH-NO-BEARER", "PT-BIZ-AUTH-WRONG-BEARER"];
+      const config = configFor(sandbox.url, {
+        PARTNER_TOKEN_URL: sandbox.url + tokenPath,
+        PARTNER_CLIENT_ID: clientId,
+        PARTNER_CLIENT_SECRET: clientSecret,
+      });
+      const results = await judgeModules(config, onlyChecks(ids));
+      expect(results.map((r) => `${r.id} ${r.outcome}`).sort(), shown(results)).toEqual(
+        ids.map((id) => `${id} failed`),
+      );
+      // Nothing renewed: a renewal would have asked the token endpoint.
+      expect(sandbox.tokens.requests).toBe(0);
+    });
+  });
+});
+
 describe("the token broker", () => {
   test("serves one token to every worker and renews it once for all who report it stale", async () => {
     let n = 0;
@@ -188,6 +213,50 @@ describe("card API auth is its own choice, verified by the sandbox whatever the 
       };
       expect(await statementStatus(sandbox, { ...fetched, CARD_API_AUTH: "bearer" })).toBe(200);
       expect(await statementStatus(sandbox, fetched)).toBe(401);
+    });
+  });
+
+  test("jws (HS512, a protected uri field) with the default profile: every check of every module passes", async () => {
+    const cardApiJws = {
+      algorithm: "HS512",
+      hmacKey: "card-jws-shared-secret-0001",
+      header: "X-Card-JWS",
+      fields: { uri: "{path}" },
+    };
+    await withSandbox({ cardApiAuth: "jws", cardApiJws }, async (sandbox) => {
+      const config = configFor(sandbox.url, {
+        CRYPTO_PROFILE: "default",
+        CARD_API_AUTH: "jws",
+        CARD_API_JWS_ALGORITHM: "HS512",
+        CARD_API_JWS_KEY: cardApiJws.hmacKey,
+        CARD_API_JWS_HEADER: "X-Card-JWS",
+        CARD_API_JWS_FIELDS: JSON.stringify(cardApiJws.fields),
+        PROPERTY_RUNS: "5",
+      });
+      const results = await judgeModules(config);
+      expect(
+        results.filter((r) => r.outcome !== "passed").map((r) => r.id),
+        shown(results),
+      ).toEqual([]);
+    });
+  });
+
+  // Renewed as the partner API's is: one token source, one path in Target.send (the CLI run of
+  // tokens-cli.test.ts renews it over a long run; the test above after a 401).
+  test("bearer: the partner's fetched token on the card API: every check of every module passes", async () => {
+    await withSandbox({ cardApiAuth: "bearer", tokenTtlMs: 5_000 }, async (sandbox) => {
+      const config = configFor(sandbox.url, {
+        PARTNER_TOKEN_URL: sandbox.url + tokenPath,
+        PARTNER_CLIENT_ID: clientId,
+        PARTNER_CLIENT_SECRET: clientSecret,
+        CARD_API_AUTH: "bearer",
+        PROPERTY_RUNS: "5",
+      });
+      const results = await judgeModules(config);
+      expect(
+        results.filter((r) => r.outcome !== "passed").map((r) => r.id),
+        shown(results),
+      ).toEqual([]);
     });
   });
 

@@ -35,7 +35,16 @@ export interface Declaration {
   idempotencyMode: string;
   statementDateFormat: string;
   targetUtcOffset: string;
-  limits: { objectTypes: Record<string, string>; cumulativeLimitTypes: string[]; minimumLimitTypes: string[] };
+  limits: {
+    objectTypes: Record<string, string>;
+    cumulativeLimitTypes: string[];
+    minimumLimitTypes: string[];
+    maximumLimitTypes: string[];
+    /** LIMIT_PERIODS: period name → meaning. */
+    limitPeriods: Record<string, string>;
+    /** The test terminal's scope as declared (TERMINAL_MCC, LIMIT_ANY_MCC, …); an MCC read from the target is in debitAmounts. */
+    terminal: { mcc?: string; anyMcc: string[]; region?: string; anyRegion: string[]; transactionTypes: string[] };
+  };
   /** DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX as configured (minor units); unset: from the card's limits. */
   debitAmounts: { minMinor?: number; maxMinor?: number };
   clientDataFile?: DeclaredFile & { kind: "records" | "schema" };
@@ -112,11 +121,25 @@ export function declarationOf(config: Config): Declaration {
       objectTypes: { ...config.cardApi.objectTypes },
       cumulativeLimitTypes: [...config.cardApi.cumulativeLimitTypes],
       minimumLimitTypes: [...config.cardApi.minimumLimitTypes],
+      maximumLimitTypes: [...config.cardApi.maximumLimitTypes],
+      limitPeriods: { ...config.cardApi.limitPeriods },
+      terminal: terminalOf(config),
     },
     debitAmounts: { ...config.fixtures.debitAmounts },
     ...(source.kind === "sandbox"
       ? {}
       : { clientDataFile: { ...declaredFile("CLIENT_DATA_FILE", source.file), kind: source.kind } }),
     ...(rules ? { requestRulesFile: rules } : {}),
+  };
+}
+
+function terminalOf(config: Config): Declaration["limits"]["terminal"] {
+  const t = config.cardApi.terminal;
+  return {
+    ...(t.mcc ? { mcc: t.mcc } : {}),
+    anyMcc: [...t.anyMcc],
+    ...(t.region ? { region: t.region } : {}),
+    anyRegion: [...t.anyRegion],
+    transactionTypes: [...t.transactionTypes],
   };
 }

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { notJudged, notJudgedByReason, type Summary } from "../summary.ts";
+import { notJudgedByReason, type Summary } from "../summary.ts";
 
 export const PACK_FORMAT = "payment-platform-conformance-pack/1";
 export const MANIFEST_FILE = "manifest.json";
@@ -103,8 +103,8 @@ export function packVerdict(
     ...notJudgedByReason(musts).map(
       (g) => `${g.ids.length} must checks were not judged (${g.reason.replace(/^not judged: /, "")})`,
     ),
-    ...(musts.some((c) => c.outcome === "skipped" && !notJudged(c))
-      ? [`${musts.filter((c) => c.outcome === "skipped" && !notJudged(c)).length} must checks were skipped`]
+    ...(musts.some((c) => c.outcome === "skipped")
+      ? [`${musts.filter((c) => c.outcome === "skipped").length} must checks were skipped`]
       : []),
     ...(missing.length
       ? [`${missing.length} checks of this harness did not run (a --check run?): ${missing.join(", ")}`]

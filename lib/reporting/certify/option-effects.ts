@@ -125,6 +125,26 @@ export function optionEffects(d: Declaration, checkIds: string[]): OptionEffect[
       known("CARD-LEDGER-LIMITS-ENFORCED", "CARD-LEDGER-RACE"),
     ),
     effect(
+      "MAXIMUM_LIMIT_TYPES",
+      d.limits.maximumLimitTypes.join(","),
+      "per-debit maximums: the debit range ends at the smallest, a debit over it must be refused and one at it accepted",
+      known("CARD-LEDGER-LIMITS-ENFORCED", "CARD-LEDGER-RACE"),
+    ),
+    effect(
+      "LIMIT_PERIODS",
+      Object.entries(d.limits.limitPeriods)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(","),
+      "when each limit's usage resets (readings across it are not judged), and which limits cap each debit alone (debit)",
+      known("CARD-LEDGER-USAGE", "CARD-LEDGER-LIMITS-ENFORCED", "CARD-LEDGER-RACE", "CARD-LIM-OTHER-OBJECT"),
+    ),
+    effect(
+      "TERMINAL_MCC / LIMIT_ANY_MCC / TERMINAL_REGION / LIMIT_ANY_REGION / LIMIT_TRANSACTION_TYPES",
+      terminalText(d.limits.terminal),
+      "the limits that apply to the test debits: the others are left out of the debit range and of every usage expectation",
+      known("CARD-LEDGER-USAGE", "CARD-LEDGER-LIMITS-ENFORCED", "CARD-LEDGER-RACE"),
+    ),
+    effect(
       "DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX",
       `${amounts(d.debitAmounts.minMinor)} / ${amounts(d.debitAmounts.maxMinor)}`,
       "the amounts of every valid debit (unset: chosen inside the payment card's own limits)",
@@ -157,4 +177,14 @@ export function optionEffects(d: Declaration, checkIds: string[]): OptionEffect[
     );
   if (d.requestRulesFile) rows.push(requestRulesEffect(d.requestRulesFile, checkIds));
   return rows;
+}
+
+/** "MCC 5411 (or 0000), region any, transaction types any"; an unset MCC is read from the target. */
+function terminalText(t: Declaration["limits"]["terminal"]): string {
+  const or = (any: string[]) => (any.length ? ` (or ${any.join("/")})` : "");
+  return [
+    `MCC ${t.mcc ?? "read from the target"}${or(t.anyMcc)}`,
+    `region ${t.region ?? "any"}${or(t.anyRegion)}`,
+    `transaction types ${t.transactionTypes.join("/") || "any"}`,
+  ].join(", ");
 }

@@ -9,7 +9,7 @@ import type { Redactor } from "../../redaction/redact.ts";
 import { EVIDENCE_HEAD, EVIDENCE_TAIL } from "../../checks/evidence.ts";
 import { exchangesFolder, type ExchangeRecord } from "../exchange-log.ts";
 import { buildHar } from "../har.ts";
-import type { Summary } from "../summary.ts";
+import { storedRow, type Summary } from "../summary.ts";
 import {
   fileEntries,
   hashSchemaSet,
@@ -76,7 +76,9 @@ const SAMPLING = `per check its first ${EVIDENCE_HEAD} exchanges, and the last $
 
 export function buildPack(options: PackOptions): Pack {
   const { reportsDir, redactor } = options;
-  const summary = JSON.parse(readFileSync(join(reportsDir, "summary.json"), "utf8")) as Summary;
+  const read = JSON.parse(readFileSync(join(reportsDir, "summary.json"), "utf8")) as Summary;
+  // A run of an earlier version may write "not judged" in the old form.
+  const summary = { ...read, checks: read.checks.map(storedRow) };
   const files = runFiles(reportsDir);
   const records = readExchangeRecords(reportsDir);
   const har = buildHar(

@@ -14,6 +14,7 @@ import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
 import type { LedgerModel } from "./observations.ts";
 import { checkUsage, checkRemaining, checkStatement, checkWithin } from "./observations.ts";
 import { BelowMinimumDebit, Debit, OverLimitDebit, Replay } from "./debit-commands.ts";
+import { probeMaximum } from "./maximum-probe.ts";
 
 type Command = fc.AsyncCommand<LedgerModel, LedgerReal>;
 
@@ -84,13 +85,17 @@ class ReadLimits implements Command {
 
 /**
  * What every sequence starts with: two small debits (1.11 and 2.22 above the range's minimum), so
- * that every sequence has postings to check, and (beside the first, it reads 2001) an empty period —
+ * that every sequence has postings to check, and (beside the first, it reads 2001) an empty period;
+ * then, where a per-debit maximum applies, one debit over it and one at it (maximum-probe.ts) —
  * before any random command could end the sequence early, since the five checks share their
  * sequences and none may depend on a draw.
  */
 export async function probe(m: LedgerModel, r: LedgerReal, range: DebitRange): Promise<void> {
   await Promise.all([new ReadEmptyPeriod().run(m, r), new Debit(amountAbove(range, 11) / 100).run(m, r)]);
   await new Debit(amountAbove(range, 122) / 100).run(m, r);
+  await probeMaximum(m, r);
+  // Every sequence tries to go over a limit once, so CARD-LEDGER-LIMITS-ENFORCED is judged whatever commands are drawn.
+  await new OverLimitDebit().run(m, r);
 }
 
 /**

@@ -16,15 +16,20 @@ import { boundaryBetween } from "../../../lib/time/period-boundary.ts";
 import type { Exchange } from "../../../lib/http/exchange.ts";
 import {
   answeredAt,
-  largestMinimum,
   newOperations,
   postedAmount,
   recentOperations,
   readLimits,
-  smallestRemaining,
   statementOperations,
   windowSince,
 } from "./readback.ts";
+import {
+  largestMinimum,
+  limitsThatApply,
+  resettingPeriods,
+  smallestMaximum,
+  smallestRemaining,
+} from "../../../lib/payments/limit-vocabulary.ts";
 import { formatMicro, micro } from "../../../lib/payments/money.ts";
 
 const REPLAYS = 10;
@@ -74,18 +79,31 @@ interface RaceCard {
   periods: string[];
 }
 
-/** The first race card with room for at least one debit of the race amount, and that amount. */
-async function raceCard(ctx: CheckContext): Promise<RaceCard | undefined> {
+/**
+ * The first race card with room for at least one debit of the race amount, and that amount: about
+ * 2 × remaining / RACE_DEBITS, at least the largest minimum, at most the smallest per-debit maximum
+ * — of the limits that apply to the test terminal. Otherwise why no card could be raced.
+ */
+async function raceCard(ctx: CheckContext): Promise<RaceCard | string> {
+  const { terminal } = await ctx.debitAmounts();
+  const vocabulary = ctx.config.cardApi;
+  let why = `every race card (RACE_CARD_IDS, ${ctx.config.fixtures.raceCardIds.length}) has used its limit for this period; it resets with the period`;
   for (const cardId of ctx.config.fixtures.raceCardIds) {
-    const { limits, at } = await readLimits(ctx, "card", cardId);
-    const cumulative = limits.filter((l) => ctx.config.cardApi.cumulativeLimitTypes.includes(l.type));
-    const remaining = smallestRemaining(limits, ctx.config.cardApi.cumulativeLimitTypes);
+    const { limits: listed, at } = await readLimits(ctx, "card", cardId);
+    const limits = limitsThatApply(listed, terminal);
+    const remaining = smallestRemaining(vocabulary, limits);
     if (remaining === undefined || remaining <= 0) continue;
     const perDebit = Math.ceil((2 * remaining) / ctx.config.cardApi.raceDebits / 10_000) * 10_000;
-    const amount = Math.max(perDebit, largestMinimum(limits, ctx.config.cardApi.minimumLimitTypes), 10_000);
-    if (amount <= remaining) return { cardId, remaining, amount, readAt: at, periods: cumulative.map((l) => l.period) };
+    const cap = smallestMaximum(vocabulary, limits)?.micro ?? Infinity;
+    const amount = Math.min(cap, Math.max(perDebit, largestMinimum(vocabulary, limits), 10_000));
+    if (amount * ctx.config.cardApi.raceDebits <= remaining) {
+      why = `RACE_DEBITS (${ctx.config.cardApi.raceDebits}) debits of at most the per-debit maximum ${formatMicro(cap)} cannot pass the remaining ${formatMicro(remaining)} of card ${cardId}: raise RACE_DEBITS or give race cards smaller limits`;
+      continue;
+    }
+    if (amount <= remaining)
+      return { cardId, remaining, amount, readAt: at, periods: resettingPeriods(vocabulary, limits) };
   }
-  return undefined;
+  return why;
 }
 
 /**
@@ -105,17 +123,14 @@ export const parallelDebitsWithinLimit = defineCheck({
   touches: "race-card",
   level: "should",
   spec: "§2.4",
-  // declared: the limits vocabulary (CUMULATIVE_LIMIT_TYPES) and the target's own limits
+  // declared: the limits vocabulary (CUMULATIVE_LIMIT_TYPES, …, the test terminal's scope) and the target's own limits
   basis: "declared",
   title: "Create transaction: parallel debits whose sum exceeds the remaining limit never pass it together",
   description:
     "RACE_DEBITS debits of a race card at once, together about twice its remaining cumulative limit: the accepted ones stay within it, and the statement holds exactly them. Each run exhausts one race card for the limit's period (RACE_CARD_IDS is a pool).",
   async run(ctx) {
     const race = await raceCard(ctx);
-    if (!race)
-      return ctx.skip(
-        `every race card (RACE_CARD_IDS, ${ctx.config.fixtures.raceCardIds.length}) has used its limit for this period; it resets with the period`,
-      );
+    if (typeof race === "string") return ctx.skip(race);
     // The race card's lane: nothing else debits it between the readings (lib/http/lanes.ts).
     await ctx.isolated(race.cardId, () => raceOn(ctx, race));
   },

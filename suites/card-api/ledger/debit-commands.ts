@@ -1,14 +1,21 @@
 /**
  * The debit commands of the model-based checks (commands.ts has the readings): a valid debit, one
- * unit over the smallest remaining cumulative limit, one hundredth under the largest minimum, and
+ * unit over the smallest remaining cumulative limit, one hundredth under the largest minimum (of
+ * the limits that apply to the test terminal: lib/payments/limit-vocabulary.ts), and
  * a replay of an accepted debit — each asserting what it can at once.
  */
 import type fc from "fast-check";
 import { answerKind, requireAnswer } from "../../../lib/checks/answers.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
-import { largestMinimum, smallestRemaining } from "./readback.ts";
 import type { ObjectKind } from "../../../lib/payments/kinds.ts";
 import type { AmountLimit } from "../../../lib/payments/limits.ts";
+import {
+  accumulates,
+  largestMinimum,
+  limitsThatApply,
+  smallestMaximum,
+  smallestRemaining,
+} from "../../../lib/payments/limit-vocabulary.ts";
 import { formatMicro, micro } from "../../../lib/payments/money.ts";
 import { fail } from "../../../lib/checks/failure.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
@@ -16,7 +23,11 @@ import { readingsAcross, type LedgerModel } from "./observations.ts";
 
 type Command = fc.AsyncCommand<LedgerModel, LedgerReal>;
 
-async function debitOf(
+/**
+ * A debit of `amount` (major units): accepted or not; undefined when the guard kept it back. Accepted,
+ * the model counts it. `intent` "refusal": a debit meant to be refused, its answer judged as a refusal.
+ */
+export async function debitOf(
   m: LedgerModel,
   r: LedgerReal,
   amount: number,
@@ -41,52 +52,68 @@ export class Debit implements Command {
 }
 
 /**
- * One unit over the smallest remaining cumulative limit of the card, its account and client.
- * Accepted, it broke the invariant only if a limit it did not fit moved: a limit of another MCC
- * or region does not apply to it (the spec does not say which apply). When the target's period
+ * One unit over the smallest remaining cumulative limit of the card, its account and client that
+ * applies to the test terminal (a limit of another MCC, region or transaction type does not: the
+ * range of the run says which, DebitRange.terminal). Accepted, it broke the invariant only if a
+ * limit it did not fit moved (the harness may not know a limit's scope). When the target's period
  * ended between the readings (its midnight, by its own dt), the limit reset: not judged, naming it.
+ * Over a per-debit maximum too, its refusal would prove nothing of the remaining: not sent.
  */
 export class OverLimitDebit implements Command {
   check = () => true;
   async run(m: LedgerModel, r: LedgerReal) {
-    const types = r.ctx.config.cardApi.cumulativeLimitTypes;
-    const before = await Promise.all(OBJECT_KINDS.map(async (kind) => ({ kind, limits: await r.limits(kind) })));
+    const vocabulary = r.ctx.config.cardApi;
+    const before = await Promise.all(
+      OBJECT_KINDS.map(async (kind) => ({ kind, limits: limitsThatApply(await r.limits(kind), r.terminal) })),
+    );
     const readAt = Math.min(...OBJECT_KINDS.map((kind) => r.readAt.get(kind)!));
-    const remaining = before.map((b) => smallestRemaining(b.limits, types)).filter((v) => v !== undefined);
-    if (!remaining.length) return;
-    const units = Math.min(...remaining) + 1_000_000;
+    const all = before.flatMap((b) => b.limits);
+    const remaining = smallestRemaining(vocabulary, all);
+    if (remaining === undefined) return;
+    const units = remaining + 1_000_000;
+    const cap = smallestMaximum(vocabulary, all);
+    if (cap !== undefined && units > cap.micro) return;
     const amount = units / 1_000_000;
-    if ((await debitOf(m, r, amount, "refusal")) !== true) return;
-    const passed = await limitsPassed(r, before, units, types);
-    const limits = before.flatMap((b) => b.limits.filter((l) => types.includes(l.type)));
+    const accepted = await debitOf(m, r, amount, "refusal");
+    // Refused: the limit held, and that is the judgement (kept back by the guard: nothing judged).
+    if (accepted === false) return r.judge("limits-enforced", () => undefined);
+    if (accepted !== true) return;
+    const passed = await limitsPassed(r, before, units);
+    const limits = all.filter((l) => accumulates(vocabulary, l));
     const boundary = passed.length ? readingsAcross(r, readAt, limits) : undefined;
     if (boundary)
       return r.notJudged("limits-enforced", `the over-limit debit's limits were read on either side of ${boundary}`);
     r.judge("limits-enforced", () => {
       if (passed.length !== 0)
-        fail(
-          "invariant",
-          `a debit of ${amount.toFixed(2)} was accepted over the remaining ${passed.join(", ")}, and that usage moved`,
-        );
+        fail("invariant", `a debit of ${amount.toFixed(2)} was accepted over the remaining ${passed.join(", ")}`);
     });
   }
   toString = () => "debitOverRemainingLimit()";
 }
 
-/** The cumulative limits that had less room than `units` before the debit and whose usage moved since. */
+/**
+ * The cumulative limits that had less room than `units` before the debit and that it passed: their
+ * usage moved since, or the partner declared the terminal's MCC (TERMINAL_MCC), so a limit the
+ * declaration says applies must hold even if the target does not count the debit in it. With the
+ * MCC unknown or read from the target, a limit that did not move may be scoped in a way we cannot see.
+ */
 async function limitsPassed(
   r: LedgerReal,
   before: Array<{ kind: ObjectKind; limits: AmountLimit[] }>,
   units: number,
-  types: string[],
 ): Promise<string[]> {
   const passed: string[] = [];
+  const declared = r.terminal.mccSource === "declared";
   const after = await Promise.all(before.map(({ kind }) => r.limits(kind)));
   for (const [i, { kind, limits }] of before.entries()) {
     const now = new Map(after[i]!.map((l) => [l.key, micro(l.current)]));
-    for (const l of limits.filter((x) => types.includes(x.type) && (micro(x.remaining) ?? Infinity) < units)) {
-      if ((now.get(l.key) ?? 0) > (micro(l.current) ?? 0))
-        passed.push(`${formatMicro(micro(l.remaining)!)} of ${kind} limit ${l.key}`);
+    const over = limits.filter((x) => accumulates(r.ctx.config.cardApi, x) && (micro(x.remaining) ?? Infinity) < units);
+    for (const l of over) {
+      const moved = (now.get(l.key) ?? 0) > (micro(l.current) ?? 0);
+      if (moved || declared)
+        passed.push(
+          `${formatMicro(micro(l.remaining)!)} of ${kind} limit ${l.key}${moved ? ", and its usage moved" : " (it applies to TERMINAL_MCC as declared)"}`,
+        );
     }
   }
   return passed;
@@ -96,7 +123,7 @@ async function limitsPassed(
 export class BelowMinimumDebit implements Command {
   check = () => true;
   async run(m: LedgerModel, r: LedgerReal) {
-    const minimum = largestMinimum(await r.limits("card"), r.ctx.config.cardApi.minimumLimitTypes);
+    const minimum = largestMinimum(r.ctx.config.cardApi, limitsThatApply(await r.limits("card"), r.terminal));
     if (minimum < 20_000) return;
     const amount = (minimum - 10_000) / 1_000_000;
     const accepted = await debitOf(m, r, amount, "refusal");

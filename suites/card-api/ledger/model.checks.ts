@@ -1,6 +1,6 @@
 /**
  * Model-based checks of the payment card's ledger: random sequences of debits and readings
- * (fast-check commands) between two probe debits and a final audit, one check per invariant, so
+ * (fast-check commands) between the probe debits (and an attempt over the remaining limit) and a final audit, one check per invariant, so
  * that each broken invariant fails its own check. The sequences are run once for the five checks
  * (the survey); a breaking sequence is replayed and shrunk for its invariant alone; the failure
  * names the commands, the seed and the path (replayPath included) and attaches the last exchange;
@@ -17,7 +17,7 @@ import type { Exchange } from "../../../lib/http/exchange.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { audit, ledgerCommands, probe } from "./commands.ts";
 import { LedgerReal } from "./model.ts";
-import type { Invariant, LedgerModel } from "./observations.ts";
+import { NOTHING_TO_JUDGE, type Invariant, type LedgerModel } from "./observations.ts";
 
 const MAX_COMMANDS = 8;
 
@@ -32,6 +32,8 @@ interface Survey {
   broken: Map<Invariant, { sequence: number; detail: string; exchange: Exchange | undefined }>;
   /** Invariants set aside on some sequences (readings across the target's period boundary): how many, and why. */
   unjudged: Map<Invariant, { sequences: number; reason: string }>;
+  /** Invariants some sequence had something to judge for. */
+  judged: Set<Invariant>;
   error?: unknown;
   skipped?: CheckSkipped;
   trail: Exchange[];
@@ -41,7 +43,7 @@ interface Survey {
   range: DebitRange;
 }
 
-/** One sequence: two probe debits, the random commands, the final audit. */
+/** One sequence: the probe debits and one over the remaining limit, the random commands, the final audit. */
 async function runSequence(
   real: LedgerReal,
   commands: Iterable<fc.AsyncCommand<LedgerModel, LedgerReal>>,
@@ -73,14 +75,14 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
     seed,
     numRuns: sequences(ctx),
   };
-  const s: Survey = { draw, broken: new Map(), unjudged: new Map(), trail: [], sent: 0, range };
+  const s: Survey = { draw, broken: new Map(), unjudged: new Map(), judged: new Set(), trail: [], sent: 0, range };
   // One debit before the first baseline: on a fresh card the window would be empty, and a target that
   // answers an empty period with an error would leave every baseline unreadable (all skipped) — or
   // not, if another check happened to debit first. This keeps the outcome independent of the order.
-  const warmUp = new LedgerReal(ctx, "all", deriveSeed(seed, "warm-up"));
+  const warmUp = new LedgerReal(ctx, "all", deriveSeed(seed, "warm-up"), range.terminal);
   await warmUp.debit(debitRequest(warmUp.faker, ctx.config, { amount: amountAbove(range, 0) / 100 }));
   await tryCases(draw, 1, async (commands, sequence) => {
-    const real = new LedgerReal(ctx, "all", deriveSeed(seed, `sequence ${sequence}`), s.trail);
+    const real = new LedgerReal(ctx, "all", deriveSeed(seed, `sequence ${sequence}`), range.terminal, s.trail);
     try {
       await runSequence(real, commands, range);
     } catch (error) {
@@ -88,6 +90,7 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
       s.skipped ??= error;
     } finally {
       s.sent += real.sent;
+      for (const invariant of real.judged) s.judged.add(invariant);
       s.refusal ??= real.refusal;
       for (const [invariant, breach] of real.broken)
         if (!s.broken.has(invariant)) s.broken.set(invariant, { sequence, ...breach });
@@ -115,6 +118,9 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
   notJudgedAcrossBoundary(ctx, s, invariant);
   // Every debit kept off the target by the guard: nothing was tested, say why (as a refused request does).
   if (s.sent === 0 && s.refusal) ctx.skip(s.refusal.message);
+  // An invariant no sequence had anything to judge by is not judged, never passed.
+  const nothing = NOTHING_TO_JUDGE[invariant];
+  if (!s.judged.has(invariant)) ctx.notJudged(`no sequence had anything to judge it by: ${nothing.why}`, nothing.see);
 }
 
 /**
@@ -140,7 +146,7 @@ async function shrinkAndFail(
     shrinkCase(s.draw, breach.sequence, async (commands) => {
       try {
         await runSequence(
-          new LedgerReal(ctx, invariant, deriveSeed(s.draw.seed, `shrink ${run++}`)),
+          new LedgerReal(ctx, invariant, deriveSeed(s.draw.seed, `shrink ${run++}`), s.range.terminal),
           commands,
           s.range,
         );
@@ -161,7 +167,7 @@ async function shrinkAndFail(
   }
   fail(
     error.category,
-    `${error.detail} — after two probe debits, ${commandsText(details.counterexample?.[0])} and the final audit ` +
+    `${error.detail} — after the probe debits and one over the remaining limit, ${commandsText(details.counterexample?.[0])} and the final audit ` +
       `(shrunk ${details.numShrinks} times); fast-check seed ${details.seed}, path "${details.counterexamplePath}"`,
   );
 }
@@ -176,7 +182,8 @@ function commandsText(commands: unknown): string {
 
 /**
  * Statement and period invariants rest on §1/§4.2 (spec); usage, remaining and enforcement on the
- * limits vocabulary the target declares (CUMULATIVE_LIMIT_TYPES, MINIMUM_LIMIT_TYPES) and its own limits.
+ * limits vocabulary the target declares (CUMULATIVE_LIMIT_TYPES, MINIMUM_LIMIT_TYPES, MAXIMUM_LIMIT_TYPES,
+ * LIMIT_PERIODS, the test terminal's scope) and its own limits.
  */
 const LEDGER_BASIS: Record<Invariant, Basis> = {
   "statement": "spec",
@@ -204,7 +211,7 @@ export const modelChecks: Check[] = [
     "§2.4",
     "usage",
     "Limits list: usage (current) grows by exactly the accepted debits",
-    "For the card, its account and its client: each cumulative limit (CUMULATIVE_LIMIT_TYPES) moves by the accepted amounts or, if it does not apply, not at all; at least one moves.",
+    "For the card, its account and its client: each cumulative limit (CUMULATIVE_LIMIT_TYPES) that applies to the test terminal (TERMINAL_MCC, LIMIT_ANY_MCC, TERMINAL_REGION, LIMIT_TRANSACTION_TYPES) moves by the accepted amounts or not at all; at least one moves. A limit whose period means `debit` (LIMIT_PERIODS) accumulates nothing and is expected nothing of.",
   ),
   ledgerCheck(
     "CARD-LEDGER-REMAINING",
@@ -217,8 +224,11 @@ export const modelChecks: Check[] = [
     "CARD-LEDGER-LIMITS-ENFORCED",
     "§8",
     "limits-enforced",
-    "Create transaction: a debit over a remaining limit, or under a minimum, is refused",
-    "§8: limits hold minimum and other amount limits per period. The over-limit debit is one unit over the smallest remaining cumulative limit; the other one hundredth under the largest minimum (MINIMUM_LIMIT_TYPES).",
+    "Create transaction: a debit over a remaining limit, under a minimum or over a per-debit maximum is refused, and one exactly at the maximum is accepted",
+    "§8: limits hold minimum and other amount limits per period. Of the limits that apply to the test terminal (TERMINAL_MCC, LIMIT_ANY_MCC, TERMINAL_REGION, LIMIT_TRANSACTION_TYPES): " +
+      "the over-limit debit is one unit over the smallest remaining cumulative limit (sent only while it is within every per-debit maximum, which would refuse it for another reason); " +
+      "the other one hundredth under the largest minimum (MINIMUM_LIMIT_TYPES); every sequence also sends one hundredth over the smallest per-debit maximum (MAXIMUM_LIMIT_TYPES, or a cumulative type whose LIMIT_PERIODS meaning is debit), which must be refused, " +
+      "and exactly that maximum, which must be accepted (sent only while it uses at most a tenth of the smallest remaining cumulative limit).",
   ),
   ledgerCheck(
     "CARD-LEDGER-PERIOD",

@@ -17,6 +17,7 @@ import { limitsObjectValue } from "../../../generators/card-api/limits.ts";
 import { readLimits, readStatement, windowSince } from "./readback.ts";
 import { OBJECT_KINDS, type ObjectKind, type StatementOperation } from "../../../lib/payments/kinds.ts";
 import type { AmountLimit } from "../../../lib/payments/limits.ts";
+import type { TerminalScope } from "../../../lib/payments/limit-vocabulary.ts";
 import type { Period } from "../../../generators/card-api/period.ts";
 import { describeAnswer } from "../../../lib/checks/answers.ts";
 
@@ -39,6 +40,8 @@ export class LedgerReal implements Observed {
   /** Debits sent, and the guard's refusal of the last one it kept off the target. */
   sent = 0;
   refusal: RequestRefused | undefined;
+  /** Invariants this sequence had something to judge for (a check none judged is not judged, never passed). */
+  readonly judged = new Set<Invariant>();
   /** In a survey ("all"): the first breach of each invariant in this sequence, with its last exchange. */
   readonly broken = new Map<Invariant, { detail: string; exchange: Exchange | undefined }>();
 
@@ -46,6 +49,8 @@ export class LedgerReal implements Observed {
     readonly ctx: CheckContext,
     readonly invariant: Invariant | "all",
     seed: number,
+    /** The test terminal the run's debit range was chosen for (DebitRange.terminal). */
+    readonly terminal: TerminalScope,
     private readonly trail: Exchange[] = [],
   ) {
     this.faker = fakerFor(seed);
@@ -120,6 +125,7 @@ export class LedgerReal implements Observed {
    * sequence judges that invariant; a survey of all of them notes the first breach of each and goes on.
    */
   judge(invariant: Invariant, body: () => void): void {
+    this.judged.add(invariant);
     try {
       body();
     } catch (error) {

@@ -11,12 +11,30 @@ import { boundaryBetween } from "../../../lib/time/period-boundary.ts";
 import { postedAmount } from "./readback.ts";
 import type { ObjectKind, StatementOperation } from "../../../lib/payments/kinds.ts";
 import type { AmountLimit } from "../../../lib/payments/limits.ts";
+import {
+  accumulates,
+  appliesTo,
+  resettingPeriods,
+  type TerminalScope,
+} from "../../../lib/payments/limit-vocabulary.ts";
 import { formatMicro, micro } from "../../../lib/payments/money.ts";
 import { fail } from "../../../lib/checks/failure.ts";
 import type { CheckContext } from "../../../lib/checks/types.ts";
 
 /** The invariants a model sequence asserts; each is its own check (model.checks.ts). */
 export type Invariant = "statement" | "usage" | "remaining" | "limits-enforced" | "period";
+
+/** Why an invariant can have gone unjudged on every sequence (then its check is not judged), and where to look. */
+export const NOTHING_TO_JUDGE: Record<Invariant, { why: string; see: string }> = {
+  "statement": { why: "no statement of the window was read", see: "PAYMENT_CARD_ID" },
+  "period": { why: "no statement was read", see: "PAYMENT_CARD_ID" },
+  "usage": { why: "no object lists a cumulative limit of the declared types", see: "CUMULATIVE_LIMIT_TYPES" },
+  "remaining": { why: "no object lists an amount limit", see: "PAYMENT_CARD_ID" },
+  "limits-enforced": {
+    why: "no cumulative limit of the declared types to go over, no minimum to go under",
+    see: "CUMULATIVE_LIMIT_TYPES, MINIMUM_LIMIT_TYPES",
+  },
+};
 
 /** What the model knows: the debits accepted in this sequence, in micro-units, with their bodies (for replays). */
 export interface LedgerModel {
@@ -30,6 +48,8 @@ export interface LedgerModel {
 export interface Observed {
   readonly ctx: CheckContext;
   readonly since: number;
+  /** The test terminal the run's debits go through: only the limits that apply to it are expected to move. */
+  readonly terminal: TerminalScope;
   readonly baselineLimits: Map<ObjectKind, AmountLimit[]>;
   /** When the target answered the baseline and the latest limits reading of each object (its `dt`). */
   readonly baselineAt: Map<ObjectKind, number>;
@@ -92,30 +112,32 @@ export function checkWithin(r: Observed, operations: StatementOperation[], perio
 /** The period boundary of these limits between a reading at `from` and the latest limits reading (the target's clock), if any. */
 export function readingsAcross(r: Observed, from: number, limits: AmountLimit[]): string | undefined {
   const latest = Math.max(from, ...r.readAt.values());
-  return boundaryBetween(
-    from,
-    latest,
-    r.ctx.config.target.utcOffset,
-    limits.map((l) => l.period),
-  );
+  return boundaryBetween(from, latest, r.ctx.config.target.utcOffset, resettingPeriods(r.ctx.config.cardApi, limits));
 }
 
-/** Cumulative usage moves by exactly the accepted amounts (or not at all, for a limit that does not apply). */
+/**
+ * Cumulative usage moves by exactly the accepted amounts, or not at all (a limit whose scope the
+ * harness does not know to exclude). A limit that does not apply to the test terminal, or whose
+ * period means `debit` (LIMIT_PERIODS: nothing accumulates), is expected nothing of.
+ */
 export function checkUsage(r: Observed, m: LedgerModel, kind: ObjectKind, limits: AmountLimit[]): void {
-  const types = r.ctx.config.cardApi.cumulativeLimitTypes;
+  const vocabulary = r.ctx.config.cardApi;
+  const counted = limits.filter((l) => accumulates(vocabulary, l) && appliesTo(r.terminal, l));
   // Usage resets when a limit's period ends: readings on either side of that boundary are not compared.
   const boundary = boundaryBetween(
     r.baselineAt.get(kind) ?? r.since,
     r.readAt.get(kind) ?? Date.now(),
     r.ctx.config.target.utcOffset,
-    limits.filter((l) => types.includes(l.type)).map((l) => l.period),
+    resettingPeriods(vocabulary, counted),
   );
   if (boundary) return r.notJudged("usage", `the ${kind}'s limits were read on either side of ${boundary}`);
   const before = new Map((r.baselineLimits.get(kind) ?? []).map((l) => [l.key, micro(l.current)]));
   const accepted = m.accepted.reduce((sum, a) => sum + a.micro, 0);
-  const moves = limits
-    .filter((l) => types.includes(l.type) && before.get(l.key) !== undefined)
+  const moves = counted
+    .filter((l) => before.get(l.key) !== undefined)
     .map((l) => ({ key: l.key, by: (micro(l.current) ?? NaN) - before.get(l.key)! }));
+  // No cumulative limit of this object to compare: nothing judged (a survey where no object has one is not judged).
+  if (!moves.length) return;
   const wrong = moves.filter((x) => x.by !== 0 && x.by !== accepted);
   r.judge("usage", () => {
     if (wrong.length !== 0)
@@ -125,7 +147,7 @@ export function checkUsage(r: Observed, m: LedgerModel, kind: ObjectKind, limits
       );
   });
   r.judge("usage", () => {
-    if (!(accepted === 0 || moves.length === 0 || moves.some((x) => x.by === accepted)))
+    if (!(accepted === 0 || moves.some((x) => x.by === accepted)))
       fail(
         "invariant",
         `no cumulative limit of the ${kind} moved, though debits of ${formatMicro(accepted)} were accepted (${moves.map((x) => x.key).join(", ")})`,
@@ -133,9 +155,9 @@ export function checkUsage(r: Observed, m: LedgerModel, kind: ObjectKind, limits
   });
 }
 
-/** remaining = value − current for cumulative limits; every amount a non-negative decimal string. */
+/** remaining = value − current for cumulative limits (whatever their scope); every amount a non-negative decimal string. */
 export function checkRemaining(r: Observed, kind: ObjectKind, limits: AmountLimit[]): void {
-  const types = r.ctx.config.cardApi.cumulativeLimitTypes;
+  const vocabulary = r.ctx.config.cardApi;
   for (const l of limits) {
     const [value, current, remaining] = [micro(l.value), micro(l.current), micro(l.remaining)];
     r.judge("remaining", () => {
@@ -145,7 +167,7 @@ export function checkRemaining(r: Observed, kind: ObjectKind, limits: AmountLimi
           `${kind} limit ${l.key}: value ${l.value}, current ${l.current}, remaining ${l.remaining} are not all non-negative decimals`,
         );
     });
-    if (!types.includes(l.type)) continue;
+    if (!accumulates(vocabulary, l)) continue;
     r.judge("remaining", () => {
       if (remaining !== value! - current!)
         fail("invariant", `${kind} limit ${l.key}: remaining ${l.remaining} ≠ value ${l.value} − current ${l.current}`);

@@ -11,8 +11,7 @@ import type { CheckContext } from "../../../lib/checks/types.ts";
 import { statementRequest } from "../../../generators/card-api/statement.ts";
 import { sentPeriod, type Period } from "../../../generators/card-api/period.ts";
 import type { Exchange } from "../../../lib/http/exchange.ts";
-import { freshRequestId } from "../../../generators/faker.ts";
-import { limitsObject } from "../../../generators/card-api/limits.ts";
+import { limitsRequest } from "../../../generators/card-api/limits.ts";
 import type { ObjectKind, StatementOperation } from "../../../lib/payments/kinds.ts";
 import { amountLimitsOf, type AmountLimit } from "../../../lib/payments/limits.ts";
 import { micro } from "../../../lib/payments/money.ts";
@@ -108,10 +107,7 @@ export async function amountLimits(ctx: CheckContext, kind: ObjectKind, value: s
 
 /** The limits of an object and when the target answered (its `dt`, else our clock). */
 export async function readLimits(ctx: CheckContext, kind: ObjectKind, value: string): Promise<LimitsReading> {
-  const exchange = await ctx.send(LIMITS_LIST, {
-    request_id: freshRequestId(),
-    object: limitsObject(ctx.config, kind, value),
-  });
+  const exchange = await ctx.send(LIMITS_LIST, limitsRequest(ctx.config, kind, value));
   requireAnswer(exchange);
   if (answerKind(exchange) !== "success")
     ctx.skip(`the limits of the ${kind} could not be read (${describeAnswer(exchange)})`);
@@ -122,18 +118,4 @@ export async function readLimits(ctx: CheckContext, kind: ObjectKind, value: str
 export function answeredAt(exchange: Exchange): number {
   const dt = (exchange.response?.json as { dt?: unknown } | undefined)?.dt;
   return (typeof dt === "string" ? parseIsoDateTime(dt) : undefined) ?? exchange.startedAt + exchange.durationMs;
-}
-
-/** The smallest remaining of the cumulative limits, in micro-units (undefined: none). */
-export function smallestRemaining(limits: AmountLimit[], cumulativeTypes: string[]): number | undefined {
-  const values = limits
-    .filter((l) => cumulativeTypes.includes(l.type))
-    .map((l) => micro(l.remaining))
-    .filter((v): v is number => v !== undefined);
-  return values.length ? Math.min(...values) : undefined;
-}
-
-/** The largest per-debit minimum, in micro-units (0: none). */
-export function largestMinimum(limits: AmountLimit[], minimumTypes: string[]): number {
-  return Math.max(0, ...limits.filter((l) => minimumTypes.includes(l.type)).map((l) => micro(l.value) ?? 0));
 }

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseDocument } from "yaml";
-import { ROOT } from "../support/cli.ts";
+import { ROOT } from "../support/root.ts";
 
 const FILES = [".github/workflows/conformance-gate.yml", ".github/workflows/conformance-nightly.yml", ".gitlab-ci.yml"];
 

@@ -1,0 +1,87 @@
+/**
+ * The limits vocabulary the target declares (§2.4 shows only the type `min` and the period `day`):
+ * its amount-limit types, its period names with their meaning, and the test terminal's scope
+ * (MCC, region, transaction type). Read once; a bad value is a ConfigError naming the variable.
+ */
+import { ConfigError } from "../errors/config-error.ts";
+import { PERIOD_MEANINGS, type PeriodMeaning, type TerminalScope } from "../payments/limit-vocabulary.ts";
+import type { createReader } from "./reader.ts";
+import type { VariableName } from "./variables.ts";
+
+type Reader = ReturnType<typeof createReader>;
+
+export interface LimitSettings {
+  cumulativeLimitTypes: string[];
+  minimumLimitTypes: string[];
+  maximumLimitTypes: string[];
+  /** LIMIT_PERIODS: the target's period names, each with its meaning. */
+  limitPeriods: Record<string, PeriodMeaning>;
+  /** The test terminal as declared (TERMINAL_MCC, TERMINAL_REGION, …); the preflight may read its MCC. */
+  terminal: TerminalScope;
+}
+
+function list(text: string): string[] {
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+const TYPE_LISTS = ["MINIMUM_LIMIT_TYPES", "MAXIMUM_LIMIT_TYPES", "CUMULATIVE_LIMIT_TYPES"] as const;
+
+/** The three type lists; a type in two of them has no one meaning, so it is refused naming the later list. */
+function limitTypes(r: Reader): Record<(typeof TYPE_LISTS)[number], string[]> {
+  const seen = new Map<string, VariableName>();
+  const lists = TYPE_LISTS.map((name) => {
+    const types = list(r.string(name));
+    for (const type of types) {
+      const before = seen.get(type);
+      if (before && before !== name)
+        throw new ConfigError(name, `"${type}" is also in ${before}: an amount-limit type has one meaning`);
+      seen.set(type, name);
+    }
+    return types;
+  });
+  return { MINIMUM_LIMIT_TYPES: lists[0]!, MAXIMUM_LIMIT_TYPES: lists[1]!, CUMULATIVE_LIMIT_TYPES: lists[2]! };
+}
+
+/** LIMIT_PERIODS: `name=meaning,…`, each meaning one of day, week, month, year, debit. */
+function limitPeriods(r: Reader): Record<string, PeriodMeaning> {
+  const periods: Record<string, PeriodMeaning> = {};
+  for (const item of list(r.string("LIMIT_PERIODS"))) {
+    const [name, meaning, ...rest] = item.split("=").map((s) => s.trim());
+    const problem = !name
+      ? "names no period"
+      : !PERIOD_MEANINGS.includes(meaning as PeriodMeaning) || rest.length
+        ? `must be name=meaning with a meaning of ${PERIOD_MEANINGS.join(", ")}`
+        : name in periods
+          ? "is declared twice"
+          : undefined;
+    if (problem) throw new ConfigError("LIMIT_PERIODS", `"${item}" ${problem}`);
+    periods[name!] = meaning as PeriodMeaning;
+  }
+  return periods;
+}
+
+function terminal(r: Reader): TerminalScope {
+  const mcc = r.string("TERMINAL_MCC") ? r.pattern("TERMINAL_MCC", /^\d{4}$/, "four digits (an MCC such as 5411)") : "";
+  const region = r.string("TERMINAL_REGION");
+  return {
+    ...(mcc ? { mcc, mccSource: "declared" as const } : {}),
+    anyMcc: list(r.string("LIMIT_ANY_MCC")),
+    ...(region ? { region } : {}),
+    anyRegion: list(r.string("LIMIT_ANY_REGION")),
+    transactionTypes: list(r.string("LIMIT_TRANSACTION_TYPES")),
+  };
+}
+
+export function readLimitSettings(r: Reader): LimitSettings {
+  const types = limitTypes(r);
+  return {
+    cumulativeLimitTypes: types.CUMULATIVE_LIMIT_TYPES,
+    minimumLimitTypes: types.MINIMUM_LIMIT_TYPES,
+    maximumLimitTypes: types.MAXIMUM_LIMIT_TYPES,
+    limitPeriods: limitPeriods(r),
+    terminal: terminal(r),
+  };
+}

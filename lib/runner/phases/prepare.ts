@@ -1,0 +1,110 @@
+/**
+ * Phase 1, prepare: the command line and the configuration, read and checked once, before anything
+ * is started or sent. The last run's outputs are removed first of all, so that a run that stops on
+ * its configuration leaves no earlier verdict behind for CI to publish. Every problem here is a
+ * ConfigError or a UsageError: exit 2 with one line.
+ */
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../../catalogue/index.ts";
+import { loadConfiguredProfile } from "../../checks/run-context.ts";
+import { loadConfig, type Config } from "../../config/load.ts";
+import { VARIABLES } from "../../config/variables.ts";
+import { profileVariables } from "../../crypto/index.ts";
+import { isProfileModule } from "../../crypto/module-profile.ts";
+import { ConfigError } from "../../errors/config-error.ts";
+import { validators } from "../../validation/registry.ts";
+import { loadBaseline } from "../baseline.ts";
+import { UsageError } from "../cli-errors.ts";
+import { parseFailOn } from "../fail-on.ts";
+import { lastFailedRun, parseRetries, type LastFailed } from "../last-failed.ts";
+import type { Prepared, RunOptions, RunParts } from "../run-state.ts";
+import { parseShard } from "../shard.ts";
+
+/** The outputs a run replaces; history/ stays: it is the trend across runs. */
+const OUTPUTS = [
+  "allure-results",
+  "junit.xml",
+  "summary.json",
+  "summary.md",
+  // The report and the pack of the last run too: handed over beside a new summary, they would mislead.
+  "allure-report",
+  "allure-report-single",
+  "certification",
+  "certification.zip",
+];
+
+export async function prepare(options: RunOptions, parts: RunParts, startedAt = Date.now()): Promise<Prepared> {
+  // --last-failed reads the last summary before it is removed.
+  const lastFailed = lastFailedRun(options);
+  const failOn = parseFailOn(options["fail-on"]);
+  clearOutputs(process.env.REPORTS_DIR?.trim() || VARIABLES.REPORTS_DIR.default);
+  const config = runConfiguration(options, lastFailed);
+  if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
+  validators().compileAll(ADDED_OPERATIONS);
+  await parts.checkDeclarations(config);
+  const usage = checkUsage(options, config, parts, lastFailed);
+  // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
+  await loadConfiguredProfile(config);
+  const profileNote = await profileLine(config.partner.cryptoProfile);
+  return { options, config, startedAt, failOn, profileNote, ...usage, ...(lastFailed ? { lastFailed } : {}) };
+}
+
+function clearOutputs(dir: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new ConfigError("REPORTS_DIR", `${JSON.stringify(dir)} is a file, not a folder`);
+  for (const output of OUTPUTS) rmSync(join(dir, output), { recursive: true, force: true });
+}
+
+/** The configuration of the run, loaded once: --strict, --retries and the last run's seed go in it, not into process.env. */
+function runConfiguration(options: RunOptions, last: LastFailed | undefined): Config {
+  const loaded = loadConfig(process.env);
+  const retries = options.retries === undefined ? loaded.run.retries : Number(parseRetries(options.retries));
+  const strict = options.strict ? { strict: true } : {};
+  const seed = last ? { seed: last.seed, seedFromEnv: true } : {};
+  return { ...loaded, run: { ...loaded.run, ...strict, retries, ...seed } };
+}
+
+/** The options against the configuration and the suites; each problem is exit 2. */
+function checkUsage(options: RunOptions, config: Config, parts: RunParts, last: LastFailed | undefined) {
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  const mergeFrom = options["merge-reports"];
+  if (mergeFrom !== undefined && shard)
+    throw new UsageError("--merge-reports and --shard exclude each other: merge after every shard ran");
+  const knownIds = new Set(parts.modules.flatMap((m) => m.checks.map((c) => c.id)));
+  const selectedChecks = last?.ids ?? options.check ?? [];
+  // A mistyped id would select nothing and pass: a gate that checked nothing must not be green.
+  const unknownId = selectedChecks.find((id) => !knownIds.has(id));
+  if (unknownId)
+    throw new UsageError(
+      `--check ${unknownId}: no such check (ids are in every test name and in summary.md, e.g. CARD-STMT-PERIOD)`,
+    );
+  if (mergeFrom !== undefined) requireBlobs(mergeFrom);
+  if (shard && shard.count > config.safety.concurrency) {
+    throw new UsageError(
+      `CONCURRENCY=${config.safety.concurrency} is less than the ${shard.count} shards: each shard needs at least one request in flight`,
+    );
+  }
+  const baseline = loadBaseline(config.safety.baselineFile, knownIds);
+  return { selectedChecks, ...(shard ? { shard } : {}), ...(mergeFrom !== undefined ? { mergeFrom } : {}), baseline };
+}
+
+/** --merge-reports DIR must hold the shards' blob reports (blob-*.json). */
+function requireBlobs(dir: string): void {
+  const blobs =
+    existsSync(dir) && statSync(dir).isDirectory()
+      ? readdirSync(dir).filter((f) => /^blob.*\.json$/.test(f))
+      : undefined;
+  if (!blobs) throw new UsageError(`--merge-reports ${dir}: no such folder`);
+  if (!blobs.length)
+    throw new UsageError(
+      `--merge-reports ${dir}: no blob report (blob-*.json) in it; run the shards with --shard=i/n first`,
+    );
+}
+
+/** A profile module and the variables of its own it reads (values never shown): part of the run line. */
+async function profileLine(spec: string): Promise<string> {
+  if (!isProfileModule(spec)) return "";
+  const own = await profileVariables(spec);
+  return ` · profile ${spec}${own.length ? ` reads ${own.map((v) => (v.secret ? `${v.name} (secret)` : v.name)).join(", ")}` : ""}`;
+}

@@ -1,0 +1,63 @@
+/**
+ * End to end, through `npm run conformance`: a target that declares its own request rules in
+ * REQUEST_RULES_FILE — a pattern its order ids follow (one the harness's own never meet), an enum,
+ * an anyOf of required sets, a field of its own — and refuses whatever breaks them. Every valid
+ * request the harness sends obeys the declaration, so the target is conformant with --strict; the
+ * same target not keeping one declared rule is caught, the rule named.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { runCli, tempReportsDir } from "../support/cli.ts";
+import { withRulesTarget } from "../support/rules-target.ts";
+
+interface Summary {
+  verdict: string;
+  checks: Array<{ id: string; level?: string; outcome: string; message?: string; basis?: string }>;
+}
+
+async function run(unenforced: "description enum" | undefined) {
+  return withRulesTarget(unenforced, async (target, rulesFile) => {
+    const dir = tempReportsDir();
+    const result = await runCli(
+      "conformance.ts",
+      ["--strict"],
+      // The sandbox and the proxy share this test's event loop: one run at a time, with patience.
+      {
+        REPORTS_DIR: dir,
+        TARGET_BASE_URL: target.url,
+        REQUEST_RULES_FILE: rulesFile,
+        SEED: "20261127",
+        PROPERTY_RUNS: "10",
+        REQUEST_TIMEOUT_MS: "30000",
+      },
+      300_000,
+    );
+    const summary = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as Summary;
+    return { ...result, summary, received: target.received };
+  });
+}
+
+/** Two whole runs against a proxy in this process: minutes on a loaded machine. */
+const RUN_TIMEOUT = { timeout: 400_000 };
+
+describe("a target that declares its request rules and enforces them", () => {
+  test("conformant with --strict: every valid request obeys the declaration", RUN_TIMEOUT, async () => {
+    const { code, stdout, stderr, summary } = await run(undefined);
+    const notPassed = summary.checks.filter((c) => c.level !== "info" && c.outcome !== "passed");
+    expect(notPassed, stdout.slice(-3000) + stderr).toEqual([]);
+    expect(code, stdout.slice(-3000) + stderr).toBe(0);
+    expect(summary.verdict).toBe("conformant");
+  });
+
+  test("not keeping its declared enum: CARD-TXN-NEGATIVE fails on the declared rule, named", RUN_TIMEOUT, async () => {
+    const { code, stdout, stderr, summary } = await run("description enum");
+    expect(code, stdout.slice(-3000) + stderr).toBe(1);
+    expect(summary.verdict).toBe("not conformant");
+    const failed = summary.checks.filter((c) => c.level !== "info" && c.outcome !== "passed");
+    expect(failed.map((c) => c.id)).toEqual(["CARD-TXN-NEGATIVE"]);
+    expect(failed[0]!.message).toMatch(
+      /\(declared: REQUEST_RULES_FILE card-api\.transaction-create: \/transaction\/description must be equal to one of the allowed values\)/,
+    );
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The harness on a fourth correct target, written from the spec and the partner docs only
+ * (tests/support/fourth-target/): day-first statement dates, UTC written `+00:00`, RSA signatures and
+ * RSA-OAEP-sealed client data through a profile module that cannot decrypt, a per-debit maximum, a
+ * limit scoped to MCC 7995, RFC 7807 problems, declines as HTTP 200, required fields declared with
+ * `anyOf`. Configured only as docs/own-server.md says — a `.env`, the module, a client-data file and
+ * a request-rules file in the partner's folder — and run as `npm run conformance` runs, three times:
+ * default and strict (conformant), and a build with three violations of the spec at must level.
+ * Its other broken builds are proven in-process: fourth-faults.sandbox.test.ts.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { runCli, type CliResult } from "../support/cli.ts";
+import * as data from "../support/fourth-target/data.ts";
+import { testKeys } from "../support/fourth-target/keys.ts";
+import { fourthPartnerFolder } from "../support/fourth-target/partner-folder.ts";
+import { startFourthTarget, type Fault } from "../support/fourth-target/server.ts";
+
+interface Run extends CliResult {
+  summary?: { verdict: string; checks: Array<{ id: string; level?: string; outcome: string; message?: string }> };
+  dir: string;
+}
+
+async function conformanceAgainst(faults: Fault[], args: string[]): Promise<Run> {
+  const target = await startFourthTarget({ faults });
+  try {
+    const dir = fourthPartnerFolder(target.url, { SEED: "20261127" });
+    const result = await runCli("conformance.ts", args, { PROPERTY_RUNS: "10" }, 240_000, dir);
+    const file = join(dir, "reports", "summary.json");
+    const summary = existsSync(file) ? { summary: JSON.parse(readFileSync(file, "utf8")) } : {};
+    return { ...result, dir, ...summary };
+  } finally {
+    await target.close();
+  }
+}
+
+// An info finding is an observation; a skipped check would hide a missing fixture, so it counts.
+const notPassed = (run: Run) =>
+  run.summary!.checks.filter((c) => c.level !== "info" && c.outcome !== "passed").map((c) => c.id);
+
+const outcomes = (run: Run) => `${run.stdout.slice(-2500)}\n${run.stderr.slice(-1500)}`;
+
+/** Warnings on stderr: every variable the partner folder sets is one the harness reads. */
+const warnings = (run: Run) => run.stderr.split("\n").filter((l) => /warning|does not read/.test(l));
+
+/** Every file the run wrote under reports/, as text. */
+function written(dir: string): string {
+  const walk = (path: string): string[] =>
+    statSync(path).isDirectory() ? readdirSync(path).flatMap((f) => walk(join(path, f))) : [readFileSync(path, "utf8")];
+  return walk(join(dir, "reports")).join("\n");
+}
+
+/** What must never be written: the partner's private key (any line of it), tokens, the card number and CVC. */
+function secrets(): string[] {
+  const keyLines = testKeys()
+    .partner.privatePem.split("\n")
+    .filter((l) => l.length === 64);
+  return [...keyLines, data.PARTNER_TOKEN, data.CARD_API_KEY, data.PAYMENT_CARD.pan, `"${data.PAYMENT_CARD.cvc}"`];
+}
+
+describe("a correct fourth target, configured through .env, a profile module, a client-data file and a request-rules file", () => {
+  test.for([
+    ["default mode", []],
+    ["strict mode", ["--strict"]],
+  ] as const)("%s: conformant, exit 0, every check passed, nothing secret written", async ([, args]) => {
+    const run = await conformanceAgainst([], [...args]);
+    expect(warnings(run), run.stderr).toEqual([]);
+    expect(run.code, outcomes(run)).toBe(0);
+    expect(run.summary?.verdict).toBe("conformant");
+    expect(notPassed(run), outcomes(run)).toEqual([]);
+    const text = written(run.dir);
+    for (const secret of secrets()) expect(text).not.toContain(secret);
+  });
+});
+
+describe("the fourth target with three violations of the spec at must level", () => {
+  // A statement whose start day is read at +05:00 (§4.2: operations only of the period), a response
+  // signed with a key the partner was never given (§2.1, §5), a transaction dt without its offset (§2.3).
+  const FAULTS: Fault[] = ["start-at-local-offset", "signs-with-other-key", "txn-dt-without-offset"];
+  const MUST = ["CARD-STMT-PERIOD", "PT-BIZ-SIGNATURE", "CARD-TXN-DT-OFFSET", "CARD-TXN-SCHEMA"];
+  // A model sequence may meet the leaked evening too, when the run straddles the target's midnight.
+  const MAY = ["CARD-LEDGER-PERIOD"];
+
+  test(`${FAULTS.join(" + ")}: not conformant, exit 1, on exactly those must checks`, async () => {
+    const run = await conformanceAgainst(FAULTS, []);
+    expect(run.code, outcomes(run)).toBe(1);
+    expect(run.summary?.verdict).toBe("not conformant");
+    const failed = notPassed(run);
+    expect(failed, outcomes(run)).toEqual(expect.arrayContaining(MUST));
+    expect(
+      failed.filter((id) => ![...MUST, ...MAY].includes(id)),
+      outcomes(run),
+    ).toEqual([]);
+    const levels = run.summary!.checks.filter((c) => MUST.includes(c.id)).map((c) => c.level);
+    expect(new Set(levels)).toEqual(new Set(["must"]));
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The run as a pipeline (lib/runner/pipeline.ts), in-process: every ending before the checks — a
+ * preflight problem, a target that is down, a signal — unwinds the one cleanup stack (the embedded
+ * sandbox closed, the run's files under REPORTS_DIR/.run removed, the signal handlers released) and
+ * leaves the outputs its verdict needs, with the run described from its plan. The normal end and the
+ * checks' own interruption are proven through the command (tests/cli/).
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { afterEach, expect, test, vi } from "vitest";
+import { settleCommand, type CommandEnd } from "../../lib/runner/cli-errors.ts";
+import { runConformance } from "../../lib/runner/pipeline.ts";
+import type { RunParts } from "../../lib/runner/run-state.ts";
+import type { Summary } from "../../lib/reporting/summary.ts";
+import { ALL_MODULES } from "../../suites/modules.ts";
+import { PREFLIGHT_REQUESTS } from "../../suites/preflight-requests.ts";
+import { startMisbehavingTarget } from "../support/targets.ts";
+import { tempReportsDir } from "../support/temp-dirs.ts";
+
+afterEach(() => void vi.unstubAllEnvs());
+
+/** The parts of the command, with a stand-in for the embedded sandbox at this URL that counts its closing. */
+function partsAt(url: string) {
+  const closed = { count: 0 };
+  const parts: RunParts = {
+    modules: ALL_MODULES,
+    moduleIndex: "suites/modules.ts",
+    preflightRequests: PREFLIGHT_REQUESTS,
+    checkDeclarations: async () => undefined,
+    checkLateDeclarations: async () => undefined,
+    startSandbox: async () => ({ url, close: async () => void closed.count++ }),
+  };
+  return { parts, closed };
+}
+
+/** Runs the pipeline with these variables (no TARGET_BASE_URL: the "embedded sandbox" is started). */
+async function run(parts: RunParts, env: Record<string, string>, during?: () => void): Promise<CommandEnd> {
+  for (const [name, value] of Object.entries({ TARGET_BASE_URL: "", ...env })) vi.stubEnv(name, value);
+  const quiet = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+  const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+  try {
+    during?.();
+    return await settleCommand("conformance", () => runConformance({ quiet: true }, parts));
+  } finally {
+    quiet.mockRestore();
+    stderr.mockRestore();
+  }
+}
+
+const listening = () => ({ SIGINT: process.listenerCount("SIGINT"), SIGTERM: process.listenerCount("SIGTERM") });
+const runFiles = (dir: string) => (existsSync(join(dir, ".run")) ? readdirSync(join(dir, ".run")) : []);
+const summaryIn = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
+
+/** A loopback port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test("a preflight problem: exit 2 with its line; the sandbox closed, the run's files removed, no handler left", async () => {
+  const dir = tempReportsDir();
+  const { parts, closed } = partsAt("http://127.0.0.1:9");
+  const before = listening();
+  const end = await run(parts, { REPORTS_DIR: dir, PARTNER_ACCESS_TOKEN: "Bearer abc" });
+  expect(end.code, end.line).toBe(2);
+  expect(end.line).toMatch(/preflight: PARTNER_ACCESS_TOKEN: starts with "Bearer "/);
+  expect(closed.count).toBe(1);
+  expect(runFiles(dir)).toEqual([]);
+  expect(listening()).toEqual(before);
+  // A configuration problem writes no verdict: its one line says what to fix.
+  expect(existsSync(join(dir, "summary.json"))).toBe(false);
+});
+
+test("the target down: exit 3, summary.json says so and describes the run from its plan; the stack unwound", async () => {
+  const dir = tempReportsDir();
+  const { parts, closed } = partsAt(`http://127.0.0.1:${await closedPort()}`);
+  const before = listening();
+  const end = await run(parts, { REPORTS_DIR: dir, SEED: "17", MAX_DEBIT_TOTAL: "100.00" });
+  expect(end.code, end.line).toBe(3);
+  const summary = summaryIn(dir);
+  expect(summary).toMatchObject({ verdict: "target unavailable", seed: 17, checks: [] });
+  expect(summary.target).toMatch(/^embedded sandbox http:\/\/127\.0\.0\.1:\d+$/);
+  expect(summary.workers?.processes).toBeGreaterThan(0);
+  expect(summary.declaration?.idempotencyMode).toBeDefined();
+  expect(closed.count).toBe(1);
+  // The debit budget file and the lanes folder are gone with the rest.
+  expect(runFiles(dir)).toEqual([]);
+  expect(listening()).toEqual(before);
+});
+
+test("SIGINT during the preflight: exit 130, verdict interrupted with nothing judged; the stack unwound", async () => {
+  const silent = await startMisbehavingTarget("never answers");
+  try {
+    const dir = tempReportsDir();
+    const { parts, closed } = partsAt(silent.url);
+    const before = process.listeners("SIGINT");
+    // The pipeline's own handler: the one it adds; called as the signal would, once the target is reached.
+    const signalWhenReached = () => {
+      const poll = setInterval(() => {
+        if (!silent.received.length) return;
+        clearInterval(poll);
+        const ours = process.listeners("SIGINT").find((l) => !before.includes(l));
+        (ours as (signal: string) => void)("SIGINT");
+      }, 20);
+    };
+    const end = await run(parts, { REPORTS_DIR: dir, REQUEST_TIMEOUT_MS: "60000" }, signalWhenReached);
+    expect(end.code).toBe(130);
+    expect(summaryIn(dir)).toMatchObject({ verdict: "interrupted", interrupted: "SIGINT", checks: [] });
+    expect(closed.count).toBe(1);
+    expect(runFiles(dir)).toEqual([]);
+    expect(process.listeners("SIGINT")).toEqual(before);
+  } finally {
+    await silent.close();
+  }
+});

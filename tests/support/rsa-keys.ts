@@ -1,0 +1,45 @@
+/**
+ * Key files for the RSA profile module (tests/crypto/fixtures/rsa-oaep-profile.mts), made at test
+ * time (never committed): the partner's and the platform's RSA pairs as PEM files, and the module's
+ * variables for each side. A helper that starts nothing.
+ */
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const RSA_MODULE = "./tests/crypto/fixtures/rsa-oaep-profile.mts";
+
+export interface RsaKeyFiles {
+  /** The harness's side: the partner signs, the platform's public key verifies and wraps. */
+  partnerSide: Record<string, string>;
+  /** The platform's side (the sandbox): verifies the partner, signs responses, unwraps. */
+  platformSide: Record<string, string>;
+  /** A public key of a pair nobody signs with. */
+  strangerPublicKeyFile: string;
+}
+
+function pair(dir: string, name: string): { privateFile: string; publicFile: string } {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const privateFile = join(dir, `${name}-private.pem`);
+  const publicFile = join(dir, `${name}-public.pem`);
+  writeFileSync(privateFile, privateKey.export({ type: "pkcs8", format: "pem" }));
+  writeFileSync(publicFile, publicKey.export({ type: "spki", format: "pem" }));
+  return { privateFile, publicFile };
+}
+
+export function rsaKeyFiles(): RsaKeyFiles {
+  const dir = mkdtempSync(join(tmpdir(), "rsa-profile-keys-"));
+  const [partner, platform, stranger] = ["partner", "platform", "stranger"].map((name) => pair(dir, name));
+  return {
+    partnerSide: {
+      RSA_PARTNER_PRIVATE_KEY_FILE: partner!.privateFile,
+      RSA_PLATFORM_PUBLIC_KEY_FILE: platform!.publicFile,
+    },
+    platformSide: {
+      RSA_PARTNER_PUBLIC_KEY_FILE: partner!.publicFile,
+      RSA_PLATFORM_PRIVATE_KEY_FILE: platform!.privateFile,
+    },
+    strangerPublicKeyFile: stranger!.publicFile,
+  };
+}
