@@ -125,7 +125,7 @@ describe("a contract check reads every answer of its operation", () => {
     );
     // Nothing it judges was received: not judged, never passed.
     const r = byId(results, "TEST-CONTRACT-REFUSAL");
-    expect(r).toMatchObject({ outcome: "skipped", category: NOT_JUDGED });
+    expect(r).toMatchObject({ outcome: "not judged", category: NOT_JUDGED });
     expect(r.message).toMatch(/no success answer of Limits list reached this check/);
     expect(r.contract).toMatchObject({ judged: 0, answers: { success: 3, refused: 2 } });
   });
