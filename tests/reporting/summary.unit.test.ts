@@ -193,7 +193,9 @@ describe("every answer judged: how much was read, in every output", () => {
   test("summary.md and the console table say it", () => {
     const md = renderSummaryMarkdown(s);
     expect(md).toMatch(/answers received: 553 \(1 requests unanswered\), every one judged/);
-    expect(md).toMatch(/^\| Limits list \| Card API \| §4\.4 \| 3 \| 1 \| 0 \| 0 \| 0 \| 553 \| 281 \| 270 \| 2 \| 1 \|$/m);
+    expect(md).toMatch(
+      /^\| Limits list \| Card API \| §4\.4 \| 3 \| 1 \| 0 \| 0 \| 0 \| 553 \| 281 \| 270 \| 2 \| 1 \|$/m,
+    );
     expect(md).toMatch(/✅ CARD-LIM-SCHEMA \(281 answers\)/);
     expect(md).toMatch(/\| CARD-LIM-DT \| must \|.*\| 281, 3 broke it \|/);
     const text = renderConsoleSummary(s, "reports");
