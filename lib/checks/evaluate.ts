@@ -5,14 +5,14 @@
  */
 import type { Exchange } from "../http/exchange.ts";
 import { inCheckScope } from "../http/lanes.ts";
-import { RequestRefused } from "../http/target.ts";
 import { EvidenceRecorder } from "./evidence.ts";
-import { CheckFailure, CheckNotJudged, CheckSkipped, notJudged, type FailureCategory } from "./failure.ts";
+import { CheckNotJudged, notJudged } from "./failure.ts";
 import { checkContext } from "./check-context.ts";
-import { NOT_JUDGED, refusalReason, refusedForBusinessReason } from "./precondition.ts";
+import { refusalReason, refusedForBusinessReason } from "./precondition.ts";
 import { touchesOf } from "./isolation.ts";
 import { checkSlots, startChecks, type Stage } from "./schedule.ts";
 import { deriveSeed } from "./seed.ts";
+import { notRunIfInterrupted, settle, type ResultCategory } from "./settle.ts";
 import { contractPhase, registerContracts } from "./contract-verdict.ts";
 import type { ContractReading } from "./meta.ts";
 import type { Basis, Check, CheckContext, Level, Module, Outcome, RunContext, ScenarioName } from "./types.ts";
@@ -27,7 +27,7 @@ export interface CheckResult {
   operationKey: string;
   outcome: Outcome;
   /** A failure's cause; why a check was not judged: "precondition" (a fixture) or "interrupted" (not run). */
-  category?: FailureCategory | "harness" | typeof NOT_JUDGED | typeof INTERRUPTED;
+  category?: ResultCategory;
   message?: string;
   notes: string[];
   /** The evidence sample (evidence.ts): the first exchanges, and the last ones of a failed check. */
@@ -176,61 +176,6 @@ export async function evaluateCheck(
     requests: counter.sent,
     ...(reading ? { contract: reading } : {}),
   };
-}
-
-/** The category of a check the run's stop cut short: reported "not run", never as the target's failure. */
-export const INTERRUPTED = "interrupted";
-
-/** What the client says of a request the stop kept back (client.ts), as a failure message quotes it. */
-const NOT_SENT_ON_STOP = /not sent: the run was interrupted/;
-
-function notRunIfInterrupted(outcome: Settled, interrupted: boolean | undefined): Settled {
-  if (outcome.outcome === "passed") return outcome;
-  // A value made once for several checks (ctx.shared) was cut short in another check's scope: its message says so.
-  if (!interrupted && !(outcome.outcome === "failed" && NOT_SENT_ON_STOP.test(outcome.message ?? ""))) return outcome;
-  return {
-    outcome: "not judged",
-    category: INTERRUPTED,
-    message: "not run: the run was interrupted before this check finished",
-  };
-}
-
-type Settled = Pick<CheckResult, "outcome" | "category" | "message"> & { level?: "info"; basis?: Basis };
-
-async function settle(
-  run: () => Promise<void> | void,
-): Promise<Pick<CheckResult, "outcome" | "category" | "message"> & { level?: "info"; basis?: Basis }> {
-  try {
-    await run();
-    return { outcome: "passed" };
-  } catch (error) {
-    // The two outcomes that are neither pass nor failure, one producer each (types.ts Outcome).
-    if (error instanceof CheckNotJudged) return { outcome: "not judged", category: NOT_JUDGED, message: error.message };
-    if (error instanceof CheckSkipped) return { outcome: "skipped", message: error.message };
-    // The guard would not send a request the check needs (TARGET_ENV, TEST_PANS, MAX_DEBIT_TOTAL): skipped by rule.
-    const refused = refusalIn(error);
-    if (refused) return { outcome: "skipped", message: refused.message };
-    if (error instanceof CheckFailure)
-      return {
-        outcome: "failed",
-        category: error.category,
-        message: error.message,
-        // Resting only on the reference's choice: an observation, whatever the check's level.
-        ...(error.level ? { level: error.level } : {}),
-        ...(error.basis ? { basis: error.basis } : {}),
-      };
-    // A bug in the harness itself: reported, never mistaken for the target's failure.
-    const e = error as Error;
-    return { outcome: "failed", category: "harness", message: `Harness error: ${e?.stack ?? String(error)}` };
-  }
-}
-
-/** A guard refusal, also when wrapped as the cause of another error (e.g. a property failure). */
-function refusalIn(error: unknown): RequestRefused | undefined {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof RequestRefused) return e;
-  }
-  return undefined;
 }
 
 /** How a check of a module is evaluated: once (the default), or with retries (retry.ts). */
