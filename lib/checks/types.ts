@@ -5,6 +5,7 @@ import type { CryptoProfile } from "../crypto/profile.ts";
 import type { RequestVariant, SendOptions, Target } from "../http/target.ts";
 import type { ValidatorRegistry } from "../validation/registry.ts";
 import type { DebitRange } from "../payments/debit-range.ts";
+import type { AnswerContract, Contracts } from "./contract-types.ts";
 
 /** must: the spec states it · should: sound practice where the spec is silent · info: observation. */
 export type Level = "must" | "should" | "info";
@@ -42,6 +43,8 @@ export interface RunContext {
   readonly inFlight: number;
   /** The valid debit amounts: the run plan's, or read once from the payment card's limits (debit-amounts.ts). */
   debitAmounts(): Promise<DebitRange>;
+  /** Judges every answer the target returns against its operation's contracts (contract-book.ts); absent in bare test contexts. */
+  readonly contracts?: Contracts;
 }
 
 /**
@@ -116,6 +119,17 @@ export interface Check {
   readonly description?: string;
   /** What it touches (lib/checks/isolation.ts), when not what its module declares. */
   readonly touches?: Touches;
+  /**
+   * A contract check: besides its own reading (`run`, e.g. the scenario answer), every answer of
+   * its operation the run receives is judged by this contract (contract-book.ts), and the check is
+   * decided from that tally once every other check has finished sending (evaluate.ts).
+   */
+  readonly contract?: AnswerContract;
+  /**
+   * A contract check's last reading, sent once every other check has finished sending, before it is
+   * decided: what must read the same every time (a closed period's statement) is read once more at the end.
+   */
+  readAgain?(ctx: CheckContext): Promise<void>;
   run(ctx: CheckContext): Promise<void> | void;
 }
 
