@@ -23,6 +23,7 @@ async function debitMinor(ctx: CheckContext): Promise<number> {
 
 export const replayPostsOnce = defineCheck({
   id: "CARD-TXN-IDEMPOTENT-REPLAY",
+  reads: ["IDEMPOTENCY_MODE"],
   level: "should",
   spec: "§2.3",
   // declared: IDEMPOTENCY_MODE

@@ -3,6 +3,7 @@
  * an object the target does not know is refused, or answered with nothing — never with another
  * object's data, and a debit of an unknown card is never accepted.
  */
+import { UNKNOWN_CARD_READS } from "../../lib/checks/reads.ts";
 import { randomUUID } from "node:crypto";
 import { CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST } from "../../lib/catalogue/index.ts";
 import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
@@ -60,6 +61,7 @@ export const limitsOfUnknownObjects = defineCheck({
 
 export const debitOfUnknownCardRefused = defineCheck({
   id: "CARD-TXN-UNKNOWN-CARD",
+  reads: UNKNOWN_CARD_READS,
   level: "should",
   spec: "§4.3",
   basis: "spec",
