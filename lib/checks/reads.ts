@@ -20,6 +20,7 @@ import type { Check, Module } from "./types.ts";
 export interface DeclaredFacts {
   cardApiAuth: string;
   cardApiHeaders: string[];
+  debitAmounts: { minMinor?: number; maxMinor?: number };
   clientDataFile?: { kind: string };
   requestRulesFile?: { path: string; operations?: string[] };
   safety?: { targetEnv: string; allowMutations: boolean; unknownCardPan: boolean; maxDebitTotalMinor?: number };
@@ -124,14 +125,25 @@ function engineReads(check: Check, module: Module): ReadOf[] {
   ];
 }
 
+function expand(read: Read): ReadOf {
+  return typeof read === "string" ? { variable: read, effect: "changes" } : { effect: "changes", ...read };
+}
+
+const RANGE_FROM_LIMITS: Condition = {
+  text: "DEBIT_AMOUNT_MIN or DEBIT_AMOUNT_MAX unset: the debit range read from the payment card's limits",
+  holds: (d) => d.debitAmounts.minMinor === undefined || d.debitAmounts.maxMinor === undefined,
+};
+
+/** The debit range every debit is drawn from: declared, else read from the card's limits in the declared vocabulary. */
 const DEBIT_READS: readonly ReadOf[] = [
   { variable: "DEBIT_AMOUNT_MIN", effect: "changes" },
   { variable: "DEBIT_AMOUNT_MAX", effect: "changes" },
+  ...[...LIMIT_VOCABULARY_READS, "LIMIT_OBJECT_TYPES" as const].map((read) => ({
+    ...expand(read),
+    when: RANGE_FROM_LIMITS,
+  })),
   { variable: "MAX_DEBIT_TOTAL", effect: "changes", when: DEBIT_CAP },
 ];
-
-const expand = (read: Read): ReadOf =>
-  typeof read === "string" ? { variable: read, effect: "changes" } : { effect: "changes", ...read };
 
 /** What a check reads: its own declaration, its module's, and what the engine applies to every check. */
 export function readsOf(check: Check, module: Module): ReadOf[] {

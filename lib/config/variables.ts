@@ -286,7 +286,6 @@ export const VARIABLES = {
     default: "20",
     group: "card API",
     doc: "Parallel debits of the concurrency check (2 to 100); their sum is about twice the race card's remaining limit.",
-    effect: "how many debits the concurrency check sends at once",
   },
   LIMIT_OBJECT_TYPES: {
     default: "card,account,client",

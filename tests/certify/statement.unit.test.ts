@@ -84,7 +84,16 @@ describe("the declaration", () => {
       operations: ["card-api.transaction-create"],
     });
     const row = optionEffects(d, READS).find((e) => e.option === "REQUEST_RULES_FILE")!;
-    expect(row).toMatchObject({ enabled: [], changed: ["CARD-TXN-NEGATIVE", "CARD-TXN-NO-5XX", "CARD-TXN-POSITIVE"] });
+    expect(row).toMatchObject({
+      enabled: [],
+      changed: [
+        "CARD-TXN-IDEMPOTENT-CONFLICT",
+        "CARD-TXN-NEGATIVE",
+        "CARD-TXN-NO-5XX",
+        "CARD-TXN-POSITIVE",
+        "CARD-TXN-UNKNOWN-CARD",
+      ],
+    });
     const reference = declarationOf(loadConfig({ REQUEST_RULES_FILE: "reference" }));
     expect(reference.requestRulesFile).toEqual({ variable: "REQUEST_RULES_FILE", path: "reference" });
     expect(declarationOf(loadConfig({})).requestRulesFile).toBeUndefined();
@@ -150,7 +159,12 @@ describe("per declared option, the checks it enabled, disabled or changed", () =
   });
 
   test("the limits vocabulary as declared, with the checks that read it", () => {
-    const env = { CUMULATIVE_LIMIT_TYPES: "daily_total,monthly_total" };
+    // With the debit range declared, only the checks that judge usage and limits read the vocabulary.
+    const env = {
+      CUMULATIVE_LIMIT_TYPES: "daily_total,monthly_total",
+      DEBIT_AMOUNT_MIN: "1.00",
+      DEBIT_AMOUNT_MAX: "20.00",
+    };
     const row = optionEffects(declarationOf(loadConfig(env)), READS).find(
       (e) => e.option === "CUMULATIVE_LIMIT_TYPES",
     )!;
@@ -162,6 +176,12 @@ describe("per declared option, the checks it enabled, disabled or changed", () =
       "CARD-LEDGER-USAGE",
       "CARD-LIM-OTHER-OBJECT",
     ]);
+    // Unset, the debit range is read from the card's limits in that vocabulary: every debit changes.
+    const unset = optionEffects(declarationOf(loadConfig({})), READS).find(
+      (e) => e.option === "CUMULATIVE_LIMIT_TYPES",
+    )!;
+    expect(unset.changed).toEqual(expect.arrayContaining(["CARD-TXN-HTTP-200", "CARD-LEDGER-STATEMENT"]));
+    expect(unset.changed.filter((id) => id.startsWith("CARD-STMT-") || id.startsWith("PT-"))).toEqual([]);
   });
 });
 

@@ -52,9 +52,8 @@ export interface Declaration {
   requestRulesFile?: DeclaredFile & { operations?: string[] };
   /** TARGET_ENV, ALLOW_MUTATIONS, whether UNKNOWN_CARD_PAN is set (never its value), MAX_DEBIT_TOTAL; absent in an older run's summary. */
   safety?: { targetEnv: string; allowMutations: boolean; unknownCardPan: boolean; maxDebitTotalMinor?: number };
-  /** CHECK_RETRIES (--retries) and RACE_DEBITS as the run used them; absent in an older run's summary. */
+  /** CHECK_RETRIES (--retries) as the run used it; absent in an older run's summary. */
   retries?: number;
-  raceDebits?: number;
 }
 
 function fileHash(path: string): string | undefined {
@@ -144,7 +143,6 @@ export function declarationOf(config: Config): Declaration {
         : {}),
     },
     retries: config.run.retries,
-    raceDebits: config.cardApi.raceDebits,
   };
 }
 

@@ -63,7 +63,6 @@ const SHOWN: Partial<Record<VariableName, (d: Declaration) => string>> = {
   UNKNOWN_CARD_PAN: (d) => (d.safety ? (d.safety.unknownCardPan ? "set" : "unset") : NOT_RECORDED),
   MAX_DEBIT_TOTAL: (d) => (d.safety ? amount(d.safety.maxDebitTotalMinor) : NOT_RECORDED),
   CHECK_RETRIES: (d) => (d.retries === undefined ? NOT_RECORDED : String(d.retries)),
-  RACE_DEBITS: (d) => (d.raceDebits === undefined ? NOT_RECORDED : String(d.raceDebits)),
 };
 
 function requestRulesValue(rules: Declaration["requestRulesFile"]): string {

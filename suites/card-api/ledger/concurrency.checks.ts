@@ -121,7 +121,7 @@ function notJudgedAcrossBoundary(ctx: CheckContext, race: RaceCard, exchanges: E
 
 export const parallelDebitsWithinLimit = defineCheck({
   id: "CARD-LEDGER-RACE",
-  reads: [...LIMIT_VOCABULARY_READS, "RACE_DEBITS"],
+  reads: LIMIT_VOCABULARY_READS,
   touches: "race-card",
   level: "should",
   spec: "§2.4",
