@@ -1,5 +1,5 @@
 /**
- * The guard of issue #28 item 3: the reporting layer derives which checks an option changes from
+ * The reporting layer derives which checks an option changes from
  * what the checks declare they read (lib/checks/reads.ts), so no string literal under lib/reporting
  * names a check — an id, an id prefix ("CARD-LEDGER-") or a template's id ("…-NEGATIVE").
  */
