@@ -6,7 +6,7 @@ import type { RequestVariant } from "../http/target.ts";
 import type { AnswerContract } from "./contract-types.ts";
 import type { Unjudged } from "./property-tally.ts";
 import type { Basis, CaseContext, CheckContext, Level } from "./types.ts";
-import type { Read } from "./reads.ts";
+import type { Read } from "./read-types.ts";
 
 /** A generated request; its label names the row it comes from (valid, a boundary, a mutation). */
 export interface Case {

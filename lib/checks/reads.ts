@@ -8,42 +8,10 @@
  * the checks named change. A command-line option is named by the variable it sets
  * (`--retries` is CHECK_RETRIES).
  */
-import type { VariableName } from "../config/variables.ts";
-import { touchesOf } from "./isolation.ts";
+import type { Condition, DeclaredFacts, Read, ReadOf } from "./read-types.ts";
 import type { Check, Module } from "./types.ts";
 
-/**
- * What a condition reads of the partner's declaration, as the run kept it in summary.json
- * (lib/reporting/certify/declaration.ts's Declaration has this shape and more). Facts absent from
- * an older run's summary are absent here, and a condition on them does not hold.
- */
-export interface DeclaredFacts {
-  cardApiAuth: string;
-  cardApiHeaders: string[];
-  debitAmounts: { minMinor?: number; maxMinor?: number };
-  clientDataFile?: { kind: string };
-  requestRulesFile?: { path: string; operations?: string[] };
-  safety?: { targetEnv: string; allowMutations: boolean; unknownCardPan: boolean; maxDebitTotalMinor?: number };
-  retries?: number;
-}
-
-/** When a read enables, disables or changes a check: one line for the reader, one test of the declaration. */
-export interface Condition {
-  readonly text: string;
-  holds(d: DeclaredFacts): boolean;
-}
-
-export type ReadEffect = "changes" | "enables" | "disables";
-
-/** A variable alone: its value always changes the judgement. */
-export type Read =
-  VariableName | { readonly variable: VariableName; readonly effect?: ReadEffect; readonly when?: Condition };
-
-export interface ReadOf {
-  variable: VariableName;
-  effect: ReadEffect;
-  when?: Condition;
-}
+export type { Condition, DeclaredFacts, Read, ReadEffect, ReadOf } from "./read-types.ts";
 
 export const PRODUCTION_GUARD: Condition = {
   text: "TARGET_ENV=production without ALLOW_MUTATIONS=true",
@@ -116,7 +84,8 @@ export function rulesRead(op: { key: string }): Read {
  * every request of an operation that creates anything.
  */
 function engineReads(check: Check, module: Module): ReadOf[] {
-  const debits = touchesOf(check, module) !== "read-only";
+  // What it touches (isolation.ts touchesOf): anything but read-only debits.
+  const debits = (check.touches ?? module.touches ?? "read-only") !== "read-only";
   const guarded = module.operation.mutates || debits;
   return [
     { variable: "CHECK_RETRIES", effect: "changes", when: RETRYING },

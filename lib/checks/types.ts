@@ -5,7 +5,7 @@ import type { CryptoProfile } from "../crypto/profile.ts";
 import type { RequestVariant, SendOptions, Target } from "../http/target.ts";
 import type { ValidatorRegistry } from "../validation/registry.ts";
 import type { DebitRange } from "../payments/debit-range.ts";
-import type { Read } from "./reads.ts";
+import type { Read } from "./read-types.ts";
 import type { AnswerContract, Contracts } from "./contract-types.ts";
 
 /** must: the spec states it · should: sound practice where the spec is silent · info: observation. */
