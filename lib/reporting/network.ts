@@ -5,7 +5,7 @@
  * changes the verdict: it tells a partner what the run went through and what is about to break.
  */
 import type { Config } from "../config/load.ts";
-import type { TlsSession } from "../http/tls-session.ts";
+import type { TlsSession } from "../http/transport/tls-session.ts";
 import { DAY_MS } from "../time/iso.ts";
 
 export const EXPIRY_WARNING_DAYS = 30;
