@@ -12,6 +12,7 @@
  * usage counts against which limit is not shown (§2.4, §8); the check infers "another object's
  * limits" from usage (the other card's own limits moved by exactly a debit of the payment card).
  */
+import { LIMIT_VOCABULARY_READS } from "../../lib/checks/reads.ts";
 import { CARD_STATEMENT, CREATE_TRANSACTION } from "../../lib/catalogue/index.ts";
 import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
 import { defineCheck } from "../../lib/checks/define.ts";
@@ -99,6 +100,7 @@ function movedBy(before: AmountLimit[], after: typeof before, units: number, voc
 
 export const limitsOfOtherObject = defineCheck({
   id: "CARD-LIM-OTHER-OBJECT",
+  reads: [...LIMIT_VOCABULARY_READS, "TARGET_UTC_OFFSET"],
   touches: "payment-card",
   level: "should",
   spec: "§2.4",

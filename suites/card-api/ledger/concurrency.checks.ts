@@ -4,6 +4,7 @@
  * (at most 100) and 10 replays, loopback or the configured target, each request under
  * REQUEST_TIMEOUT_MS and the pace settings.
  */
+import { LIMIT_VOCABULARY_READS } from "../../../lib/checks/reads.ts";
 import { CREATE_TRANSACTION } from "../../../lib/catalogue/index.ts";
 import { answerKind, requireAnswer } from "../../../lib/checks/answers.ts";
 import { defineCheck } from "../../../lib/checks/define.ts";
@@ -120,6 +121,7 @@ function notJudgedAcrossBoundary(ctx: CheckContext, race: RaceCard, exchanges: E
 
 export const parallelDebitsWithinLimit = defineCheck({
   id: "CARD-LEDGER-RACE",
+  reads: LIMIT_VOCABULARY_READS,
   touches: "race-card",
   level: "should",
   spec: "§2.4",

@@ -6,6 +6,7 @@
  * names the commands, the seed and the path (replayPath included) and attaches the last exchange;
  * every check attaches the first few exchanges sent, as evidence of what was checked.
  */
+import { LIMIT_VOCABULARY_READS } from "../../../lib/checks/reads.ts";
 import fc from "fast-check";
 import { defineCheck } from "../../../lib/checks/define.ts";
 import { CheckFailure, CheckSkipped, fail } from "../../../lib/checks/failure.ts";
@@ -195,7 +196,18 @@ const LEDGER_BASIS: Record<Invariant, Basis> = {
 
 function ledgerCheck(id: string, spec: string, invariant: Invariant, title: string, description: string): Check {
   const basis = LEDGER_BASIS[invariant];
-  return defineCheck({ id, level: "should", spec, basis, title, description, run: (ctx) => runModel(ctx, invariant) });
+  // What the target declares of its limits is what the declared invariants are judged by.
+  const reads = basis === "declared" ? LIMIT_VOCABULARY_READS : [];
+  return defineCheck({
+    id,
+    level: "should",
+    spec,
+    basis,
+    title,
+    description,
+    reads,
+    run: (ctx) => runModel(ctx, invariant),
+  });
 }
 
 export const modelChecks: Check[] = [
