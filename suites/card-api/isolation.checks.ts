@@ -34,7 +34,7 @@ import { boundaryBetween } from "../../lib/time/period-boundary.ts";
 function otherCardId(ctx: CheckContext): string {
   const { statement, payment } = ctx.config.fixtures;
   if (statement.cardId === payment.cardId)
-    ctx.skip("STATEMENT_CARD_ID is PAYMENT_CARD_ID: there is no second card to compare with");
+    ctx.notJudged("STATEMENT_CARD_ID is PAYMENT_CARD_ID: there is no second card to compare with", "STATEMENT_CARD_ID");
   return statement.cardId;
 }
 
@@ -136,7 +136,8 @@ export const limitsOfOtherObject = defineCheck({
         ctx.config.target.utcOffset,
         resettingPeriods(vocabulary, before),
       );
-      if (boundary) ctx.skip(`not judged: the limits of card ${other} were read on either side of ${boundary}`);
+      if (boundary)
+        ctx.notJudged(`the limits of card ${other} were read on either side of ${boundary}`, "TARGET_UTC_OFFSET");
       const moved = movedBy(before, after.limits, units, vocabulary);
       if (moved.length) {
         fail(

@@ -59,8 +59,9 @@ export function mostInFlight(exchanges: Array<{ startedAt: number; durationMs: n
  */
 function requireOverlap(ctx: CheckContext, exchanges: Array<{ startedAt: number; durationMs: number }>): void {
   if (mostInFlight(exchanges) < 2)
-    ctx.skip(
+    ctx.notJudged(
       "the requests were never in flight together (MAX_RPS or CONCURRENCY paced them one after another), so no race was tested",
+      "MAX_RPS / CONCURRENCY",
     );
 }
 
@@ -93,6 +94,7 @@ async function raceCard(ctx: CheckContext): Promise<RaceCard | string> {
     const { limits: listed, at } = await readLimits(ctx, "card", cardId);
     const limits = limitsThatApply(listed, terminal);
     const remaining = smallestRemaining(vocabulary, limits);
+    if (remaining === undefined) why = `race card ${cardId} lists no cumulative limit of its own (group card)`;
     if (remaining === undefined || remaining <= 0) continue;
     const perDebit = Math.ceil((2 * remaining) / ctx.config.cardApi.raceDebits / 10_000) * 10_000;
     const cap = smallestMaximum(vocabulary, limits)?.micro ?? Infinity;
@@ -116,7 +118,10 @@ function notJudgedAcrossBoundary(ctx: CheckContext, race: RaceCard, exchanges: E
   const last = Math.max(...exchanges.map(answeredAt));
   const boundary = boundaryBetween(race.readAt, last, ctx.config.target.utcOffset, race.periods);
   if (boundary)
-    ctx.skip(`not judged: the race card's limits were read before ${boundary}, and its debits were answered after it`);
+    ctx.notJudged(
+      `the race card's limits were read before ${boundary}, and its debits were answered after it`,
+      "TARGET_UTC_OFFSET",
+    );
 }
 
 export const parallelDebitsWithinLimit = defineCheck({
@@ -132,7 +137,7 @@ export const parallelDebitsWithinLimit = defineCheck({
     "RACE_DEBITS debits of a race card at once, together about twice its remaining cumulative limit: the accepted ones stay within it, and the statement holds exactly them. Each run exhausts one race card for the limit's period (RACE_CARD_IDS is a pool).",
   async run(ctx) {
     const race = await raceCard(ctx);
-    if (typeof race === "string") return ctx.skip(race);
+    if (typeof race === "string") return ctx.notJudged(race, "RACE_CARD_IDS");
     // The race card's lane: nothing else debits it between the readings (lib/http/coordination/lanes.ts).
     await ctx.isolated(race.cardId, () => raceOn(ctx, race));
   },

@@ -131,7 +131,7 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
 function notJudgedAcrossBoundary(ctx: CheckContext, s: Survey, invariant: Invariant): void {
   const unjudged = s.unjudged.get(invariant);
   if (!unjudged) return;
-  if (unjudged.sequences >= s.draw.numRuns) ctx.skip(`not judged: ${unjudged.reason}`);
+  if (unjudged.sequences >= s.draw.numRuns) ctx.notJudged(unjudged.reason, "TARGET_UTC_OFFSET");
   ctx.note(`${unjudged.sequences} of ${s.draw.numRuns} sequence(s) not judged for ${invariant}: ${unjudged.reason}`);
 }
 
