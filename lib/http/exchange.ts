@@ -43,7 +43,14 @@ export interface Exchange {
   seq: number;
   operationKey?: string;
   startedAt: number;
+  /** From the client's call to the answer: the harness's own waits (pace, 429 back-off, every try) included. */
   durationMs: number;
+  /**
+   * The target's latency: the last try on the wire, from the request's first byte to the answer's
+   * last (or the transport error) — no pace, lane or 429 back-off wait, no earlier try. Absent when
+   * nothing went on the wire (the deadline, an interruption, a paused origin). lib/checks/meter.ts.
+   */
+  latencyMs?: number;
   request: ExchangeRequest;
   response?: ExchangeResponse;
   transportError?: { kind: TransportErrorKind; message: string };
