@@ -20,6 +20,14 @@ export interface OperationMeasures extends Percentiles {
   errorShare: number;
 }
 
+/**
+ * One operation's figures as the summary carries them (summary.json `latency`, by operation key):
+ * its measures and the budget that applied (LATENCY_P95_MS), if one was declared.
+ */
+export interface LatencyRow extends OperationMeasures {
+  budgetMs?: number;
+}
+
 /** The slowest exchanges kept per operation, as evidence of a budget exceeded. */
 export const SLOWEST_KEPT = 3;
 

@@ -18,6 +18,7 @@ import {
 import type { SpecClause } from "./spec-clauses.ts";
 import type { NetworkReport } from "./network.ts";
 import type { Declaration } from "./certify/declaration.ts";
+import type { LatencyRow } from "../checks/meter.ts";
 
 export type Verdict = "conformant" | "not conformant" | "incomplete" | "interrupted" | "target unavailable";
 
@@ -123,6 +124,12 @@ export interface Summary extends RunInfo {
   /** Every § of the spec: the checks that cite it and their outcomes, or why none does. */
   clauses: ClauseRow[];
   checks: ConformanceMeta[];
+  /**
+   * Per operation key, what the run's own traffic measured (lib/checks/meter.ts): latency
+   * percentiles, error shares and the declared budget — carried by the operations' latency budget
+   * checks; absent when none reported.
+   */
+  latency?: Record<string, LatencyRow>;
   notCovered: NotCovered[];
   /** Problems outside any check (a suite that did not load, an unhandled error). */
   errors: string[];
@@ -160,6 +167,12 @@ export function verdictOf(
   return checks.some(notJudged) ? "incomplete" : "conformant";
 }
 
+/** The latency figures the checks carry, by operation key (sorted); nothing when none does. */
+function latencyOf(checks: ConformanceMeta[]): Pick<Summary, "latency"> {
+  const rows = checks.filter((c) => c.latency).sort((a, b) => a.operation.localeCompare(b.operation));
+  return rows.length ? { latency: Object.fromEntries(rows.map((c) => [c.operation, c.latency!])) } : {};
+}
+
 /** @param clauses the spec's clauses (parseSpecClauses); without them the clause table is empty. */
 export function buildSummary(
   rows: ConformanceMeta[],
@@ -177,6 +190,7 @@ export function buildSummary(
     byOperation: operationRows(checks),
     clauses: clauseRows(clauses, checks, NOT_COVERED_OPERATIONS),
     checks,
+    ...latencyOf(checks),
     notCovered: NOT_COVERED_OPERATIONS.map((op) => ({
       code: op.code,
       operation: op.key,
