@@ -16,7 +16,7 @@ import {
   type OperationRow,
 } from "./coverage.ts";
 import type { SpecClause } from "./spec-clauses.ts";
-import type { NetworkReport } from "./network.ts";
+import { tlsPolicyBroken, type NetworkReport } from "./network.ts";
 import type { Declaration } from "./certify/declaration.ts";
 import type { LatencyRow } from "../checks/meter.ts";
 
@@ -167,6 +167,12 @@ export function verdictOf(
   return checks.some(notJudged) ? "incomplete" : "conformant";
 }
 
+/** A declared TLS policy broken (network.ts) fails a strict run as a should failure does; otherwise a warning line. */
+function withTlsPolicy(verdict: Verdict, info: RunInfo): Verdict {
+  const judged = verdict === "conformant" || verdict === "incomplete";
+  return info.strict && judged && tlsPolicyBroken(info.network) ? "not conformant" : verdict;
+}
+
 /** The latency figures the checks carry, by operation key (sorted); nothing when none does. */
 function latencyOf(checks: ConformanceMeta[]): Pick<Summary, "latency"> {
   const rows = checks.filter((c) => c.latency).sort((a, b) => a.operation.localeCompare(b.operation));
@@ -182,7 +188,7 @@ export function buildSummary(
 ): Summary {
   const checks = rows.filter((r) => r.kind === "check").sort((a, b) => a.id.localeCompare(b.id));
   return {
-    verdict: verdictOf(checks, errors, info.shard, info),
+    verdict: withTlsPolicy(verdictOf(checks, errors, info.shard, info), info),
     ...info,
     requests: checks.reduce((sum, c) => sum + (c.requests ?? 0), 0),
     counts: countByLevel(checks),
