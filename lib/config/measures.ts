@@ -47,7 +47,8 @@ function positive(text: string): number {
 function factor(r: Reader): number {
   const text = r.string("SLOWER_FACTOR");
   const n = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || n <= 1 || n > 100)
+  // A plain number: Number() reads it (an empty text or a word is NaN and refused).
+  if (!text || !Number.isFinite(n) || n <= 1 || n > 100)
     throw new ConfigError("SLOWER_FACTOR", `"${text}" is not a factor above 1 (e.g. 1.5)`);
   return n;
 }
