@@ -2,7 +2,8 @@
  * The implementation conformance statement of a certification pack: what the
  * partner declared for the run (declaration.ts, kept in summary.json at run time), per declared
  * option the checks it enabled, disabled or changed (option-effects.ts), the debit amounts and
- * where they came from, the TLS facts and proxy where the run recorded them, and the harness's self-qualification
+ * where they came from, the TLS facts (and hygiene findings) and proxy where the run recorded them,
+ * the latency figures per operation with the declared budgets, and the harness's self-qualification
  * (self-qualification.ts). It is a file of the pack, hashed in the manifest (signed when a key is
  * set), so `certify --verify` rejects an edited statement like any edited file.
  */
@@ -23,6 +24,8 @@ export interface ConformanceStatement {
   debitAmounts: string;
   /** The TLS sessions (protocol, cipher, server certificate) and the proxy the run recorded, when it did. */
   network?: NetworkReport;
+  /** Per operation, the latency figures and error shares the run measured, and the declared budgets (summary.json `latency`). */
+  latency?: Summary["latency"];
   options: OptionEffect[];
   selfQualification: SelfQualification & { harnessVersion: string; gitCommit?: string };
 }
@@ -40,6 +43,7 @@ export function buildStatement(
       summary.debitAmounts ??
       "not recorded (the preflight was skipped or did not reach the debit): the checks chose them from the payment card's limits",
     ...(summary.network ? { network: summary.network } : {}),
+    ...(summary.latency ? { latency: summary.latency } : {}),
     options: declared ? optionEffects(declared, checkIds) : [],
     selfQualification: {
       ...loadSelfQualification(),
