@@ -12,6 +12,8 @@ import { NOT_JUDGED, refusalReason, refusedForBusinessReason } from "./precondit
 import { requireDeclared, touchesOf } from "./isolation.ts";
 import { checkSlots, runConcurrently } from "./schedule.ts";
 import { deriveSeed } from "./seed.ts";
+import { latencyReader } from "./latency-reading.ts";
+import type { LatencyRow } from "./meter.ts";
 import type { Basis, Check, CheckContext, Level, Module, Outcome, RunContext, ScenarioName } from "./types.ts";
 
 export interface CheckResult {
@@ -39,6 +41,8 @@ export interface CheckResult {
   attempts?: number;
   /** The first attempt's failure of a check that passed on a retry: flaky. */
   firstFailure?: string;
+  /** A latency budget check's reading of its operation's traffic (latency-reading.ts). */
+  latency?: LatencyRow;
 }
 
 /** One module against one target: scenarios are sent once and shared by the module's checks. */
@@ -101,6 +105,7 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     if (evidence.add(exchange)) for (const note of exchange.notes ?? []) if (!notes.includes(note)) notes.push(note);
     return exchange;
   };
+  let latency: LatencyRow | undefined;
   const { config, target, validators, inFlight } = moduleRun.run;
   const touches = touchesOf(check, moduleRun.module);
   const ctx: CheckContext = {
@@ -132,6 +137,7 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     notJudged,
     isolated: (cardId, fn) => moduleRun.run.target.isolated(cardId, fn),
     shared: (key, make) => sharedOf(moduleRun.run, key, make),
+    latency: latencyReader(moduleRun.run, (row) => (latency = row)),
   };
   const base = {
     id: check.id,
@@ -160,6 +166,7 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     evidenceOmitted: omitted,
     durationMs: Date.now() - started,
     requests: counter.sent,
+    ...(latency ? { latency } : {}),
   };
 }
 

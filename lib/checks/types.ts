@@ -5,6 +5,7 @@ import type { CryptoProfile } from "../crypto/profile.ts";
 import type { RequestVariant, SendOptions, Target } from "../http/target.ts";
 import type { ValidatorRegistry } from "../validation/registry.ts";
 import type { DebitRange } from "../payments/debit-range.ts";
+import type { LatencyMeter, LatencyRow } from "./meter.ts";
 
 /** must: the spec states it · should: sound practice where the spec is silent · info: observation. */
 export type Level = "must" | "should" | "info";
@@ -42,6 +43,8 @@ export interface RunContext {
   readonly inFlight: number;
   /** The valid debit amounts: the run plan's, or read once from the payment card's limits (debit-amounts.ts). */
   debitAmounts(): Promise<DebitRange>;
+  /** Measures every exchange the target returns (meter.ts); absent in bare test contexts. */
+  readonly meter?: LatencyMeter;
 }
 
 /**
@@ -98,6 +101,18 @@ export interface CheckContext extends CaseContext {
   isolated<T>(cardId: string, fn: () => Promise<T>): Promise<T>;
   /** One value per run under `key`, made by the first check that asks (e.g. the ledger survey the five ledger checks share). */
   shared<T>(key: string, make: () => Promise<T>): Promise<T>;
+  /**
+   * What the run's own traffic measured of an operation so far (lib/checks/meter.ts): its figures,
+   * which become the check's reading in every report, and its slowest exchanges. Read by a check
+   * that `settles`, so that the figures cover every request of the process.
+   */
+  latency(operationKey: string): LatencyReadout;
+}
+
+/** An operation's latency figures (none when nothing went on the wire) and its slowest exchanges. */
+export interface LatencyReadout {
+  row?: LatencyRow;
+  slowest: Exchange[];
 }
 
 export interface Check {
@@ -116,6 +131,12 @@ export interface Check {
   readonly description?: string;
   /** What it touches (lib/checks/isolation.ts), when not what its module declares. */
   readonly touches?: Touches;
+  /**
+   * Decided at settlement: `run` is called once every other check of the process has finished
+   * sending (as a contract check is decided), so what it reads of the run — the latency meter —
+   * covers the whole run. It sends nothing itself.
+   */
+  readonly settles?: boolean;
   run(ctx: CheckContext): Promise<void> | void;
 }
 

@@ -10,6 +10,7 @@
 import { CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST, REGISTER_BUSINESS } from "../../lib/catalogue/index.ts";
 import type { FailureCategory } from "../../lib/checks/failure.ts";
 import { BEHAVIOUR_FAULTS, type BehaviourFaultName, type Fault } from "../../sandbox/faults.ts";
+import type { TimingOptions } from "../../sandbox/timing.ts";
 
 /** Why a check must fail: its category, or its category and a fragment its message must contain. */
 export type Expected = FailureCategory | readonly [FailureCategory, string];
@@ -20,6 +21,10 @@ export interface FaultCase {
   /** Check id → the reason it fails for. */
   fails: Readonly<Record<string, Expected>>;
   notJudged?: string[];
+  /** How slowly the sandbox answers (sandbox/timing.ts: a delay per operation, a share unanswered). */
+  timing?: TimingOptions;
+  /** What the target declares for the row (e.g. LATENCY_P95_MS), over the harness's test configuration. */
+  env?: Record<string, string>;
 }
 
 function behaviour(name: BehaviourFaultName, fails: FaultCase["fails"], notJudged?: string[]): FaultCase {
