@@ -4,7 +4,7 @@
  * Writes reports/bench.json (exactly the figures below plus `cores`) and bench-details.json,
  * and prints a table with each figure's target. Bounded: about two and a half minutes on 2 cores.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../lib/config/load.ts";
@@ -13,9 +13,11 @@ import {
   bareServerLike,
   CONCURRENCY,
   harnessLoad,
+  judgedShareOf,
   median,
   medianRatio,
   rawLoad,
+  requestsOf,
   ROUNDS,
   sideBySide,
   validationRate,
@@ -33,6 +35,8 @@ const TARGETS = {
   peak_rss_mb: ["<=", 256],
   latency_efficiency_50ms: [">=", 0.9],
   latency_efficiency_200ms: [">=", 0.85],
+  contracts_share: ["<=", 0.05],
+  contracts_share_10x: ["<=", 0.05],
 } as const;
 
 function latencyRow(
@@ -47,10 +51,6 @@ function latencyRow(
     `target ≥ ${bound}: ${met(name, value)} (${lat.latencyMs} ms proxy: ${lat.delayedSeconds.toFixed(1)} s, exit ` +
       `${lat.delayedExit}; no delay: ${lat.undelayedSeconds.toFixed(1)} s; ${lat.requests} requests)`,
   ];
-}
-
-function requestsOf(dir: string): number {
-  return (JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as { requests: number }).requests;
 }
 
 async function throughput() {
@@ -81,7 +81,15 @@ async function runs() {
   const base = { TARGET_BASE_URL: "", SEED: "20261122" };
   const normal = await timedConformance({ ...base, REPORTS_DIR: one });
   const scaled = await timedConformance({ ...base, REPORTS_DIR: ten, PROPERTY_RUNS: String(10 * runsDefault) });
-  return { normal, scaled, requests: requestsOf(one), scaledRequests: requestsOf(ten), runsDefault };
+  return {
+    normal,
+    scaled,
+    requests: requestsOf(one),
+    scaledRequests: requestsOf(ten),
+    runsDefault,
+    judged: judgedShareOf(one),
+    scaledJudged: judgedShareOf(ten),
+  };
 }
 
 function met(name: keyof typeof TARGETS, value: number): string {
@@ -112,6 +120,8 @@ async function main() {
     latency_run_s_50ms: round(lat50.delayedSeconds, 1),
     latency_run_s_200ms: round(lat200.delayedSeconds, 1),
     latency_run_s_0ms: round(lat50.undelayedSeconds, 1),
+    contracts_share: round(r.judged.share, 3),
+    contracts_share_10x: round(r.scaledJudged.share, 3),
     cores: availableParallelism(),
   };
   const details = {
@@ -178,6 +188,16 @@ async function main() {
     ],
     latencyRow("latency_efficiency_50ms", lat50),
     latencyRow("latency_efficiency_200ms", lat200),
+    [
+      "contracts_share",
+      figures.contracts_share,
+      `target ≤ 0.05: ${met("contracts_share", figures.contracts_share)} (judging every answer: ${r.judged.answers} answers of the default run)`,
+    ],
+    [
+      "contracts_share_10x",
+      figures.contracts_share_10x,
+      `target ≤ 0.05: ${met("contracts_share_10x", figures.contracts_share_10x)} (${r.scaledJudged.answers} answers of the 10× run)`,
+    ],
   ];
   process.stdout.write(
     `\nbenchmark on ${figures.cores} cores\n${rows.map(([k, v, note]) => `  ${k.padEnd(24)} ${String(v).padStart(10)}  ${note}`).join("\n")}\n  written: reports/bench.json, reports/bench-details.json\n`,

@@ -2,7 +2,7 @@
  * What the benchmark measures: throughput ratios taken side by side on one machine, the schema
  * validator's rate, and whole runs. Each measure is bounded in time and count.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CARD_STATEMENT } from "../lib/catalogue/index.ts";
@@ -145,4 +145,21 @@ export function validationRate(): { validate_per_s: number; schema_compile_ms: n
     rates.push(count / ((performance.now() - t0) / 1000));
   }
   return { validate_per_s: rates.sort((a, b) => a - b)[3]!, schema_compile_ms };
+}
+
+/** The requests a run sent (its summary). */
+export function requestsOf(dir: string): number {
+  return (JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as { requests: number }).requests;
+}
+
+/**
+ * The cost of judging every answer (lib/checks/contract-book.ts): the time the worker spent judging,
+ * synchronously on its own thread, as a share of the run's checks — what it can add to the run.
+ */
+export function judgedShareOf(dir: string): { share: number; answers: number } {
+  const s = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as {
+    durationMs: number;
+    answers?: { received: number; judgeMs: number };
+  };
+  return { share: (s.answers?.judgeMs ?? NaN) / s.durationMs, answers: s.answers?.received ?? 0 };
 }

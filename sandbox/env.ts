@@ -26,6 +26,20 @@ export interface SandboxEnv {
   now(): number;
   /** Statement bounds in this form only (--date-format); unset: any ISO 8601 date or date-time. */
   dateForm?: DateForm;
+  /** Answers served so far per key (an operation, a statement of one period): what a deviation that alternates counts. */
+  served: Map<string, number>;
+}
+
+/** Counts one more answer served under `key` and returns its number (1 the first). */
+export function nthServed(env: SandboxEnv, key: string): number {
+  const n = (env.served.get(key) ?? 0) + 1;
+  env.served.set(key, n);
+  return n;
+}
+
+/** Whether this success answer of the operation is one an older build serializes (every second one, fault-hooks.ts). */
+export function servedByOldBuild(env: SandboxEnv, operation: string): boolean {
+  return env.hooks.alternatesBuilds && nthServed(env, `build:${operation}`) % 2 === 0;
 }
 
 /** Rejects with 400 and the schema's complaints when a body does not match a request schema (validation.ts). */

@@ -55,6 +55,13 @@ export interface FaultHooks {
   checksPeriods: boolean;
   checksReferenceKinds: boolean;
   checksMoney: boolean;
+  // answers that change from one to the next (served counts: env.ts `nthServed`)
+  /** Every second success answer of an operation is serialized as an older build would. */
+  alternatesBuilds: boolean;
+  /** A closed period's statement, read again, changes its last operation every second time. */
+  rereadStatementChanges: boolean;
+  /** An object's limits, read again, gain a limit record every second time. */
+  rereadLimitsChange: boolean;
 }
 
 const CONFORMING: FaultHooks = {
@@ -93,6 +100,9 @@ const CONFORMING: FaultHooks = {
   checksPeriods: true,
   checksReferenceKinds: true,
   checksMoney: true,
+  alternatesBuilds: false,
+  rereadStatementChanges: false,
+  rereadLimitsChange: false,
 };
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -141,6 +151,9 @@ export const FAULT_HOOKS: Record<BehaviourFaultName, Partial<FaultHooks>> = {
   "statement-ignores-period": { ignoresPeriod: true },
   "empty-period-is-an-error": { emptyPeriodIsError: true },
   "operations-outside-period": { addsOperationBeforePeriod: true },
+  "two-builds": { alternatesBuilds: true },
+  "statement-record-changes": { rereadStatementChanges: true },
+  "limit-records-change": { rereadLimitsChange: true },
 };
 
 /** The hooks of a sandbox: the conforming ones, changed by each of its behaviour faults. */

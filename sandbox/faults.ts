@@ -5,19 +5,26 @@
  */
 import type { SandboxResponse } from "./protocol.ts";
 
+/**
+ * `every: N` applies a response fault to one success answer of the operation in N (the Nth, the
+ * 2Nth, …), as a node of several behind a load balancer would: the others are answered right. Only
+ * answers it can change count (a statement with operations, for a fault on an operation's field).
+ */
 export type ResponseFault =
   /** Answers a success with another status code. */
-  | { kind: "status"; operation: string; status: number }
-  /** Declares another Content-Type (the body stays JSON). */
-  | { kind: "content-type"; operation: string; value: string }
-  /** Removes a field; "*" in the path walks every array item. */
-  | { kind: "drop-field"; operation: string; path: string[] }
-  /** Replaces a field's value; "*" in the path walks every array item. */
-  | { kind: "set-field"; operation: string; path: string[]; value: unknown }
-  /** Adds a field the answer does not have (e.g. a limit group the spec does not show). */
-  | { kind: "add-field"; operation: string; path: string[]; value: unknown }
-  /** Appends text to a string field: "100.00" + "0" is the same amount with a third decimal, breaking one condition alone. */
-  | { kind: "append-text"; operation: string; path: string[]; text: string };
+  (
+    | { kind: "status"; operation: string; status: number }
+    /** Declares another Content-Type (the body stays JSON). */
+    | { kind: "content-type"; operation: string; value: string }
+    /** Removes a field; "*" in the path walks every array item. */
+    | { kind: "drop-field"; operation: string; path: string[] }
+    /** Replaces a field's value; "*" in the path walks every array item. */
+    | { kind: "set-field"; operation: string; path: string[]; value: unknown }
+    /** Adds a field the answer does not have (e.g. a limit group the spec does not show). */
+    | { kind: "add-field"; operation: string; path: string[]; value: unknown }
+    /** Appends text to a string field: "100.00" + "0" is the same amount with a third decimal, breaking one condition alone. */
+    | { kind: "append-text"; operation: string; path: string[]; text: string }
+  ) & { every?: number };
 
 export const BEHAVIOUR_FAULTS = {
   "statement-ignores-period": "the statement returns every operation of the card, whatever the period",
@@ -67,6 +74,12 @@ export const BEHAVIOUR_FAULTS = {
     "statement amounts are computed in floating point (minor units × 0.01), so some leak digits (301.90000000000003)",
   "limits-negative-zero": "the current usage of a minimum limit is written as -0.00",
   "statement-amount-drift": "statement amounts are a tenth of a tiyn off what was posted (12.341 for 12.34)",
+  // answers that are wrong only some of the time
+  "two-builds":
+    "every second success answer of each operation comes from an older build: the transaction's dt in UTC (Z), the statement's mcc as strings (of a statement with operations), the registration's response_time without its fraction",
+  "statement-record-changes":
+    "a statement of a closed period, read again, lists its last operation one tenge higher every second time",
+  "limit-records-change": "the limits of an object, read again, list one more limit record every second time",
 } as const;
 
 export type BehaviourFaultName = keyof typeof BEHAVIOUR_FAULTS;
@@ -75,6 +88,8 @@ export type Fault = ResponseFault | BehaviourFault;
 
 export class FaultSet {
   private readonly behaviours: Set<BehaviourFaultName>;
+  /** Success answers each one-in-N fault has seen. */
+  private readonly seen = new Map<Fault, number>();
 
   constructor(private readonly faults: readonly Fault[] = []) {
     this.behaviours = new Set(faults.flatMap((f) => (f.kind === "behaviour" ? [f.name] : [])));
@@ -85,13 +100,23 @@ export class FaultSet {
     return [...this.behaviours];
   }
 
+  /** Whether a response fault applies to this success answer: always, or to one in its `every` of those it can change. */
+  private due(f: ResponseFault, body?: unknown): boolean {
+    if (!f.every) return true;
+    if (body !== undefined && "path" in f && !reaches(body, f.path, f.kind === "add-field")) return false;
+    const n = (this.seen.get(f) ?? 0) + 1;
+    this.seen.set(f, n);
+    return n % f.every === 0;
+  }
+
   /** Applies the body faults of an operation's success answer (before it is signed). */
   rewriteBody(operation: string, response: SandboxResponse): void {
     if (response.status !== 200) return;
     const edits = this.faults.filter(
-      (f) =>
+      (f): f is Extract<ResponseFault, { path: string[] }> =>
         (f.kind === "drop-field" || f.kind === "set-field" || f.kind === "add-field" || f.kind === "append-text") &&
-        f.operation === operation,
+        f.operation === operation &&
+        this.due(f, response.body),
     );
     if (!edits.length) return;
     // Answers may share cached parts (statement rows): edit a copy.
@@ -110,14 +135,24 @@ export class FaultSet {
   rewriteEnvelope(operation: string, response: SandboxResponse): void {
     if (response.status !== 200) return;
     for (const f of this.faults) {
-      if (f.kind === "status" && f.operation === operation) response.status = f.status;
-      if (f.kind === "content-type" && f.operation === operation)
-        response.headers = { ...response.headers, "content-type": f.value };
+      if (f.kind === "behaviour" || f.operation !== operation) continue;
+      if ((f.kind === "status" || f.kind === "content-type") && !this.due(f)) continue;
+      if (f.kind === "status") response.status = f.status;
+      if (f.kind === "content-type") response.headers = { ...response.headers, "content-type": f.value };
     }
   }
 }
 
 type Obj = Record<string, unknown>;
+
+/** Whether a path names at least one field of the body (with `create`, at least one object to add it to). */
+function reaches(node: unknown, path: readonly string[], create = false): boolean {
+  const [head, ...rest] = path;
+  if (head === undefined || node === null || typeof node !== "object") return false;
+  if (head === "*") return Array.isArray(node) && node.some((item) => reaches(item, rest, create));
+  if (rest.length === 0) return create || head in (node as Obj);
+  return reaches((node as Obj)[head], rest, create);
+}
 
 function edit(node: unknown, path: readonly string[], apply: (parent: Obj, key: string) => void, create = false): void {
   const [head, ...rest] = path;

@@ -107,6 +107,7 @@ async function createEnv(options: SandboxOptions, clock: { offsetMs: number }): 
     ...(options.cardApiHeader ? { cardApiHeader: options.cardApiHeader } : {}),
     now: () => Date.now() + clock.offsetMs,
     ...(options.dateFormat === undefined ? {} : { dateForm: statementDateForm(options.dateFormat) }),
+    served: new Map(),
   };
 }
 

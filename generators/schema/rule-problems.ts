@@ -48,7 +48,7 @@ export function ruleProblems(schema: unknown): RuleProblem[] {
     for (const key of Object.keys(node).filter((k) => !SUPPORTED_KEYWORDS.has(k)))
       out.push({
         pointer: `${pointer}/${key}`,
-        problem: `"${key}" is JSON Schema, but the generators build and break requests by a subset of it (docs/own-server.md, request rules)`,
+        problem: `"${key}" is JSON Schema, but the generators build and break requests by a subset of it (docs/request-rules.md)`,
       });
     if (typeof node.format === "string" && !SUPPORTED_FORMATS.has(node.format))
       out.push({

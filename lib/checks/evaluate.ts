@@ -5,14 +5,16 @@
  */
 import type { Exchange } from "../http/exchange.ts";
 import { inCheckScope } from "../http/lanes.ts";
-import { RequestRefused } from "../http/target.ts";
 import { EvidenceRecorder } from "./evidence.ts";
-import { CheckFailure, CheckNotJudged, CheckSkipped, notJudged, type FailureCategory } from "./failure.ts";
-import { NOT_JUDGED, refusalReason, refusedForBusinessReason } from "./precondition.ts";
-import { requireDeclared, touchesOf } from "./isolation.ts";
-import { checkSlots, runConcurrently } from "./schedule.ts";
+import { CheckNotJudged, notJudged } from "./failure.ts";
+import { checkContext } from "./check-context.ts";
+import { refusalReason, refusedForBusinessReason } from "./precondition.ts";
+import { touchesOf } from "./isolation.ts";
+import { checkSlots, decidedAtSettlement, startChecks, type Stage } from "./schedule.ts";
 import { deriveSeed } from "./seed.ts";
-import { latencyReader } from "./latency-reading.ts";
+import { notRunIfInterrupted, settle, type ResultCategory } from "./settle.ts";
+import { contractPhase, registerContracts } from "./contract-verdict.ts";
+import type { ContractReading } from "./meta.ts";
 import type { LatencyRow } from "./meter.ts";
 import type { Basis, Check, CheckContext, Level, Module, Outcome, RunContext, ScenarioName } from "./types.ts";
 
@@ -26,7 +28,7 @@ export interface CheckResult {
   operationKey: string;
   outcome: Outcome;
   /** A failure's cause; why a check was not judged: "precondition" (a fixture) or "interrupted" (not run). */
-  category?: FailureCategory | "harness" | typeof NOT_JUDGED | typeof INTERRUPTED;
+  category?: ResultCategory;
   message?: string;
   notes: string[];
   /** The evidence sample (evidence.ts): the first exchanges, and the last ones of a failed check. */
@@ -41,9 +43,22 @@ export interface CheckResult {
   attempts?: number;
   /** The first attempt's failure of a check that passed on a retry: flaky. */
   firstFailure?: string;
+  /** A contract check's reading of its operation's answers (contract-book.ts). */
+  contract?: ContractReading;
   /** A latency budget check's reading of its operation's traffic (latency-reading.ts). */
   latency?: LatencyRow;
 }
+
+/** How a check is evaluated besides its module: its attempt (--retries), and for a contract check the run's stage. */
+export interface EvaluateOptions {
+  /** 1 the first; a contract check's re-run judges only the answers it sends itself. */
+  attempt?: number;
+  /** The first attempt of a contract check: it says when it has sent, then decides once every check has (schedule.ts). */
+  stage?: Stage;
+}
+
+/** A contract check's re-run reads its scenarios this many times (a one-in-N fault shows on a few answers, rarely on one). */
+export const CONTRACT_REREADS = 3;
 
 /** One module against one target: scenarios are sent once and shared by the module's checks. */
 export class ModuleRun {
@@ -52,7 +67,10 @@ export class ModuleRun {
   constructor(
     readonly module: Module,
     readonly run: RunContext,
-  ) {}
+  ) {
+    // Usually done for every module before anything is sent (evaluateModules, describe-module.ts): here for a module run alone.
+    registerContracts(run.contracts, [module], run);
+  }
 
   scenario(name: ScenarioName): Promise<Exchange> {
     let pending = this.memo.get(name);
@@ -77,23 +95,18 @@ export class ModuleRun {
     return pending;
   }
 
-  evaluate(check: Check): Promise<CheckResult> {
-    return evaluateCheck(check, this);
+  evaluate(check: Check, options: EvaluateOptions = {}): Promise<CheckResult> {
+    return evaluateCheck(check, this, options);
   }
 }
 
-/** Values shared by the checks of one run (CheckContext.shared), made once. */
-const sharedValues = new WeakMap<RunContext, Map<string, Promise<unknown>>>();
-
-function sharedOf<T>(run: RunContext, key: string, make: () => Promise<T>): Promise<T> {
-  let values = sharedValues.get(run);
-  if (!values) sharedValues.set(run, (values = new Map()));
-  if (!values.has(key)) values.set(key, make());
-  return values.get(key) as Promise<T>;
-}
-
-export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise<CheckResult> {
+export async function evaluateCheck(
+  check: Check,
+  moduleRun: ModuleRun,
+  options: EvaluateOptions = {},
+): Promise<CheckResult> {
   const started = Date.now();
+  const attempt = options.attempt ?? 1;
   const seed = deriveSeed(moduleRun.run.config.run.seed, check.id);
   const evidence = new EvidenceRecorder();
   const notes: string[] = [];
@@ -105,40 +118,24 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     if (evidence.add(exchange)) for (const note of exchange.notes ?? []) if (!notes.includes(note)) notes.push(note);
     return exchange;
   };
-  let latency: LatencyRow | undefined;
-  const { config, target, validators, inFlight } = moduleRun.run;
+  const { config, target } = moduleRun.run;
   const touches = touchesOf(check, moduleRun.module);
-  const ctx: CheckContext = {
-    config,
-    validators,
-    inFlight,
-    profile: target.profile,
+  // A contract check's re-run reads its scenarios afresh a few times (each read a new module run).
+  let scenarios = moduleRun;
+  let latency: LatencyRow | undefined;
+  const ctx = checkContext(check, moduleRun.run, {
+    keepLatency: (row) => void (latency = row),
     seed,
-    debitAmounts: () => moduleRun.run.debitAmounts(),
+    touches,
+    notes,
+    record,
     scenario: async (name) => {
-      const exchange = record(await moduleRun.scenario(name));
+      const exchange = record(await scenarios.scenario(name));
       // Nothing to judge when the target refused a fixture request, any scenario: not a failure (precondition.ts).
       if (refusedForBusinessReason(exchange)) throw new CheckNotJudged(refusalReason(moduleRun.module, name, exchange));
       return exchange;
     },
-    send: async (op, body, options) => (
-      requireDeclared(check, touches, op),
-      record(await target.send(op, body, options))
-    ),
-    sendVariant: async (op, variant) => (
-      requireDeclared(check, touches, op),
-      record(await target.sendVariant(op, variant))
-    ),
-    record: (exchange) => void record(exchange),
-    note: (text) => void notes.push(text),
-    skip: (reason) => {
-      throw new CheckSkipped(reason);
-    },
-    notJudged,
-    isolated: (cardId, fn) => moduleRun.run.target.isolated(cardId, fn),
-    shared: (key, make) => sharedOf(moduleRun.run, key, make),
-    latency: latencyReader(moduleRun.run, (row) => (latency = row)),
-  };
+  });
   const base = {
     id: check.id,
     level: check.level,
@@ -149,13 +146,30 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     notes,
     seed,
   };
+  const phase = contractPhase(check, moduleRun.module, moduleRun.run.contracts, attempt);
+  const reads = phase?.window && check.contract!.answers === "success" ? CONTRACT_REREADS : 1;
   // Checks run side by side (schedule.ts): each counts the requests of its own async context.
   // A check declared to own the payment card runs holding its lane exclusively (isolation.ts).
-  const run = () =>
+  const once = () =>
     touches === "payment-card"
       ? target.isolated(config.fixtures.payment.cardId, async () => check.run(ctx))
       : check.run(ctx);
-  const { result, counter } = inCheckScope(() => settle(run));
+  const ownReading = async () => {
+    for (let read = 0; read < reads; read++) {
+      if (read > 0) scenarios = new ModuleRun(moduleRun.module, moduleRun.run);
+      await once();
+    }
+  };
+  let reading: ContractReading | undefined;
+  const sender = { checkId: check.id, seed, ...(attempt > 1 ? { attempt } : {}) };
+  const { result, counter } = inCheckScope(async () => {
+    // A check that settles reads the run once every other check has sent (and read again).
+    const ownVerdict = await settle(async () => (check.settles && (await settlement(options.stage)), ownReading()));
+    if (!phase) return ownVerdict;
+    const decided = await phase.decide(ownVerdict, ctx, options.stage, settle);
+    reading = decided.reading;
+    return decided.verdict;
+  }, sender);
   const settled = await result;
   const outcome = notRunIfInterrupted(settled, cutShort || counter.interrupted);
   const { sample, omitted } = evidence.sample(outcome.outcome === "failed");
@@ -166,72 +180,47 @@ export async function evaluateCheck(check: Check, moduleRun: ModuleRun): Promise
     evidenceOmitted: omitted,
     durationMs: Date.now() - started,
     requests: counter.sent,
+    ...(reading ? { contract: reading } : {}),
     ...(latency ? { latency } : {}),
   };
 }
 
-/** The category of a check the run's stop cut short: reported "not run", never as the target's failure. */
-export const INTERRUPTED = "interrupted";
-
-/** What the client says of a request the stop kept back (client.ts), as a failure message quotes it. */
-const NOT_SENT_ON_STOP = /not sent: the run was interrupted/;
-
-function notRunIfInterrupted(outcome: Settled, interrupted: boolean | undefined): Settled {
-  if (outcome.outcome === "passed") return outcome;
-  // A value made once for several checks (ctx.shared) was cut short in another check's scope: its message says so.
-  if (!interrupted && !(outcome.outcome === "failed" && NOT_SENT_ON_STOP.test(outcome.message ?? ""))) return outcome;
-  return {
-    outcome: "not judged",
-    category: INTERRUPTED,
-    message: "not run: the run was interrupted before this check finished",
-  };
+/** Waits, holding no slot, until every check of the run has sent and read again (schedule.ts): the settlement. */
+async function settlement(stage: Stage | undefined): Promise<void> {
+  stage?.sent();
+  await stage?.settled;
+  stage?.readAgainDone();
+  await stage?.allReadAgain;
 }
 
-type Settled = Pick<CheckResult, "outcome" | "category" | "message"> & { level?: "info"; basis?: Basis };
+/** How a check of a module is evaluated: once (the default), or with retries (retry.ts). */
+export type Evaluate = (moduleRun: ModuleRun, check: Check, stage: Stage) => Promise<CheckResult>;
 
-async function settle(
-  run: () => Promise<void> | void,
-): Promise<Pick<CheckResult, "outcome" | "category" | "message"> & { level?: "info"; basis?: Basis }> {
-  try {
-    await run();
-    return { outcome: "passed" };
-  } catch (error) {
-    // The two outcomes that are neither pass nor failure, one producer each (types.ts Outcome).
-    if (error instanceof CheckNotJudged) return { outcome: "not judged", category: NOT_JUDGED, message: error.message };
-    if (error instanceof CheckSkipped) return { outcome: "skipped", message: error.message };
-    // The guard would not send a request the check needs (TARGET_ENV, TEST_PANS, MAX_DEBIT_TOTAL): skipped by rule.
-    const refused = refusalIn(error);
-    if (refused) return { outcome: "skipped", message: refused.message };
-    if (error instanceof CheckFailure)
-      return {
-        outcome: "failed",
-        category: error.category,
-        message: error.message,
-        // Resting only on the reference's choice: an observation, whatever the check's level.
-        ...(error.level ? { level: error.level } : {}),
-        ...(error.basis ? { basis: error.basis } : {}),
-      };
-    // A bug in the harness itself: reported, never mistaken for the target's failure.
-    const e = error as Error;
-    return { outcome: "failed", category: "harness", message: `Harness error: ${e?.stack ?? String(error)}` };
-  }
+const once: Evaluate = (moduleRun, check, stage) => moduleRun.evaluate(check, { stage });
+
+/**
+ * Evaluates modules as a run does: every module's contracts registered first; each module's checks
+ * side by side (schedule.ts; they share its scenarios), modules in turn — the in-process sandbox
+ * shares this thread, and every module at once would starve it; the contract checks of all of
+ * them decided once every check has finished sending. Results in module order, then check order.
+ */
+export function evaluateModules(
+  modules: readonly Module[],
+  run: RunContext,
+  evaluate: Evaluate = once,
+): Promise<CheckResult[]> {
+  registerContracts(run.contracts, modules, run);
+  const parts = modules.map((module) => {
+    const moduleRun = new ModuleRun(module, run);
+    return module.checks.map((check) => ({
+      contract: decidedAtSettlement(check),
+      evaluate: (stage: Stage) => evaluate(moduleRun, check, stage),
+    }));
+  });
+  return Promise.all(startChecks(parts, checkSlots(run.inFlight)));
 }
 
-/** A guard refusal, also when wrapped as the cause of another error (e.g. a property failure). */
-function refusalIn(error: unknown): RequestRefused | undefined {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof RequestRefused) return e;
-  }
-  return undefined;
-}
-
-/** Evaluates every check of a module side by side (schedule.ts; they share its scenarios); results in order. */
-export async function evaluateModule(module: Module, run: RunContext): Promise<CheckResult[]> {
-  const moduleRun = new ModuleRun(module, run);
-  return Promise.all(
-    runConcurrently(
-      module.checks.map((check) => () => moduleRun.evaluate(check)),
-      checkSlots(run.inFlight),
-    ),
-  );
+/** Evaluates every check of a module (evaluateModules with one module); results in order. */
+export function evaluateModule(module: Module, run: RunContext): Promise<CheckResult[]> {
+  return evaluateModules([module], run);
 }

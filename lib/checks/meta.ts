@@ -2,6 +2,23 @@
 import type { Basis, Level } from "./types.ts";
 import type { Family } from "../catalogue/types.ts";
 import type { LatencyRow } from "./meter.ts";
+import type { AnswerCounts, ContractAnswers } from "./contract-types.ts";
+
+export type { AnswerCounts };
+
+/**
+ * What a contract check read (lib/checks/contract-book.ts): the answers of its operation it judged
+ * (success answers, or every answer) and how many broke it, and what the operation received in
+ * all. The one route by which the answer counts reach the summary, the clause table and the pack.
+ */
+export interface ContractReading {
+  of: ContractAnswers;
+  judged: number;
+  violations: number;
+  answers: AnswerCounts;
+  /** Decided by the tally (its own reading passed): a merge of shards decides it again from every shard's. */
+  byAnswers: boolean;
+}
 
 /**
  * A check's outcome in every report: the Outcome (types.ts) after the level rule (levels.ts).
@@ -37,6 +54,8 @@ export interface ConformanceMeta {
   seed?: number;
   /** Requests the check sent. */
   requests?: number;
+  /** A contract check's reading of every answer of its operation (absent for the other checks). */
+  contract?: ContractReading;
   /** How many times the check ran (more than 1: it failed and was retried, --retries). */
   attempts?: number;
   /** The first failure of a check that then passed (outcome flaky). */

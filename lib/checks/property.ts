@@ -36,6 +36,7 @@ export function defineProperty(spec: PropertySpec): Check {
     ...(spec.basisPerCase ? { basisPerCase: true } : {}),
     title: spec.title,
     ...(spec.description ? { description: spec.description } : {}),
+    ...(spec.contract ? { contract: spec.contract } : {}),
     run: (ctx) => runProperty(spec, ctx),
   });
 }

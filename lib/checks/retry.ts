@@ -3,8 +3,11 @@
  * hiccup (one 503 in a thousand) is told apart from a defect. Same seed, so the same generated
  * cases; request_ids are fresh by construction (generators/faker.ts); the check takes its own
  * isolation lane again. A check that then passes is flaky (levels.ts) and still fails the run.
+ * A contract check (contract-book.ts) is decided on the whole run's answers the first time; its
+ * re-run judges only the answers it sends itself (its scenarios read afresh, evaluate.ts).
  */
 import { ModuleRun, type CheckResult } from "./evaluate.ts";
+import type { Stage } from "./schedule.ts";
 import type { Check } from "./types.ts";
 
 /** A failure worth another try: the target's, not a harness error (that would fail the same way). */
@@ -12,19 +15,30 @@ function retriable(result: CheckResult): boolean {
   return result.outcome === "failed" && result.category !== "harness";
 }
 
-export async function evaluateWithRetries(moduleRun: ModuleRun, check: Check, retries: number): Promise<CheckResult> {
-  const first = await moduleRun.evaluate(check);
+export async function evaluateWithRetries(
+  moduleRun: ModuleRun,
+  check: Check,
+  retries: number,
+  stage?: Stage,
+): Promise<CheckResult> {
+  const first = await moduleRun.evaluate(check, stage ? { stage } : {});
   let result = first;
   let attempts = 1;
   let requests = first.requests;
   while (retriable(result) && attempts <= retries) {
     attempts++;
     // A fresh module run: its scenarios are sent again (the shared answer would fail the same way).
-    result = await new ModuleRun(moduleRun.module, moduleRun.run).evaluate(check);
+    result = await new ModuleRun(moduleRun.module, moduleRun.run).evaluate(check, { attempt: attempts });
     requests += result.requests;
   }
   if (attempts === 1) return first;
-  if (result.outcome !== "passed") return { ...result, attempts, requests };
+  // A contract check keeps the whole run's figures; its last re-run's own reading is a note.
+  const reread = result.contract
+    ? [`attempt ${attempts} judged its own ${result.contract.judged} answer(s): ${result.contract.violations} broke it`]
+    : [];
+  const figures = first.contract ? { contract: first.contract } : {};
+  if (result.outcome !== "passed")
+    return { ...result, ...figures, attempts, requests, notes: [...result.notes, ...reread] };
   // Flaky: the failure is the evidence worth reading, with the attempts that passed counted.
   return {
     ...result,
@@ -33,6 +47,11 @@ export async function evaluateWithRetries(moduleRun: ModuleRun, check: Check, re
     firstFailure: first.message ?? "failed",
     evidence: first.evidence,
     evidenceOmitted: first.evidenceOmitted,
-    notes: [...result.notes, `failed on attempt 1 of ${attempts}, passed on attempt ${attempts}: ${first.message}`],
+    ...figures,
+    notes: [
+      ...result.notes,
+      ...reread,
+      `failed on attempt 1 of ${attempts}, passed on attempt ${attempts}: ${first.message}`,
+    ],
   };
 }

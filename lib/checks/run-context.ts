@@ -22,6 +22,8 @@ import { validators } from "../validation/registry.ts";
 import { createGuard } from "../http/guard.ts";
 import { debitBudgetOf, lanesOf, wholeRunLimits } from "../http/run-limits.ts";
 import type { RunPlan } from "./run-plan.ts";
+import { ContractBook } from "./contract-book.ts";
+import { LatencyMeter } from "./meter.ts";
 
 /** The partner's side of the keys: what the harness signs, encrypts and verifies with. */
 export function profileKeysOf(config: Config): ProfileKeys {
@@ -53,17 +55,24 @@ export async function loadConfiguredProfile(config: Config, env: Env = process.e
 }
 
 /** What the run plan decided, where a caller has one (the CLI, a worker); the rest is the whole run's. */
-export type Planned = Partial<Pick<RunPlan, "limits" | "debitRange" | "tokenBroker">>;
+export type Planned = Partial<Pick<RunPlan, "limits" | "debitRange" | "tokenBroker" | "preflightAnswers">>;
 
 /**
  * `limitsRequest`: the suites' own limits request of the payment card (it obeys the declared
  * request rules), for reading the debit range; the CLI hands it over. `env`: where a profile
- * module's own variables are read — the process's; an in-process test's own.
+ * module's own variables are read — the process's; an in-process test's own. `book`: a contract
+ * book that outlives this context (a worker's, across its files); otherwise one of its own; `meter`
+ * likewise, a latency meter (meter.ts).
  */
 export async function createRunContext(
   config: Config,
   planned: Planned = {},
-  { limitsRequest, env = process.env }: { limitsRequest?: LimitsRequestOf; env?: Env } = {},
+  {
+    limitsRequest,
+    env = process.env,
+    book,
+    meter = new LatencyMeter(),
+  }: { limitsRequest?: LimitsRequestOf; env?: Env; book?: ContractBook; meter?: LatencyMeter } = {},
 ): Promise<RunContext> {
   const limits = planned.limits ?? wholeRunLimits(config);
   redactor.addSecrets(config.secrets);
@@ -79,10 +88,18 @@ export async function createRunContext(
   const guard = createGuard(config.safety, debitBudgetOf(limits));
   const target = new Target(config, profile, client, guard, targetAuthOf(config, planned.tokenBroker), lanesOf(limits));
   const decided = planned.debitRange;
+  // Every answer passes the contract book first (contract-book.ts); the preflight's answers count too.
+  const contracts = book ?? new ContractBook();
+  if (!book && planned.preflightAnswers) contracts.absorb(planned.preflightAnswers);
+  target.observers.push(contracts.observe);
+  // The same stream is measured (meter.ts): latency and error shares per operation, no request of its own.
+  target.observers.push(meter.observe);
   return {
     config,
     target,
     validators: validators(),
+    contracts,
+    meter,
     inFlight: limits.inFlightShare,
     // Decided by the CLI: used as it is. Otherwise read once from the target's limits.
     debitAmounts: decided ? () => Promise.resolve(decided) : () => debitRangeOf(config, target, limitsRequest),

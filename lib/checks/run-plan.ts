@@ -8,13 +8,16 @@
  *   the run debits, so a range read again later would differ from the one the summary states;
  * - the checks selected with --check, the folder of the live progress feed, and whether the one
  *   worker starts every module at once;
- * - where the run's access token is served, when it is fetched (one token for every worker).
+ * - where the run's access token is served, when it is fetched (one token for every worker);
+ * - the preflight's answers as the contract book judged them (contract-book.ts), and for a shard
+ *   the file its contract tallies go to.
  * Without a CLI (the harness's own in-process tests) `inProcessPlan` gives the whole bounds.
  */
 import type { Config } from "../config/load.ts";
 import { wholeRunLimits, type RunLimits } from "../http/run-limits.ts";
 import type { BrokerAddress } from "../http/token-broker.ts";
 import type { DebitRange } from "../payments/debit-range.ts";
+import type { BookSnapshot } from "./contract-types.ts";
 
 export interface RunPlan {
   readonly config: Config;
@@ -33,6 +36,15 @@ export interface RunPlan {
    * every module's checks at once (lib/vitest/describe-module.ts), not file after file.
    */
   readonly moduleIndex?: string;
+  /**
+   * The suites' module index, always (a CLI run): the worker registers every operation's contracts
+   * from it before anything is sent, so no answer goes unjudged whichever files it runs (a shard).
+   */
+  readonly contractIndex?: string;
+  /** The preflight's answers, judged by the contract book in the CLI's process: they count as the run's. */
+  readonly preflightAnswers?: BookSnapshot;
+  /** --shard: where this shard's worker writes its contract tallies (beside its blob), for the merge to re-decide. */
+  readonly contractsFile?: string;
 }
 
 /** The plan of an in-process run: the whole bounds, nothing decided ahead. */

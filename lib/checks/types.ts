@@ -6,6 +6,7 @@ import type { RequestVariant, SendOptions, Target } from "../http/target.ts";
 import type { ValidatorRegistry } from "../validation/registry.ts";
 import type { DebitRange } from "../payments/debit-range.ts";
 import type { LatencyMeter, LatencyRow } from "./meter.ts";
+import type { AnswerContract, Contracts } from "./contract-types.ts";
 
 /** must: the spec states it · should: sound practice where the spec is silent · info: observation. */
 export type Level = "must" | "should" | "info";
@@ -45,6 +46,8 @@ export interface RunContext {
   debitAmounts(): Promise<DebitRange>;
   /** Measures every exchange the target returns (meter.ts); absent in bare test contexts. */
   readonly meter?: LatencyMeter;
+  /** Judges every answer the target returns against its operation's contracts (contract-book.ts); absent in bare test contexts. */
+  readonly contracts?: Contracts;
 }
 
 /**
@@ -137,6 +140,17 @@ export interface Check {
    * covers the whole run. It sends nothing itself.
    */
   readonly settles?: boolean;
+  /**
+   * A contract check: besides its own reading (`run`, e.g. the scenario answer), every answer of
+   * its operation the run receives is judged by this contract (contract-book.ts), and the check is
+   * decided from that tally once every other check has finished sending (evaluate.ts).
+   */
+  readonly contract?: AnswerContract;
+  /**
+   * A contract check's last reading, sent once every other check has finished sending, before it is
+   * decided: what must read the same every time (a closed period's statement) is read once more at the end.
+   */
+  readAgain?(ctx: CheckContext): Promise<void>;
   run(ctx: CheckContext): Promise<void> | void;
 }
 

@@ -6,6 +6,8 @@ export function renderEnvExample(): string {
     "# Configuration of the conformance harness. Copy to .env and adjust; the environment overrides .env.",
     "# Every default below is the reference sandbox's published TEST data (no real card, key or secret):",
     "# with these values a run against a separately started sandbox needs no other setting.",
+    "# Every variable in full: docs/configuration.md; a server of your own, step by step: docs/own-server.md.",
+    "# A line appended at the end wins over the same name above it (the last line of a name wins).",
     "# Generated from lib/config/variables.ts by `npm run env:example`.",
   ];
   let group = "";

@@ -249,12 +249,12 @@ export const VARIABLES = {
   CLIENT_DATA_FILE: {
     default: "",
     group: "fixtures",
-    doc: 'JSON file of the client data inside encrypted_data (not shown, §2.1): a list of example client records, or a JSON Schema 2020-12 with `examples`; "{{fresh:…}}" placeholders get a new value per registration (docs/own-server.md). Unset: the sandbox\'s client data.',
+    doc: 'JSON file of the client data inside encrypted_data (not shown, §2.1): a list of example client records, or a JSON Schema 2020-12 with `examples`; "{{fresh:…}}" placeholders get a new value per registration (docs/client-data.md). Unset: the sandbox\'s client data.',
   },
   REQUEST_RULES_FILE: {
     default: "",
     group: "fixtures",
-    doc: 'JSON file of the request rules your server declares (not shown, §2.3): per operation key (e.g. "card-api.transaction-create") a JSON Schema 2020-12 of the request body (required fields, enum, pattern, bounds). A generated request that breaks a declared rule must be refused (should); one that breaks only the reference sandbox\'s assumptions is info. "reference": the reference sandbox\'s own rules (set for the embedded sandbox). Unset: no declared rules (docs/own-server.md).',
+    doc: 'JSON file of the request rules your server declares (not shown, §2.3): per operation key (e.g. "card-api.transaction-create") a JSON Schema 2020-12 of the request body (required fields, enum, pattern, bounds). A generated request that breaks a declared rule must be refused (should); one that breaks only the reference sandbox\'s assumptions is info. "reference": the reference sandbox\'s own rules (set for the embedded sandbox). Unset: no declared rules (docs/request-rules.md).',
   },
   RACE_CARD_IDS: {
     default: SANDBOX_RACE_CARDS.map((c) => c.cardId).join(","),

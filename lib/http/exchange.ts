@@ -39,9 +39,29 @@ export interface ExchangeResponse {
   jsonError?: string;
 }
 
+/**
+ * What the sender meant the request to get: `success` (a valid request), `refusal` (an invalid
+ * one, a wrong credential, an over-limit debit) or `either` (a replay, an unknown object: refused
+ * or answered with nothing). An answer to a request meant to be refused is judged as a refusal,
+ * never against the success contract (lib/checks/contract-book.ts); unset reads as `either`.
+ */
+export type Intent = "success" | "refusal" | "either";
+
+/** The check that sent a request, and its seed, so that an offending answer reproduces (`--check ID` with SEED). */
+export interface Sender {
+  checkId: string;
+  seed: number;
+  /** The attempt with --retries (1 the first). */
+  attempt?: number;
+}
+
 export interface Exchange {
   seq: number;
   operationKey?: string;
+  /** What the sender meant the request to get (unset: either). */
+  intent?: Intent;
+  /** The check whose request it was; absent for the CLI's own requests (the preflight names itself). */
+  sender?: Sender;
   startedAt: number;
   /** From the client's call to the answer: the harness's own waits (pace, 429 back-off, every try) included. */
   durationMs: number;

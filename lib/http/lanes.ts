@@ -17,6 +17,7 @@
  * and thread of a run, so a debiting module may live in any test file.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { Sender } from "./exchange.ts";
 
 interface Waiter {
   exclusive: boolean;
@@ -43,14 +44,21 @@ export interface Scope {
   held: ReadonlySet<string>;
   /** `interrupted`: a request of the check was not sent because the run was stopped (stop.ts). */
   counter: { sent: number; interrupted?: boolean };
+  /** The check (and its attempt) whose requests these are: every exchange names it (exchange.ts `sender`). */
+  sender?: Sender;
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
 
-/** Runs `fn` as one check: requests sent inside it (however deep) are counted to it. */
-export function inCheckScope<T>(fn: () => T): { result: T; counter: Scope["counter"] } {
+/** Runs `fn` as one check: requests sent inside it (however deep) are counted to it, and tagged with `sender`. */
+export function inCheckScope<T>(fn: () => T, sender?: Sender): { result: T; counter: Scope["counter"] } {
   const counter: Scope["counter"] = { sent: 0 };
-  return { result: scopes.run({ held: new Set(), counter }, fn), counter };
+  return { result: scopes.run({ held: new Set(), counter, ...(sender ? { sender } : {}) }, fn), counter };
+}
+
+/** The check whose async context sends now (undefined outside any check: the CLI's own requests). */
+export function currentSender(): Sender | undefined {
+  return scopes.getStore()?.sender;
 }
 
 /** Whether the current async context holds a lane: its requests form a serial chain (pace.ts serves them first). */
@@ -94,7 +102,8 @@ export function holdsLane(key: string): boolean {
 /** Runs `fn` as the holder of `key`: what it sends passes through the lane. */
 export function runHolding<T>(key: string, fn: () => Promise<T>): Promise<T> {
   const scope = scopes.getStore();
-  return scopes.run({ held: new Set([...(scope?.held ?? []), key]), counter: scope?.counter ?? { sent: 0 } }, fn);
+  const held = new Set([...(scope?.held ?? []), key]);
+  return scopes.run({ ...scope, held, counter: scope?.counter ?? { sent: 0 } }, fn);
 }
 
 export class Lanes implements LaneLocks {

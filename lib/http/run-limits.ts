@@ -38,9 +38,16 @@ export interface RunShape {
   startedAt: number;
 }
 
-/** How many workers a run may start: no more than its share of CONCURRENCY allows. */
-export function workerCount(config: Config, available: number, shards: number): number {
-  return Math.max(1, Math.min(available, Math.floor(config.safety.concurrency / shards)));
+/**
+ * Worker threads a run starts on one machine: one. Every answer of an operation must reach the one
+ * contract book that decides its contract checks (lib/checks/contract-book.ts); with several
+ * workers vitest runs one file per worker, so an operation's answers would be split across
+ * processes, and a barrier across workers can deadlock. One worker already starts every module's
+ * checks at once (the run plan's `moduleIndex`), so it loses no overlap; sharding splits a run
+ * across machines, and the merge re-decides the contract rows from every shard's tallies.
+ */
+export function workerCount(): 1 {
+  return 1;
 }
 
 /** The CLI's plan, before any worker starts; the budget file is created by the caller. */

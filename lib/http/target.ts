@@ -5,7 +5,9 @@
  * once more with a renewed token (the token expired on the target) — never one whose
  * Authorization a check set or removed on purpose: that 401 is what the check judges.
  * It is the single choke point of every request, so the blast-radius guard (lib/http/guard.ts)
- * runs here: a request it refuses never reaches the client.
+ * runs here: a request it refuses never reaches the client; and every exchange it returns, tagged
+ * with its intent and sender, passes its observers once (the contract book judges each answer,
+ * lib/checks/contract-book.ts; a later observer may measure them).
  */
 import { baseUrlFor, type Config } from "../config/load.ts";
 import type { Operation } from "../catalogue/index.ts";
@@ -14,14 +16,16 @@ import type { CryptoProfile } from "../crypto/index.ts";
 import type { RequestLine } from "../crypto/profile.ts";
 import { StaticToken, type AccessTokens } from "./access-tokens.ts";
 import type { HttpClient } from "./client.ts";
-import type { Exchange } from "./exchange.ts";
-import { countRequest, Lanes, type LaneLocks } from "./lanes.ts";
+import type { Exchange, Intent } from "./exchange.ts";
+import { countRequest, currentSender, Lanes, type LaneLocks } from "./lanes.ts";
 
 export interface SendOptions {
   /** Headers to add or replace; `undefined` removes a default header (e.g. to omit auth). */
   headers?: Record<string, string | undefined>;
   /** Exact body text to send instead of the JSON of `body` (malformed JSON, wrong encodings). */
   rawBody?: string;
+  /** What the request is meant to get (exchange.ts `Intent`); unset: either. */
+  intent?: Intent;
 }
 
 /** What is sent for an operation: a body, or exact body text, and header changes. */
@@ -31,7 +35,12 @@ export interface RequestVariant {
   rawBody?: string;
   /** Headers to replace or, with undefined, remove. */
   headers?: Record<string, string | undefined>;
+  /** What the request is meant to get: a mutation of a valid request is meant to be refused. */
+  intent?: Intent;
 }
+
+/** Sees every exchange the target returns, once, synchronously: it must not throw. */
+export type ExchangeObserver = (exchange: Exchange) => void;
 
 /** A request the guard will not send; a check that needs it is reported as skipped with this reason. */
 export class RequestRefused extends Error {
@@ -54,6 +63,8 @@ function setsAuthorization(headers: Record<string, string | undefined> | undefin
 export class Target {
   /** Requests sent through this target so far (for the run's figures). */
   sent = 0;
+  /** Called once per exchange returned, in order (the contract book first). */
+  readonly observers: ExchangeObserver[] = [];
   constructor(
     readonly config: Config,
     readonly profile: CryptoProfile,
@@ -116,7 +127,12 @@ export class Target {
       return token === undefined ? exchange : this.againIfTokenExpired(exchange, token, op.family);
     };
     const lane = this.laneOf(op, bodyText);
-    return lane ? this.lanes.shared(lane, post) : post();
+    const sender = currentSender();
+    const exchange = await (lane ? this.lanes.shared(lane, post) : post());
+    if (options.intent) exchange.intent = options.intent;
+    if (sender) exchange.sender = sender;
+    for (const observe of this.observers) observe(exchange);
+    return exchange;
   }
 
   /** A 401 to the run's own token: renewed, and the same request sent once more; the check judges that answer. */
@@ -163,6 +179,7 @@ export class Target {
     return this.send(op, variant.body, {
       ...(variant.rawBody !== undefined ? { rawBody: variant.rawBody } : {}),
       ...(variant.headers ? { headers: variant.headers } : {}),
+      ...(variant.intent ? { intent: variant.intent } : {}),
     });
   }
 

@@ -38,11 +38,17 @@ export function amountText(value: unknown): string | undefined {
   return undefined;
 }
 
+/** Minor-unit digits per code as looked up: every amount of every answer asks, and the table scan costs more than the rest. */
+const digitsByCode = new Map<string, number | undefined>();
+
 /** Digits of the minor unit of an ISO 4217 code (alphabetic or numeric); undefined when unknown. */
 export function minorUnitDigits(currency: unknown): number | undefined {
   if (typeof currency !== "string") return undefined;
+  if (digitsByCode.has(currency)) return digitsByCode.get(currency);
   const entry = /^\d{3}$/.test(currency) ? currencyCodes.number(currency) : currencyCodes.code(currency.toUpperCase());
-  return typeof entry?.digits === "number" ? entry.digits : undefined;
+  const digits = typeof entry?.digits === "number" ? entry.digits : undefined;
+  if (digitsByCode.size < 1_000) digitsByCode.set(currency, digits);
+  return digits;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The table printed at the end of a run: verdict, levels, families, operations, clauses, problems. */
-import { countsText, firstLine } from "./format.ts";
+import { answersText, countsText, firstLine } from "./format.ts";
 import { networkLines } from "./network.ts";
 import { latencyConsoleLines } from "./latency-report.ts";
 import { notJudgedByReason, partialNote, type Summary } from "./summary.ts";
@@ -44,8 +44,17 @@ function familyLines(s: Summary): string[] {
 function operationLines(s: Summary): string[] {
   return [
     "  by operation:",
-    ...s.byOperation.map((o) => `    ${o.spec.padEnd(6)} ${o.title.padEnd(28)} ${countsText(o.counts)}`),
+    ...s.byOperation.map(
+      (o) =>
+        `    ${o.spec.padEnd(6)} ${o.title.padEnd(28)} ${countsText(o.counts)}${o.answers ? ` · ${answersText(o.answers)}` : ""}`,
+    ),
   ];
+}
+
+/** ", 3 judging every answer (up to 561)": the contract checks citing the clause, and the most answers one judged. */
+function judgedIn(c: Summary["clauses"][number]): string {
+  const judged = c.checks.flatMap((k) => (k.judged === undefined ? [] : [k.judged]));
+  return judged.length ? `, ${judged.length} judging every answer (up to ${Math.max(...judged)})` : "";
 }
 
 function clauseLines(s: Summary): string[] {
@@ -56,7 +65,7 @@ function clauseLines(s: Summary): string[] {
     ...s.clauses.map((c) => {
       const what =
         c.coverage === "checked"
-          ? `${c.checks.length} checks`
+          ? `${c.checks.length} checks${judgedIn(c)}`
           : c.coverage === "not covered"
             ? `not covered: ${c.reason}`
             : c.coverage;
@@ -71,7 +80,7 @@ function clauseLines(s: Summary): string[] {
 export function renderConsoleSummary(s: Summary, reportsDir: string): string {
   const lines = [
     "",
-    `Conformance verdict: ${s.verdict.toUpperCase()}${s.strict ? " (strict)" : ""}${partialNote(s)}   target ${s.target}   seed ${s.seed}   ${s.requests} requests`,
+    `Conformance verdict: ${s.verdict.toUpperCase()}${s.strict ? " (strict)" : ""}${partialNote(s)}   target ${s.target}   seed ${s.seed}   ${s.requests} requests${s.answers ? ` · ${s.answers.received} answers judged (the preflight's included)` : ""}`,
     ...levelLines(s),
     `  not covered: ${s.notCovered.length} named operations without documented shapes`,
     ...(s.debitAmounts ? [`  ${s.debitAmounts}`] : []),

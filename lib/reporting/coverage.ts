@@ -5,7 +5,7 @@
  */
 import { CATALOGUE, type Operation } from "../catalogue/index.ts";
 import type { Level } from "../checks/types.ts";
-import { REPORTED_OUTCOMES, type ConformanceMeta, type ReportedOutcome } from "../checks/meta.ts";
+import { REPORTED_OUTCOMES, type AnswerCounts, type ConformanceMeta, type ReportedOutcome } from "../checks/meta.ts";
 import { FAMILY_TITLES } from "./labels.ts";
 import { compareClauses, type SpecClause } from "./spec-clauses.ts";
 
@@ -23,6 +23,8 @@ export interface OperationRow {
   family: string;
   spec: string;
   counts: OutcomeCounts;
+  /** The answers the operation received in the run, each judged by its contract checks (lib/checks/contract-book.ts). */
+  answers?: AnswerCounts;
 }
 
 export type ClauseCoverage = "checked" | "via sub-clauses" | "not covered";
@@ -30,6 +32,8 @@ export interface ClauseCheck {
   id: string;
   level: Level;
   outcome: ReportedOutcome;
+  /** A contract check: the answers of the run it judged. */
+  judged?: number;
 }
 export interface ClauseRow {
   clause: string;
@@ -72,9 +76,23 @@ export function operationRows(checks: ConformanceMeta[]): OperationRow[] {
         family: op?.family ?? first.family,
         spec: op?.spec ?? first.spec,
         counts: countOutcomes(checks.filter((c) => c.operation === key)),
+        ...answersOf(checks.filter((c) => c.operation === key)),
       };
     })
     .sort((a, b) => compareClauses(a.spec, b.spec) || a.operation.localeCompare(b.operation));
+}
+
+/** Answers received: success, refused and other answers, and requests that got none. */
+export function received(a: AnswerCounts): number {
+  return a.success + a.refused + a.other;
+}
+
+/** What an operation's contract checks say it received (the same book: the fullest reading). */
+function answersOf(checks: ConformanceMeta[]): { answers?: AnswerCounts } {
+  const readings = checks.flatMap((c) => (c.contract ? [c.contract.answers] : []));
+  if (!readings.length) return {};
+  const fullest = readings.reduce((a, b) => (received(b) + b.unanswered > received(a) + a.unanswered ? b : a));
+  return { answers: fullest };
 }
 
 // Not judged before passed: a clause one of whose checks could not be judged is not shown to hold.
@@ -120,7 +138,12 @@ export function clauseRows(clauses: SpecClause[], checks: ConformanceMeta[], not
       title: clause.title,
       coverage,
       ...(outcome ? { outcome } : {}),
-      checks: cited.map((c) => ({ id: c.id, level: c.level ?? "must", outcome: c.outcome })),
+      checks: cited.map((c) => ({
+        id: c.id,
+        level: c.level ?? "must",
+        outcome: c.outcome,
+        ...(c.contract ? { judged: c.contract.judged } : {}),
+      })),
       namedOnly: named.map((o) => o.code),
       ...(coverage === "not covered" ? { reason: reasonWithoutChecks(clause, named) } : {}),
     };

@@ -1,5 +1,6 @@
 /** Small text helpers shared by summary.md and the console table. */
 import type { OutcomeCounts } from "./coverage.ts";
+import type { AnswerCounts } from "../checks/meta.ts";
 
 export const ICON: Record<string, string> = {
   "passed": "✅",
@@ -30,6 +31,18 @@ export function countsText(c: OutcomeCounts): string {
     c["not judged"] && `${c["not judged"]} not judged`,
   ].filter(Boolean);
   return parts.length ? parts.join(", ") : "no checks";
+}
+
+/** "561 answers judged (281 success, 280 refused)", zeros left out; "" without a reading. */
+export function answersText(a: AnswerCounts | undefined): string {
+  if (!a) return "";
+  const parts = [
+    a.success && `${a.success} success`,
+    a.refused && `${a.refused} refused`,
+    a.other && `${a.other} other`,
+    a.unanswered && `${a.unanswered} unanswered`,
+  ].filter(Boolean);
+  return `${a.success + a.refused + a.other} answers judged (${parts.join(", ") || "none"})`;
 }
 
 export function seconds(ms: number): string {

@@ -1,6 +1,6 @@
 /** summary.md: the verdict, counts, per family, per operation, per clause, then every check. */
 import type { Family } from "../catalogue/types.ts";
-import type { ClauseRow, OutcomeCounts } from "./coverage.ts";
+import type { ClauseRow, OperationRow, OutcomeCounts } from "./coverage.ts";
 import { cell, firstLine, ICON, seconds } from "./format.ts";
 import { FAMILY_TITLES } from "./labels.ts";
 import { networkLines } from "./network.ts";
@@ -23,6 +23,11 @@ function runInfo(s: Summary): string[] {
     `- started: ${s.startedAt}`,
     `- duration: ${seconds(s.durationMs)}`,
     `- requests sent: ${s.requests}`,
+    ...(s.answers
+      ? [
+          `- answers received: ${s.answers.received} (${s.answers.unanswered} requests unanswered), every one judged against its operation's contracts in ${seconds(s.answers.judgeMs)}`,
+        ]
+      : []),
     `- harness: ${s.harnessVersion}${s.gitCommit ? ` (commit ${s.gitCommit})` : ""}`,
     ...(s.propertyRuns !== undefined ? [`- property runs per check: ${s.propertyRuns}`] : []),
     ...(s.debitAmounts ? [`- ${s.debitAmounts} (decided once, before the checks; every worker used it)`] : []),
@@ -49,21 +54,30 @@ function familyTable(s: Summary): string[] {
   ];
 }
 
+/** The answers an operation received, each judged: success, refused, other (5xx, not JSON), and requests with none. */
+const answerCells = (a: OperationRow["answers"]) =>
+  a ? `${a.success + a.refused + a.other} | ${a.success} | ${a.refused} | ${a.other} | ${a.unanswered} |` : "| | | | |";
+
 function operationTable(s: Summary): string[] {
   return [
     "",
     "## By operation",
     "",
-    `| operation | family | § ${OUTCOME_COLUMNS}`,
-    "|---|---|---|---|---|---|---|---|",
+    "Checks by outcome, and the answers the operation received in the run — every one judged by its contract checks (success answers against the success contract, every answer for no 5xx).",
+    "",
+    `| operation | family | § ${OUTCOME_COLUMNS} answers judged | success | refused | other | unanswered |`,
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...s.byOperation.map(
-      (o) => `| ${o.title} | ${FAMILY_TITLES[o.family as Family] ?? o.family} | ${o.spec} ${row(o.counts)}`,
+      (o) =>
+        `| ${o.title} | ${FAMILY_TITLES[o.family as Family] ?? o.family} | ${o.spec} ${row(o.counts)} ${answerCells(o.answers)}`,
     ),
   ];
 }
 
 function clauseChecks(c: ClauseRow): string {
-  return c.checks.map((k) => `${ICON[k.outcome]} ${k.id}`).join(", ");
+  return c.checks
+    .map((k) => `${ICON[k.outcome]} ${k.id}${k.judged === undefined ? "" : ` (${k.judged} answers)`}`)
+    .join(", ");
 }
 
 function clauseTable(s: Summary): string[] {
@@ -129,6 +143,12 @@ function notJudgedSection(s: Summary): string[] {
   ];
 }
 
+/** "84" or "84, 3 broke it": a contract check's reading; empty for the others. */
+function judgedCell(c: Summary["checks"][number]): string {
+  if (!c.contract) return "";
+  return `${c.contract.judged}${c.contract.violations ? `, ${c.contract.violations} broke it` : ""}`;
+}
+
 export function renderSummaryMarkdown(s: Summary): string {
   return [
     "# Conformance summary",
@@ -149,11 +169,12 @@ export function renderSummaryMarkdown(s: Summary): string {
     "## Checks",
     "",
     // basis: what the judgement rests on (spec, declared, or reference: an info observation).
-    "| | id | level | basis | § | check | message |",
-    "|---|---|---|---|---|---|---|",
+    // answers judged: a contract check's reading of every answer of its operation (and how many broke it).
+    "| | id | level | basis | § | check | answers judged | message |",
+    "|---|---|---|---|---|---|---|---|",
     ...s.checks.map(
       (c) =>
-        `| ${ICON[c.outcome]} | ${c.id} | ${c.level} | ${c.basis ?? ""} | ${c.spec} | ${cell(c.title)} | ${cell(firstLine(c.message))} |`,
+        `| ${ICON[c.outcome]} | ${c.id} | ${c.level} | ${c.basis ?? ""} | ${c.spec} | ${cell(c.title)} | ${judgedCell(c)} | ${cell(firstLine(c.message))} |`,
     ),
     "",
     "## Operations not covered",

@@ -31,6 +31,7 @@ export function conformanceReporters(
   onSummary: SummaryReporterOptions["onSummary"],
   progress?: ProgressOptions,
   interruptedBy?: () => string | undefined,
+  merge: Pick<SummaryReporterOptions, "contracts"> = {},
 ): ReporterEntry[] {
   const dir = config.run.reportsDir;
   // This process writes the summary and the console table: it needs the secrets too.
@@ -54,6 +55,7 @@ export function conformanceReporters(
       info,
       ...(onSummary ? { onSummary } : {}),
       ...(interruptedBy ? { interruptedBy } : {}),
+      ...merge,
     }),
   ];
 }

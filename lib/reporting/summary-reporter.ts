@@ -12,6 +12,8 @@ import { SPEC_DOCUMENT } from "./labels.ts";
 import { renderSummaryMarkdown } from "./markdown.ts";
 import { parseSpecClauses } from "./spec-clauses.ts";
 import { buildSummary, type RunInfo, type Summary } from "./summary.ts";
+import type { BookSnapshot } from "../checks/contract-types.ts";
+import { decidedAgain } from "./contract-rows.ts";
 
 export interface SummaryReporterOptions {
   reportsDir: string;
@@ -19,6 +21,8 @@ export interface SummaryReporterOptions {
   onSummary?: (summary: Summary) => void;
   /** The signal that stopped the run, if one did (lib/runner/interrupt.ts): verdict interrupted. */
   interruptedBy?: () => string | undefined;
+  /** A merge of shards: every shard's contract tallies added up, from which the contract rows are decided again. */
+  contracts?: BookSnapshot;
 }
 
 function rowsOf(module: TestModule, interrupted = false): ConformanceMeta[] {
@@ -69,7 +73,10 @@ export class SummaryReporter implements Reporter {
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
     const signal = this.options.interruptedBy?.();
-    const rows = modules.flatMap((m) => rowsOf(m, Boolean(signal)));
+    const merged = this.options.contracts;
+    const rows = modules
+      .flatMap((m) => rowsOf(m, Boolean(signal)))
+      .map((row) => (merged ? decidedAgain(row, merged, this.options.info.strict) : row));
     const errors = [
       ...modules.flatMap(moduleErrors),
       ...unhandled.map((e) => `unhandled: ${e.message ?? String(e)}`),

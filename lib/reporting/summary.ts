@@ -11,6 +11,7 @@ import {
   countOutcomes,
   familyRows,
   operationRows,
+  received,
   type ClauseRow,
   type FamilyRow,
   type OperationRow,
@@ -118,6 +119,11 @@ export interface Summary extends RunInfo {
   verdict: Verdict;
   /** Requests the checks sent to the target. */
   requests: number;
+  /**
+   * Every answer the run received, judged by its operation's contracts (lib/checks/contract-book.ts):
+   * how many, how many requests got none, and the time judging them took (the cost of judging every answer).
+   */
+  answers?: { received: number; unanswered: number; judgeMs: number };
   counts: Record<Level, Record<ReportedOutcome, number>>;
   byFamily: FamilyRow[];
   byOperation: OperationRow[];
@@ -179,6 +185,20 @@ function latencyOf(checks: ConformanceMeta[]): Pick<Summary, "latency"> {
   return rows.length ? { latency: Object.fromEntries(rows.map((c) => [c.operation, c.latency!])) } : {};
 }
 
+/** The run's answers, added up over its operations (none when no contract check reported). */
+function answersInAll(rows: OperationRow[]): Pick<Summary, "answers"> {
+  const read = rows.flatMap((r) => (r.answers ? [r.answers] : []));
+  if (!read.length) return {};
+  const sum = (f: (a: (typeof read)[number]) => number) => read.reduce((n, a) => n + f(a), 0);
+  return {
+    answers: {
+      received: sum(received),
+      unanswered: sum((a) => a.unanswered),
+      judgeMs: Math.round(sum((a) => a.judgeMs)),
+    },
+  };
+}
+
 /** @param clauses the spec's clauses (parseSpecClauses); without them the clause table is empty. */
 export function buildSummary(
   rows: ConformanceMeta[],
@@ -187,13 +207,15 @@ export function buildSummary(
   clauses: SpecClause[] = [],
 ): Summary {
   const checks = rows.filter((r) => r.kind === "check").sort((a, b) => a.id.localeCompare(b.id));
+  const byOperation = operationRows(checks);
   return {
     verdict: withTlsPolicy(verdictOf(checks, errors, info.shard, info), info),
     ...info,
     requests: checks.reduce((sum, c) => sum + (c.requests ?? 0), 0),
+    ...answersInAll(byOperation),
     counts: countByLevel(checks),
     byFamily: familyRows(checks, NOT_COVERED_OPERATIONS),
-    byOperation: operationRows(checks),
+    byOperation,
     clauses: clauseRows(clauses, checks, NOT_COVERED_OPERATIONS),
     checks,
     ...latencyOf(checks),

@@ -109,6 +109,6 @@ export async function fixtureRegistration(run: RunContext, requests: ProbeReques
     created,
     (exchange) =>
       `CLIENT_DATA_FILE: the target refused the registration of a client from the configured client data (${file}): ${theirReason(exchange)}; ` +
-      "give client records the target accepts, with {{fresh:…}} placeholders for identifiers it keeps unique (docs/own-server.md)",
+      "give client records the target accepts, with {{fresh:…}} placeholders for identifiers it keeps unique (docs/client-data.md)",
   );
 }

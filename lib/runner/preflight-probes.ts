@@ -90,12 +90,14 @@ export interface ProbeSpec {
   rejected?: string;
   /** Finds out why a fixture was rejected, from more evidence, instead of `rejected` (preflight-statement.ts). */
   diagnose?: (exchange: Exchange) => Promise<ProbeOutcome>;
+  /** `refusal`: a deliberately invalid probe, whose answer the contract book judges as a refusal. */
+  intent?: "refusal";
 }
 
 export async function probe(run: RunContext, spec: ProbeSpec): Promise<ProbeOutcome> {
   let exchange: Exchange;
   try {
-    exchange = await run.target.send(spec.op, spec.body);
+    exchange = await run.target.send(spec.op, spec.body, spec.intent ? { intent: spec.intent } : {});
   } catch (error) {
     if (error instanceof RequestRefused) return { kind: "not sent", text: `${spec.op.title}: ${error.message}` };
     throw error;
@@ -179,6 +181,7 @@ export async function partnerCredentials(run: RunContext): Promise<ProbeOutcome>
   const token = await probe(run, {
     op: REGISTER_BUSINESS,
     body: {},
+    intent: "refusal",
     refused: `${tokenVariable(run.config)}: the target refused the access token (sent with a deliberately invalid, unsigned request${fetched ? ", and again with a renewed token" : ""}); ${fetched ? "make it give a token this target accepts (the client, PARTNER_TOKEN_SCOPE)" : "set a token the target issued"} (or use --no-preflight if the target checks signatures before tokens)`,
   });
   return token.kind === "ok" ? signingKey(run) : token;
@@ -189,6 +192,7 @@ async function signingKey(run: RunContext): Promise<ProbeOutcome> {
   return probe(run, {
     op: REGISTER_BUSINESS,
     body: { payload, signature: await run.target.profile.sign({ payload }, "partner") },
+    intent: "refusal",
     refused:
       "PARTNER_SIGNING_KEY: the target refused the signature of a correctly signed request; set the partner key the target knows (or the CRYPTO_PROFILE it uses)",
   });

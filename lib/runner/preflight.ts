@@ -18,6 +18,10 @@ import { partnerCredentials, paymentCardFixture, type ProbeOutcome, type ProbeRe
 import { fixtureDebit, fixtureRegistration } from "./preflight-fixtures.ts";
 import { statementFixture } from "./preflight-statement.ts";
 import { throwIfTargetDown } from "./target-down.ts";
+import type { Module } from "../checks/types.ts";
+import type { BookSnapshot } from "../checks/contract-types.ts";
+import { registerContracts } from "../checks/contract-verdict.ts";
+import { inCheckScope } from "../http/lanes.ts";
 
 export { PreflightProblem };
 
@@ -28,6 +32,22 @@ export interface PreflightReport {
   unverified: string[];
   /** The debit amounts the run uses, and why ("debit amounts 1.00–99.99 KZT (fixed debit 10.00), …"). */
   amounts?: string;
+}
+
+/**
+ * Runs `read` (the preflight, or with --no-preflight the one reading of the limits) as the
+ * preflight: every answer it gets is judged by the run's contract book against the modules'
+ * contracts, like any answer of the run, and named as the preflight's. The tallies travel to the
+ * workers in the run plan (`preflightAnswers`), so these answers count for the verdict too.
+ */
+export async function judgedAsPreflight<T>(
+  run: RunContext,
+  modules: readonly Module[],
+  read: () => Promise<T>,
+): Promise<{ value: T; answers?: BookSnapshot }> {
+  registerContracts(run.contracts, modules, run);
+  const value = await inCheckScope(read, { checkId: "preflight", seed: run.config.run.seed }).result;
+  return { value, ...(run.contracts ? { answers: run.contracts.snapshot() } : {}) };
 }
 
 /** A skew beyond this is worth a warning: period and timestamp checks compare instants. */

@@ -11,7 +11,7 @@ import type { Summary } from "../reporting/summary.ts";
 import { EXIT } from "./cli-errors.ts";
 import { RUN_PLAN_KEY } from "../vitest/plan.ts";
 import type { Planned } from "./run-state.ts";
-import { blobReporter } from "./shard.ts";
+import { blobReporter, mergeInputs } from "./shard.ts";
 import { armWatchdog } from "./watchdog.ts";
 import { armInterrupt, interruptedBy } from "./interrupt.ts";
 
@@ -22,6 +22,8 @@ const CHECKOUT = fileURLToPath(new URL("../../", import.meta.url));
 export async function runConformanceVitest(run: Planned): Promise<Summary | undefined> {
   let summary: Summary | undefined;
   let vitest: Vitest | undefined;
+  // A merge: the blobs in a folder of their own, and every shard's contract tallies (shard.ts).
+  const merged = run.mergeFrom ? mergeInputs(resolve(run.mergeFrom)) : undefined;
   const interrupt = armRunInterrupt(run, () => vitest);
   const capture: Reporter = {
     onInit: (v) => {
@@ -30,7 +32,9 @@ export async function runConformanceVitest(run: Planned): Promise<Summary | unde
     },
   };
   const reporters = [
-    ...conformanceReporters(run.plan.config, run.description, (s) => (summary = s), run.progress, interruptedBy),
+    ...conformanceReporters(run.plan.config, run.description, (s) => (summary = s), run.progress, interruptedBy, {
+      ...(merged?.contracts ? { contracts: merged.contracts } : {}),
+    }),
     ...(run.shard ? [blobReporter(run.plan.config.run.reportsDir, run.shard)] : []),
     capture,
   ];
@@ -50,13 +54,14 @@ export async function runConformanceVitest(run: Planned): Promise<Summary | unde
       reporters: reporters as never,
       ...(run.pattern ? { testNamePattern: run.pattern } : {}),
       ...(run.shard ? { shard: `${run.shard.index}/${run.shard.count}` } : {}),
-      ...(run.mergeFrom ? { mergeReports: resolve(run.mergeFrom) } : {}),
+      ...(merged ? { mergeReports: merged.blobsDir } : {}),
       maxWorkers: run.workers,
     });
     await v.close();
   } finally {
     stop();
     interrupt.disarm();
+    merged?.close();
   }
   return summary;
 }

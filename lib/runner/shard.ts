@@ -4,8 +4,16 @@
  * runs the usual reporters once over all of them, so JUnit, the summary and the Allure results
  * cover the whole run. The blob reporter is added by the CLI only when sharding: a `--reporter`
  * flag would replace the other reporters (docs TOOLCHAIN.md).
+ * Beside its blob each shard writes its contract tallies (contracts-i-n.json: every answer its
+ * worker judged, lib/checks/contract-book.ts); the merge adds every shard's up and re-decides the
+ * contract rows from them (lib/reporting/contract-rows.ts), so an answer received by one shard
+ * counts for a contract check that ran in another.
  */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { ContractBook } from "../checks/contract-book.ts";
+import type { BookSnapshot } from "../checks/contract-types.ts";
 import { UsageError } from "./cli-errors.ts";
 
 export interface Shard {
@@ -31,4 +39,29 @@ function blobFile(reportsDir: string, shard: Shard): string {
 export function blobReporter(reportsDir: string, shard: Shard): [string, Record<string, unknown>] {
   // Absolute: vitest resolves a relative one against the checkout (its root), not the working folder.
   return ["blob", { outputFile: resolve(blobFile(reportsDir, shard)) }];
+}
+
+/** Where a shard's worker writes its contract tallies: beside its blob, in the folder CI collects. */
+export function contractsFileOf(reportsDir: string, shard: Shard): string {
+  return resolve(join(reportsDir, "blobs", `contracts-${shard.index}-${shard.count}.json`));
+}
+
+const CONTRACTS_FILE = /^contracts-\d+-\d+\.json$/;
+
+/**
+ * What a merge reads from the shards' folder: the blobs alone in a folder of their own (vitest
+ * takes every file of its folder for a blob), and every shard's contract tallies added up.
+ */
+export function mergeInputs(dir: string): { blobsDir: string; contracts?: BookSnapshot; close(): void } {
+  const files = readdirSync(dir);
+  const blobsDir = mkdtempSync(join(tmpdir(), "conformance-blobs-"));
+  for (const f of files.filter((name) => !CONTRACTS_FILE.test(name))) cpSync(join(dir, f), join(blobsDir, f));
+  const tallies = files.filter((name) => CONTRACTS_FILE.test(name));
+  const book = new ContractBook();
+  for (const f of tallies) book.absorb(JSON.parse(readFileSync(join(dir, f), "utf8")) as BookSnapshot);
+  return {
+    blobsDir,
+    ...(tallies.length ? { contracts: book.snapshot(false) } : {}),
+    close: () => rmSync(blobsDir, { recursive: true, force: true }),
+  };
 }

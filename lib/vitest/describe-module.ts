@@ -7,18 +7,27 @@
  * requests instead of going before them — at a high latency that is most of a run. They share one
  * run context: one pace, one set of isolation lanes. Each test then reports its own result, in
  * order, so reporting is never interleaved. Results are keyed by check id (a generic module is
- * built anew by each file that lists it).
+ * built anew by each file that lists it). Every operation's contracts are registered in the run's
+ * contract book before anything is sent (the plan's contract index); the contract checks are queued
+ * after the others and decided once all have sent (lib/checks/schedule.ts `startChecks`).
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { afterAll, describe, test, type TestContext } from "vitest";
 import { ModuleRun, type CheckResult } from "../checks/evaluate.ts";
-import { checkSlots, runConcurrently } from "../checks/schedule.ts";
+import { checkSlots, decidedAtSettlement, startChecks } from "../checks/schedule.ts";
 import { evaluateWithRetries } from "../checks/retry.ts";
+import { registerContracts } from "../checks/contract-verdict.ts";
 import type { Check, Module, RunContext } from "../checks/types.ts";
+import type { Stage } from "../checks/schedule.ts";
 import { ExchangeLog } from "../reporting/exchange-log.ts";
 import { startRequestFeed } from "../reporting/progress-feed.ts";
 import { FAMILY_TITLES } from "../reporting/labels.ts";
 import { redactor } from "../redaction/redact.ts";
 import { createRunContext } from "../checks/run-context.ts";
+import { ContractBook } from "../checks/contract-book.ts";
+import { LatencyMeter } from "../checks/meter.ts";
+import type { RunPlan } from "../checks/run-plan.ts";
 import { workerPlan } from "./plan.ts";
 import { reportCheck } from "./report-check.ts";
 
@@ -32,6 +41,36 @@ type Node = Task["file"]["tasks"][number] | Task["file"];
 
 /** Filled at collection: the module of each check collected in this worker and not started yet, in collection order. */
 const collected = new Map<Check, Module>();
+
+/**
+ * The worker's contract book, one for all the run contexts it makes (a shard's worker makes one per
+ * file): the preflight's answers absorbed once, and with --shard its tallies written for the merge.
+ */
+let workerBook: ContractBook | undefined;
+/** The worker's latency meter, likewise one for all its run contexts: a budget check reads the worker's whole traffic. */
+let workerMeter: LatencyMeter | undefined;
+
+function bookOf(plan: RunPlan): ContractBook {
+  if (workerBook) return workerBook;
+  workerBook = new ContractBook();
+  if (plan.preflightAnswers) workerBook.absorb(plan.preflightAnswers);
+  return workerBook;
+}
+
+/** A shard's tallies so far, redacted, beside its blob report: the merge re-decides the contract rows from every shard's. */
+function writeShardTallies(plan: RunPlan): void {
+  if (!plan.contractsFile || !workerBook) return;
+  mkdirSync(dirname(plan.contractsFile), { recursive: true });
+  writeFileSync(plan.contractsFile, `${JSON.stringify(redactor.json(workerBook.snapshot(false)))}\n`);
+}
+
+/**
+ * A check's test waits for its result, and a contract check's result for every other check of the
+ * run (they report first in their module): so the bound is the run's deadline, with a margin.
+ */
+function testTimeout(plan: RunPlan): number {
+  return Math.max(600_000, plan.limits.deadlineAt - Date.now() + 120_000);
+}
 
 /** The checks running in this worker: one run context, each check's pending result, how many are still to report. */
 interface WorkerRun {
@@ -49,13 +88,17 @@ function skippedIn(node: Node, out = new Set<string>()): Set<string> {
   return out;
 }
 
+/** Every module of the suites' index (the plan's), or none without one. */
+async function indexedModules(index: string | undefined): Promise<Module[]> {
+  return index ? ((await import(index)) as { ALL_MODULES: Module[] }).ALL_MODULES : [];
+}
+
 /** Every module of the run, from the plan's module index, when this worker runs every file. */
 async function collectIndexedModules(index: string | undefined): Promise<void> {
   if (!index || indexCollected) return;
   indexCollected = true;
-  const { ALL_MODULES } = (await import(index)) as { ALL_MODULES: Module[] };
   const known = new Set([...collected.keys()].map((c) => c.id));
-  for (const module of ALL_MODULES)
+  for (const module of await indexedModules(index))
     for (const check of module.checks) if (!known.has(check.id)) collected.set(check, module);
 }
 let indexCollected = false;
@@ -65,7 +108,11 @@ async function startAll(file: Task["file"], own: Check): Promise<WorkerRun> {
   const plan = workerPlan();
   await collectIndexedModules(plan.moduleIndex);
   startRequestFeed(plan.progressDir);
-  const run = (current ??= { context: createRunContext(plan.config, plan), results: new Map(), unreported: 0 });
+  const run = (current ??= {
+    context: createRunContext(plan.config, plan, { book: bookOf(plan), meter: (workerMeter ??= new LatencyMeter()) }),
+    results: new Map(),
+    unreported: 0,
+  });
   const chosen = plan.selectedChecks.length ? plan.selectedChecks : undefined;
   const skipped = skippedIn(file);
   const fresh = [...collected].filter(
@@ -76,16 +123,20 @@ async function startAll(file: Task["file"], own: Check): Promise<WorkerRun> {
   if (!fresh.length) return run;
   // Started once per worker: a later file's run context must not start an earlier file's checks again.
   for (const [check] of fresh) collected.delete(check);
-  const moduleRuns = new Map<Module, ModuleRun>();
-  const pending = run.context.then((context) =>
-    runConcurrently(
-      fresh.map(([check, module]) => () => {
-        const moduleRun = moduleRuns.get(module) ?? moduleRuns.set(module, new ModuleRun(module, context)).get(module)!;
-        return evaluateWithRetries(moduleRun, check, context.config.run.retries);
-      }),
-      checkSlots(context.inFlight),
-    ),
-  );
+  const pending = run.context.then(async (context) => {
+    const modules = [...new Set(fresh.map(([, module]) => module))];
+    // The schemas compiled before the first answer is judged (once per worker, as on first use otherwise).
+    context.validators.compileAll();
+    // Every operation's contracts before anything is sent: an answer to one whose checks sit in a later file still counts.
+    registerContracts(context.contracts, [...modules, ...(await indexedModules(plan.contractIndex))], context);
+    const moduleRuns = new Map(modules.map((module) => [module, new ModuleRun(module, context)]));
+    const tasks = fresh.map(([check, module]) => ({
+      contract: decidedAtSettlement(check),
+      evaluate: (stage: Stage) =>
+        evaluateWithRetries(moduleRuns.get(module)!, check, context.config.run.retries, stage),
+    }));
+    return startChecks([tasks], checkSlots(context.inFlight));
+  });
   fresh.forEach(([check], i) => {
     const result = pending.then((all) => all[i]!);
     // A context that failed (a bad CRYPTO_PROFILE) fails each test that awaits it, not the process.
@@ -100,6 +151,7 @@ async function startAll(file: Task["file"], own: Check): Promise<WorkerRun> {
 async function reported(run: WorkerRun): Promise<void> {
   if (--run.unreported > 0 || current !== run) return;
   current = undefined;
+  writeShardTallies(workerPlan());
   await (await run.context.catch(() => undefined))?.target.close();
 }
 
@@ -112,7 +164,8 @@ export function describeModule(module: Module, aspect?: string): void {
 
     for (const check of module.checks) collected.set(check, module);
     // Rows are [name, check]: "%s" prints the name verbatim ("$id" would quote and truncate it).
-    test.for(module.checks.map((check) => [testName(check), check] as const))("%s", async ([, check], ctx) => {
+    const rows = module.checks.map((check) => [testName(check), check] as const);
+    test.for(rows)("%s", { timeout: testTimeout(workerPlan()) }, async ([, check], ctx) => {
       const run = await startAll(ctx.task.file, check);
       try {
         const context = await run.context;

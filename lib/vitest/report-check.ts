@@ -136,6 +136,14 @@ export async function reportCheck(
   // A latency budget check draws its operation's figures: a chart is read faster than a row of numbers.
   if (result.latency) await allure.attachment("latency", latencyChartSvg(op.title, result.latency), "image/svg+xml");
   for (const note of result.notes) await ctx.annotate(redactor.text(note), "note");
+  // A contract check says how much it read: every answer of its operation (lib/checks/contract-book.ts).
+  if (result.contract) {
+    const { judged, violations, of } = result.contract;
+    await ctx.annotate(
+      `judged ${judged} ${of === "success" ? "success answers" : "answers"} of the run: ${violations} broke it`,
+      "answers",
+    );
+  }
   const outcome = reportedOutcome(result, strict);
   // A check that passed on a retry keeps its first failure as its message (flaky, or a should warning).
   const firstMessage = result.message ?? result.firstFailure;
@@ -154,6 +162,7 @@ export async function reportCheck(
     seed: result.seed,
     requests: result.requests,
     ...(result.latency ? { latency: result.latency } : {}),
+    ...(result.contract ? { contract: result.contract } : {}),
     ...(result.attempts ? { attempts: result.attempts } : {}),
     ...(result.firstFailure ? { firstFailure: redactor.text(result.firstFailure) } : {}),
     ...(result.category ? { category: result.category } : {}),

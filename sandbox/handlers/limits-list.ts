@@ -1,5 +1,5 @@
 /** §4.4 limits list: every active limit of a card, account or client, with current usage. */
-import { validateRequest, type SandboxEnv } from "../env.ts";
+import { nthServed, validateRequest, type SandboxEnv } from "../env.ts";
 import type { LimitDefinition, ObjectKind } from "../ledger.ts";
 import { cardsOf, formatMinor, usageMinor } from "../limits.ts";
 import { nowWithOffset, ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
@@ -60,5 +60,18 @@ export function limitsList(req: SandboxRequest, env: SandboxEnv): SandboxRespons
   const mine = env.ledger.limits.filter((l) => l.object.kind === objectKind && l.object.value === objectValue);
   const limits: Record<string, unknown[]> = { product: [], card: [] };
   for (const l of mine) (limits[l.group] ??= []).push(limitRecord(env, l));
+  // Read again, every second reading lists one more record (fault-hooks.ts): a minimum the others already imply.
+  if (env.hooks.rereadLimitsChange && nthServed(env, `limits:${objectKind}:${objectValue}`) % 2 === 0)
+    limits.card!.push(REREAD_RECORD);
   return ok({ status: "ok", request_status: "success", dt: nowWithOffset(env.now()), limits });
 }
+
+/** A well-formed minimum of 1.00 (the sandbox's smallest): it changes the set of records, nothing a debit meets. */
+const REREAD_RECORD = {
+  id: "LIM-REREAD",
+  mcc: "6012",
+  transaction_type: "pay",
+  region: "KAZ",
+  period: "day",
+  amount: [amountLimit("min", 100, 0, 0, "KZT")],
+};

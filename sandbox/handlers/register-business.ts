@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { unsignedPart } from "../../lib/crypto/envelope.ts";
-import { validateRequest, type SandboxEnv } from "../env.ts";
+import { servedByOldBuild, validateRequest, type SandboxEnv } from "../env.ts";
 import { ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
 
 interface SignedRequest {
@@ -52,9 +52,11 @@ export async function registerBusiness(req: SandboxRequest, env: SandboxEnv): Pr
   }
   const clientUuid = randomUUID();
   env.ledger.businessClients.set(clientUuid, { clientUuid, status: "new", createdAt: Date.now() });
+  const at = new Date().toISOString();
   return ok({
     state: true,
-    response_time: new Date().toISOString(),
+    // An older build (fault-hooks.ts) wrote response_time without its fraction.
+    response_time: servedByOldBuild(env, "registration") ? at.replace(/\.\d+Z$/, "Z") : at,
     payload: { client_uuid: clientUuid, status: "new" },
   });
 }

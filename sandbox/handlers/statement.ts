@@ -2,7 +2,7 @@
 import { DAY_MS, periodBound } from "../../lib/time/iso.ts";
 import { parseDateForm, readDate, type DateForm } from "../../lib/time/date-form.ts";
 import { DATE_FORM_HELP } from "../../lib/time/date-pattern.ts";
-import { validateRequest, type SandboxEnv } from "../env.ts";
+import { nthServed, servedByOldBuild, validateRequest, type SandboxEnv } from "../env.ts";
 import { remember } from "../json.ts";
 import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
 import type { Posting } from "../ledger.ts";
@@ -93,5 +93,16 @@ export function statement(req: SandboxRequest, env: SandboxEnv): SandboxResponse
       }),
     );
   }
-  return ok({ status: "ok", request_status: "success", operations, dt: nowWithOffset(env.now()) });
+  if (env.hooks.rereadStatementChanges && to < env.now() && postings.length) {
+    // A closed period read again: every second reading shows its last operation one tenge higher (fault-hooks.ts).
+    if (nthServed(env, `statement:${card.cardId}:${body.start_date}:${body.end_date}`) % 2 === 0) {
+      const last = postings.at(-1)!;
+      operations[postings.length - 1] = { ...operations[postings.length - 1]!, amount: (last.amountMinor + 100) / 100 };
+    }
+  }
+  // An older build (fault-hooks.ts) wrote mcc as a string.
+  // (Counted among the answers that list operations: an empty list reads the same from either build.)
+  const old = operations.length > 0 && servedByOldBuild(env, "statement");
+  const served = old ? operations.map((op) => ({ ...op, mcc: String(op.mcc) })) : operations;
+  return ok({ status: "ok", request_status: "success", operations: served, dt: nowWithOffset(env.now()) });
 }

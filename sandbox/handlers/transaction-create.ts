@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../../lib/crypto/default-profile.ts";
 import { luhnValid } from "../../lib/test-data/luhn.ts";
-import { validateRequest, type SandboxEnv } from "../env.ts";
+import { servedByOldBuild, validateRequest, type SandboxEnv } from "../env.ts";
 import { DEBIT_MCC, limitsForCard, usageMinor } from "../limits.ts";
 import { magicDebit } from "../magic.ts";
 import { nowWithOffset, ok, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
@@ -72,7 +72,9 @@ export function transactionCreate(req: SandboxRequest, env: SandboxEnv): Sandbox
     reject(422, "DECLINED", `amounts over ${(env.hooks.largestDebitMinor / 100).toFixed(2)} are refused`);
   const magic = magicDebit(card.cardId, minor);
   checkLimits(env, card, minor);
-  const response = { ...ok({ status: "ok", request_status: "success", dt: nowWithOffset(env.now()) }), ...magic };
+  // An older build (fault-hooks.ts) wrote dt in UTC, without the platform's offset.
+  const dt = servedByOldBuild(env, "transaction") ? new Date(env.now()).toISOString() : nowWithOffset(env.now());
+  const response = { ...ok({ status: "ok", request_status: "success", dt }), ...magic };
   env.ledger.idempotency.set(body.request_id, { fingerprint, response: structuredClone(response) });
   // Time between the limit check and the posting opens the check-then-act race (fault-hooks.ts).
   if (env.hooks.postingDelayMs > 0) {

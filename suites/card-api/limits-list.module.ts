@@ -9,6 +9,7 @@ import { limitsGroupsAsShown, limitsListedForEveryObjectKind } from "./limits-li
 import { limitsOfUnknownObjects } from "./unknown-objects.checks.ts";
 import { limitsMoneyExact } from "./money.checks.ts";
 import { limitsOfOtherObject } from "./isolation.checks.ts";
+import { limitRecordsStable } from "./stable-reads.checks.ts";
 
 export const limitsListModule = defineModule({
   operation: op,
@@ -42,6 +43,7 @@ export const limitsListModule = defineModule({
     limitsMoneyExact,
     // It debits the payment card holding the card's lane, which holds across workers (lib/http/file-lanes.ts).
     limitsOfOtherObject,
+    limitRecordsStable,
     ...generatedChecks(op, "§2.4", casesFor, {
       positive: "CARD-LIM-POSITIVE",
       negative: "CARD-LIM-NEGATIVE",

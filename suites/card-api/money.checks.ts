@@ -9,8 +9,9 @@
  */
 import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
 import { defineCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
-import { SUCCESS } from "../generic/success.ts";
+import { CheckFailure, fail } from "../../lib/checks/failure.ts";
+import type { Exchange } from "../../lib/http/exchange.ts";
+import { EVERY_SUCCESS_ANSWER, SUCCESS } from "../generic/success.ts";
 import { requireSuccessBody } from "../../lib/checks/response.ts";
 import type { CheckContext, ScenarioName } from "../../lib/checks/types.ts";
 import { amountLimitsOf } from "../../lib/payments/limits.ts";
@@ -36,23 +37,35 @@ function inexact<T extends object>(item: T, fields: ReadonlyArray<keyof T & stri
 }
 
 /**
- * The bodies of the scenarios answered as a success, with numbers as the literal text the target
- * sent (digits beyond a double's precision included); the others are judged by the checks that own them.
+ * A number written as its double prints it has no trailing zero in its fraction, no exponent, is not
+ * "-0" and has at most 15 significant digits; a body without any such text (inside strings or not)
+ * can be judged from its parsed JSON, which costs nothing more — every answer of a run is judged, so
+ * the literal parse below is kept for the bodies that may need it.
  */
-async function successBodies(ctx: CheckContext, scenarios: ScenarioName[]): Promise<Array<[string, Item]>> {
-  const out: Array<[string, Item]> = [];
+const MAYBE_NOT_AS_PARSED = /\.\d*0(?=[\s,}\]])|\d[eE][+-]?\d|-0(?:\.0*)?(?=[\s,}\]])|(?:\d\.?){16}/;
+
+/** The body with numbers as the literal text the target sent (digits beyond a double's precision included). */
+function literalBody(exchange: Exchange): Item {
+  const { bodyText, json } = exchange.response!;
+  if (!MAYBE_NOT_AS_PARSED.test(bodyText) && json && typeof json === "object" && !Array.isArray(json))
+    return json as Item;
+  const literal = parseKeepingNumberText(bodyText);
+  return literal && typeof literal === "object" && !Array.isArray(literal)
+    ? (literal as Item)
+    : requireSuccessBody(exchange);
+}
+
+/**
+ * The scenarios answered as a success (a refused one leaves the check not judged, as any refused
+ * scenario does); the others — a 5xx, garbage — are judged by the checks that own them.
+ */
+async function successAnswers(ctx: CheckContext, scenarios: ScenarioName[]): Promise<Exchange[]> {
+  const out: Exchange[] = [];
   const refused: string[] = [];
   for (const scenario of scenarios) {
     const exchange = await ctx.scenario(scenario);
-    if (answerKind(exchange) === "success") {
-      const literal = parseKeepingNumberText(exchange.response!.bodyText);
-      out.push([
-        scenario,
-        literal && typeof literal === "object" && !Array.isArray(literal)
-          ? (literal as Item)
-          : requireSuccessBody(exchange),
-      ]);
-    } else refused.push(`${scenario}: ${describeAnswer(exchange)}`);
+    if (answerKind(exchange) === "success") out.push(exchange);
+    else refused.push(`${scenario}: ${describeAnswer(exchange)}`);
   }
   if (!out.length) ctx.skip(`no amounts to judge: ${refused.join("; ")}`);
   return out;
@@ -66,6 +79,35 @@ function failOn(problems: string[], what: string): void {
     );
 }
 
+/** A statement answer's amounts and commissions (§2.2). */
+function judgeStatement(exchange: Exchange): void {
+  failOn(
+    items(literalBody(exchange).operations).flatMap((op, i) =>
+      inexact(op, ["amount", "commission"], `operations[${i}]`),
+    ),
+    "statement amount(s)",
+  );
+}
+
+/** The kind of object a limits request asked about, for the message ("card: card[0].amount[1]"). */
+function objectKindOf(exchange: Exchange): string {
+  try {
+    const type = (JSON.parse(exchange.request.bodyText) as { object?: { type?: unknown } }).object?.type;
+    return typeof type === "string" ? type : "object";
+  } catch {
+    return "object";
+  }
+}
+
+/** A limits answer's amount limits (§2.4), every group. */
+function judgeLimits(exchange: Exchange): void {
+  const object = objectKindOf(exchange);
+  failOn(
+    amountLimitsOf(literalBody(exchange)).flatMap((limit) => inexact(limit, LIMIT_FIELDS, `${object}: ${limit.where}`)),
+    "limit amount(s)",
+  );
+}
+
 export const statementMoneyExact = defineCheck({
   id: "CARD-STMT-MONEY-EXACT",
   level: "should",
@@ -74,18 +116,17 @@ export const statementMoneyExact = defineCheck({
   title: "Card statement: every amount and commission is exact to its currency's minor unit",
   description:
     "Each operation's amount and commission: a finite decimal, not a negative zero, with no more decimals than the ISO 4217 minor unit of its currency " +
-    "(KZT: 2). Should level: §2.2 shows a number without its precision. Exponent notation is accepted; an unknown currency leaves the decimals unjudged.",
+    "(KZT: 2). Should level: §2.2 shows a number without its precision. Exponent notation is accepted; an unknown currency leaves the decimals unjudged." +
+    EVERY_SUCCESS_ANSWER,
+  contract: { answers: "success", judge: judgeStatement },
   async run(ctx) {
-    const [[, body]] = (await successBodies(ctx, [SUCCESS])) as [[string, Item]];
-    if (!items(body.operations).length)
+    const answers = await successAnswers(ctx, [SUCCESS]);
+    if (!answers.some((exchange) => items(literalBody(exchange).operations).length))
       ctx.notJudged(
         "the statement holds no operation, so no amount was judged",
         "STATEMENT_CARD_ID, STATEMENT_PERIOD_START, STATEMENT_PERIOD_END",
       );
-    failOn(
-      items(body.operations).flatMap((op, i) => inexact(op, ["amount", "commission"], `operations[${i}]`)),
-      "statement amount(s)",
-    );
+    for (const exchange of answers) judgeStatement(exchange);
   },
 });
 
@@ -97,15 +138,20 @@ export const limitsMoneyExact = defineCheck({
   title: "Limits list: every limit value, current and remaining is exact to its currency's minor unit",
   description:
     "For the card, its account and its client, in every group: each amount-limit's value, current and remaining is a decimal (§2.4: strings), " +
-    "not a negative zero, with no more decimals than the ISO 4217 minor unit of its currency. Should level: §2.4 does not show the precision.",
+    "not a negative zero, with no more decimals than the ISO 4217 minor unit of its currency. Should level: §2.4 does not show the precision." +
+    EVERY_SUCCESS_ANSWER,
+  contract: { answers: "success", judge: judgeLimits },
   async run(ctx) {
     const problems: string[] = [];
     let judged = 0;
-    for (const [scenario, body] of await successBodies(ctx, [SUCCESS, ...OBJECT_KIND_SCENARIOS])) {
-      const object = scenario === SUCCESS ? "card" : scenario;
-      for (const limit of amountLimitsOf(body)) {
-        judged++;
-        problems.push(...inexact(limit, LIMIT_FIELDS, `${object}: ${limit.where}`));
+    for (const exchange of await successAnswers(ctx, [SUCCESS, ...OBJECT_KIND_SCENARIOS])) {
+      judged += amountLimitsOf(literalBody(exchange)).length;
+      try {
+        judgeLimits(exchange);
+      } catch (error) {
+        // Every object's problems in one message, as before: the card's, its account's and its client's.
+        if (!(error instanceof CheckFailure)) throw error;
+        problems.push(error.detail);
       }
     }
     if (!judged)
@@ -113,6 +159,6 @@ export const limitsMoneyExact = defineCheck({
         "no answer lists an amount limit, so no amount was judged",
         "PAYMENT_CARD_ID, PAYMENT_ACCOUNT_NUMBER, PAYMENT_CLIENT_ID",
       );
-    failOn(problems, "limit amount(s)");
+    if (problems.length) fail("value", problems.join("; "));
   },
 });

@@ -1,7 +1,7 @@
 /** Checks specific to §4.2 card statement. */
 import { defineCheck } from "../../lib/checks/define.ts";
 import { fail } from "../../lib/checks/failure.ts";
-import { SUCCESS } from "../generic/success.ts";
+import { onEverySuccessAnswer, SUCCESS } from "../generic/success.ts";
 import { requireSuccessBody } from "../../lib/checks/response.ts";
 import { parseIsoDateTime } from "../../lib/time/iso.ts";
 import { COMMON_DEFS } from "../../lib/validation/registry.ts";
@@ -91,17 +91,19 @@ export const operationDatetimesHaveMilliseconds = defineCheck({
   },
 });
 
-export const statementDtIsTimestamp = defineCheck({
-  id: "CARD-STMT-DT",
-  level: "should",
-  spec: "§2.2",
-  basis: "spec",
-  title: "Card statement: dt is an ISO 8601 timestamp",
-  description:
-    "§2.2 shows dt as the time of the response without its form; should level: any ISO 8601 date-time with offset or Z.",
-  async run(ctx) {
-    const { dt } = requireSuccessBody(await ctx.scenario(SUCCESS));
+export const statementDtIsTimestamp = onEverySuccessAnswer(
+  {
+    id: "CARD-STMT-DT",
+    level: "should",
+    spec: "§2.2",
+    basis: "spec",
+    title: "Card statement: dt is an ISO 8601 timestamp",
+    description:
+      "§2.2 shows dt as the time of the response without its form; should level: any ISO 8601 date-time with offset or Z.",
+  },
+  (exchange) => {
+    const { dt } = requireSuccessBody(exchange);
     if (typeof dt !== "string" || parseIsoDateTime(dt) === undefined)
       fail("value", `dt ${JSON.stringify(dt)} is not an ISO 8601 date-time`);
   },
-});
+);

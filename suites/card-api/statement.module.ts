@@ -14,6 +14,7 @@ import {
 import { statementOfUnknownCard } from "./unknown-objects.checks.ts";
 import { statementMoneyExact } from "./money.checks.ts";
 import { statementOfOtherCard } from "./isolation.checks.ts";
+import { statementRecordStable } from "./stable-reads.checks.ts";
 
 export const statementModule = defineModule({
   operation: op,
@@ -37,6 +38,7 @@ export const statementModule = defineModule({
     statementOfUnknownCard,
     statementMoneyExact,
     statementOfOtherCard,
+    statementRecordStable,
     ...generatedChecks(op, "§2.2", casesFor, {
       positive: "CARD-STMT-POSITIVE",
       negative: "CARD-STMT-NEGATIVE",

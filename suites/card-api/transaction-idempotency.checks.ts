@@ -40,7 +40,8 @@ export const replayPostsOnce = defineCheck({
       requireAnswer(first);
       if (answerKind(first) !== "success")
         ctx.skip(`the first debit was not accepted (${describeAnswer(first)}), so a replay proves nothing`);
-      const second = await ctx.send(op, body);
+      // The original answer or a refusal, as IDEMPOTENCY_MODE says: either.
+      const second = await ctx.send(op, body, { intent: "either" });
       requireAnswer(second);
       const posted = newOperations(before, await recentOperations(ctx, since));
       if (posted.length !== 1) fail("invariant", `${posted.length} operations posted for one request_id sent twice`);
@@ -75,7 +76,7 @@ export const reusedRequestIdRefused = defineCheck({
       // One unit more, computed in minor units (no float drift: 12.34 + 1 is not always 13.34).
       const more = (minor + 100) / 100;
       const other = { ...body, debit: { ...body.debit, amount: more }, credit: { ...body.credit, amount: more } };
-      const second = await ctx.send(op, other);
+      const second = await ctx.send(op, other, { intent: "refusal" });
       requireAnswer(second);
       // Refused for breaking a declared rule (the amount one unit more), the refusal is not about the request_id.
       requireRefusalJudges(op, second, ctx);

@@ -74,7 +74,7 @@ export const debitOfUnknownCardRefused = defineCheck({
     // An amount the target allows, so that a refusal is about the card, not the amount.
     const body = debitRequest(f, ctx.config, { amount: (await ctx.debitAmounts()).fixedMinor / 100 });
     Object.assign(body.debit.card, { card_id: randomUUID(), card_pan: pan });
-    const exchange = await ctx.send(CREATE_TRANSACTION, body);
+    const exchange = await ctx.send(CREATE_TRANSACTION, body, { intent: "refusal" });
     requireAnswer(exchange);
     requireRefusalJudges(CREATE_TRANSACTION, exchange, ctx);
     if (answerKind(exchange) === "success")

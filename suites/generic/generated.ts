@@ -17,6 +17,8 @@ import { fail, observeReference } from "../../lib/checks/failure.ts";
 import { defineProperty, type Case } from "../../lib/checks/property.ts";
 import type { Check, CheckContext } from "../../lib/checks/types.ts";
 import { idOf } from "./ids.ts";
+import type { Exchange } from "../../lib/http/exchange.ts";
+import { redactor } from "../../lib/redaction/redact.ts";
 import { requireValidAccepted } from "./success.ts";
 import { breaksDeclaredRule, judgeCaseBasis } from "./case-basis.ts";
 
@@ -39,12 +41,13 @@ function mutated(cases: OperationCases, body: unknown, m: Mutation): Case {
         // An invalid value inside the envelope (the client data), sealed and signed correctly.
         const inner = m.apply(body);
         if (!inner) throw new Error(`mutation "${m.name}" does not apply to the value`);
-        return { body: await cases.seal(ctx, inner.body) };
+        return { body: await cases.seal(ctx, inner.body), intent: "refusal" };
       }
       const sent = cases.seal ? await cases.seal(ctx, body) : body;
       const variant = m.apply(sent);
       if (!variant) throw new Error(`mutation "${m.name}" does not apply to the request`);
-      return variant;
+      // Meant to be refused: its answer is judged as a refusal, never against the success contract.
+      return { ...variant, intent: "refusal" };
     },
   };
 }
@@ -152,7 +155,9 @@ function noServerErrors(op: Operation, id: string, casesFor: CasesFor): Check {
     operation: op,
     title: `${op.title}: no generated request, valid or not, is answered with a 5xx`,
     description:
-      "Valid, boundary (zero and extreme amounts, odd periods, empty, very long and non-ASCII text) and invalid requests: any answer but a server error. §7 shows no errors at all; should level, because the spec is silent: a 5xx to input a client can send is a fault of the server whatever the input.",
+      "Valid, boundary (zero and extreme amounts, odd periods, empty, very long and non-ASCII text) and invalid requests: any answer but a server error. §7 shows no errors at all; should level, because the spec is silent: a 5xx to input a client can send is a fault of the server whatever the input. " +
+      "As a contract, every answer of the operation the run receives, whichever check sent the request, is judged too.",
+    contract: { answers: "every", judge: noServerError },
     cases: async (ctx) => {
       const cases = await casesNoted(casesFor, op, ctx);
       const boundaries = cases.boundaries.length ? [fc.constantFrom(...cases.boundaries)] : [];
@@ -167,6 +172,12 @@ function noServerErrors(op: Operation, id: string, casesFor: CasesFor): Check {
         fail("server-error", `HTTP ${exchange.response!.status} to "${c.label}"`);
     },
   });
+}
+
+/** The contract of NO-5XX over every answer of its operation: a 5xx is never an answer, whatever was sent. */
+function noServerError(exchange: Exchange): void {
+  if (answerKind(exchange) === "server-error")
+    fail("server-error", `HTTP ${exchange.response!.status}: ${redactor.preview(exchange.response!.bodyText, 120)}`);
 }
 
 /** The ids of the three generated-request checks of an operation, written literally by its module. */

@@ -80,7 +80,10 @@ function refusesRegistration(row: (typeof ROWS)[number]): Check {
       await requireValidAccepted(ctx);
       const sealed = await sealRequest(ctx.profile, clientDataFor(ctx.config, fakerFor(ctx.seed), true));
       const variant = await row.tamper(sealed, ctx.profile);
-      const exchange = await ctx.send(op, variant.body, { ...(variant.headers ? { headers: variant.headers } : {}) });
+      const exchange = await ctx.send(op, variant.body, {
+        intent: "refusal",
+        ...(variant.headers ? { headers: variant.headers } : {}),
+      });
       requireAnswer(exchange);
       const kind = answerKind(exchange);
       if (kind === "server-error") fail("server-error", `${describeAnswer(exchange)} to a request ${row.what}`);

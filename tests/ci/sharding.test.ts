@@ -1,12 +1,14 @@
 /**
  * Sharding: two shards together run exactly the checks of one unsharded run, each check once,
  * and `--merge-reports` turns their blobs into one JUnit file, one summary and one set of Allure
- * results covering the whole run.
+ * results covering the whole run — and, from the contract tallies each shard writes beside its
+ * blob, counts every answer either shard received for the contract checks of both.
  */
 import { cpSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import type { Summary } from "../../lib/reporting/summary.ts";
+import type { BookSnapshot } from "../../lib/checks/contract-types.ts";
 import { parseShard } from "../../lib/runner/shard.ts";
 import { runCli, tempReportsDir } from "../support/cli.ts";
 
@@ -50,6 +52,22 @@ test("--shard=1/2 and --shard=2/2, merged with --merge-reports, equal one unshar
   expect(testcases(dirs.merged)).toEqual(whole);
   expect(checkIds(dirs.merged)).toEqual(checkIds(dirs.whole));
   expect(allureNames(dirs.merged)).toEqual(allureNames(dirs.whole));
+
+  // Each shard judged every answer it received; the merge adds both shards' tallies up.
+  const tallies = [dirs.one, dirs.two].map((d) =>
+    readdirSync(join(d, "blobs"))
+      .filter((f) => /^contracts-\d+-2\.json$/.test(f))
+      .map((f) => JSON.parse(readFileSync(join(d, "blobs", f), "utf8")) as BookSnapshot),
+  );
+  expect(tallies.map((t) => t.length)).toEqual([1, 1]);
+  const received = (s: BookSnapshot) =>
+    Object.values(s.answers).reduce((n, a) => n + a.success + a.refused + a.other, 0);
+  const merged = JSON.parse(readFileSync(join(dirs.merged, "summary.json"), "utf8")) as Summary;
+  expect(merged.answers?.received).toBe(received(tallies[0]![0]!) + received(tallies[1]![0]!));
+  const schema = merged.checks.find((c) => c.id === "CARD-LIM-SCHEMA")!;
+  expect(schema.contract?.judged).toBe(
+    tallies.flat().reduce((n, s) => n + (s.tallies["CARD-LIM-SCHEMA"]?.judged ?? 0), 0),
+  );
 });
 
 const SHARD_ARGS: Array<[string, string, RegExp | { index: number; count: number }]> = [

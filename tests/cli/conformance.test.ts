@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
+import { CARD_STATEMENT, LIMITS_LIST } from "../../lib/catalogue/index.ts";
 import type { Summary } from "../../lib/reporting/summary.ts";
 import { withSandbox } from "../support/harness.ts";
 import { runCli, tempReportsDir } from "../support/cli.ts";
@@ -55,6 +55,12 @@ test("against the embedded sandbox, strict: exit 0, over 1,000 requests, every d
   );
   expect(summary.checks.every((c) => c.outcome === "passed")).toBe(true);
   expect(summary.requests).toBeGreaterThanOrEqual(1_000);
+  // Every answer judged, and said: per operation, and by each contract check.
+  expect(summary.answers?.received).toBeGreaterThanOrEqual(summary.requests);
+  for (const o of summary.byOperation) expect(o.answers?.success, o.operation).toBeGreaterThan(0);
+  const contracts = summary.checks.filter((c) => c.contract);
+  expect(contracts.map((c) => c.id)).toEqual(expect.arrayContaining(["CARD-LIM-SCHEMA", "PT-BIZ-NO-5XX"]));
+  for (const c of contracts) expect(c.contract!.judged, c.id).toBeGreaterThan(1);
   const junit = readFileSync(join(dir, "junit.xml"), "utf8");
   for (const c of summary.checks) expect(junit).toContain(`${c.id} [${c.level}] ${c.spec}`);
   expect(junit).toContain('name="skip-reason" value="the spec shows no request or response shape (§4.6)"');
@@ -82,6 +88,31 @@ test("a must failure: exit 1, the check named with seed and a redacted curl line
       expect(output).toMatch(/curl -sS -X POST '.*\/v5\/card-api\/card\/statement'/);
     },
   );
+});
+
+test("a target wrong only some of the time is not conformant: the contract check counts the answers and names the sender", async () => {
+  // One in 13: the module's own reading (the scenario, among the first limits answers of the run)
+  // holds, so the verdict is the contract's "k of N" over the run's answers.
+  const fault = { kind: "drop-field" as const, operation: LIMITS_LIST.key, path: ["dt"], every: 13 };
+  await withSandbox({ faults: [fault] }, async (sandbox) => {
+    const dir = tempReportsDir();
+    const { code, stdout } = await runCli("conformance.ts", ["--quiet"], {
+      REPORTS_DIR: dir,
+      TARGET_BASE_URL: sandbox.url,
+      SEED: "13",
+    });
+    expect(code, stdout).toBe(1);
+    const dt = summaryOf(dir).checks.find((c) => c.id === "CARD-LIM-DT")!;
+    expect(dt.outcome).toBe("failed");
+    expect(dt.contract!.violations).toBeGreaterThan(1);
+    expect(dt.message).toMatch(
+      /^Response violates schema: \d+ of \d+ success answers: dt undefined is not a timestamp/,
+    );
+    expect(dt.message).toMatch(
+      /first: exchange \d+ POST \/v5\/card-api\/limits\/list .* sent by [A-Z0-9-]+ \(check seed \d+; reproduce: SEED=13 npm run conformance -- --check /,
+    );
+    expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(/\| CARD-LIM-DT \| must \|.*\| \d+, \d+ broke it \|/);
+  });
 });
 
 test("a should failure warns (not a failure) and fails the run in strict mode", async () => {

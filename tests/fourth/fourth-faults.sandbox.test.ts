@@ -5,7 +5,7 @@
  * fourth-target.test.ts). The correct build fails nothing in the same modules.
  */
 import { describe, expect, test } from "vitest";
-import { evaluateModule, type CheckResult } from "../../lib/checks/evaluate.ts";
+import { evaluateModules, type CheckResult } from "../../lib/checks/evaluate.ts";
 import { createRunContext } from "../../lib/checks/run-context.ts";
 import type { Module } from "../../lib/checks/types.ts";
 import { loadConfig } from "../../lib/config/load.ts";
@@ -36,9 +36,8 @@ async function judge(faults: Fault[], modules: Module[]): Promise<CheckResult[]>
     const config = loadConfig({ ...variables, SEED: "20261127", PROPERTY_RUNS: "10", REQUEST_TIMEOUT_MS: "5000" });
     const run = await createRunContext(config);
     try {
-      const results: CheckResult[] = [];
-      for (const module of modules) results.push(...(await evaluateModule(module, run)));
-      return results;
+      // As a run judges them: the contract checks decided once every module has sent.
+      return await evaluateModules(modules, run);
     } finally {
       await run.target.close();
     }

@@ -12,6 +12,7 @@ import { renderSummaryMarkdown } from "../../lib/reporting/markdown.ts";
 import { compareClauses, parseSpecClauses } from "../../lib/reporting/spec-clauses.ts";
 import { buildSummary } from "../../lib/reporting/summary.ts";
 import type { ConformanceMeta } from "../../lib/checks/meta.ts";
+import { decidedAgain } from "../../lib/reporting/contract-rows.ts";
 
 const spec = readFileSync(new URL(`../../${SPEC_DOCUMENT}`, import.meta.url), "utf8");
 const clauses = parseSpecClauses(spec);
@@ -162,4 +163,75 @@ test.for([
       clauses,
     ).verdict,
   ).toBe(verdict);
+});
+
+describe("every answer judged: how much was read, in every output", () => {
+  const answers = { success: 281, refused: 270, other: 2, unanswered: 1, judgeMs: 120.4 };
+  const reading = (judged: number, violations = 0, of: "success" | "every" = "success") => ({
+    contract: { of, judged, violations, answers, byAnswers: true },
+  });
+  const rows: ConformanceMeta[] = [
+    { ...check("CARD-LIM-SCHEMA", "§2.4", "card-api.limits-list", "passed"), ...reading(281) },
+    { ...check("CARD-LIM-NO-5XX", "§7", "card-api.limits-list", "passed", "should"), ...reading(553, 0, "every") },
+    { ...check("CARD-LIM-DT", "§2.4", "card-api.limits-list", "failed"), ...reading(281, 3), message: "3 of 281" },
+    check("CARD-LIM-OBJECT-KINDS", "§2.4", "card-api.limits-list", "passed"),
+  ];
+  const s = buildSummary(rows, [], { ...summary, startedAt: "s", durationMs: 1 }, clauses);
+
+  test("summary.json: per operation the answers received and judged, and the run's total with the time judging took", () => {
+    expect(s.byOperation.find((o) => o.operation === "card-api.limits-list")?.answers).toEqual(answers);
+    expect(s.answers).toEqual({ received: 553, unanswered: 1, judgeMs: 120 });
+    expect(s.checks.find((c) => c.id === "CARD-LIM-DT")?.contract).toMatchObject({ judged: 281, violations: 3 });
+    expect(s.clauses.find((c) => c.clause === "§2.4")?.checks).toContainEqual({
+      id: "CARD-LIM-SCHEMA",
+      level: "must",
+      outcome: "passed",
+      judged: 281,
+    });
+  });
+
+  test("summary.md and the console table say it", () => {
+    const md = renderSummaryMarkdown(s);
+    expect(md).toMatch(/answers received: 553 \(1 requests unanswered\), every one judged/);
+    expect(md).toMatch(
+      /^\| Limits list \| Card API \| §4\.4 \| 3 \| 1 \| 0 \| 0 \| 0 \| 553 \| 281 \| 270 \| 2 \| 1 \|$/m,
+    );
+    expect(md).toMatch(/✅ CARD-LIM-SCHEMA \(281 answers\)/);
+    expect(md).toMatch(/\| CARD-LIM-DT \| must \|.*\| 281, 3 broke it \|/);
+    const text = renderConsoleSummary(s, "reports");
+    expect(text).toMatch(
+      /§4\.4\s+Limits list\s+3 passed, 1 failed · 553 answers judged \(281 success, 270 refused, 2 other, 1 unanswered\)/,
+    );
+    expect(text).toMatch(/· 553 answers judged \(the preflight's included\)/);
+  });
+
+  test("a merge of shards decides a contract row again from every shard's tallies", () => {
+    const shardRow = { ...check("CARD-LIM-SCHEMA", "§2.4", "card-api.limits-list", "passed"), ...reading(100) };
+    const first = {
+      category: "schema",
+      problem: "/dt is required but missing",
+      where: "exchange 9 … sent by CARD-LEDGER-USAGE",
+    };
+    const merged = {
+      tallies: { "CARD-LIM-SCHEMA": { judged: 300, violations: 2, first, last: first } },
+      answers: { "card-api.limits-list": answers },
+    };
+    const again = decidedAgain(shardRow, merged, false);
+    expect(again).toMatchObject({ outcome: "failed", category: "schema", contract: { judged: 300, violations: 2 } });
+    expect(again.message).toMatch(
+      /^Response violates schema: 2 of 300 success answers: \/dt is required but missing — first: exchange 9/,
+    );
+    // A row its own reading failed keeps its verdict, with the run's figures.
+    const own = {
+      ...shardRow,
+      outcome: "failed" as const,
+      message: "own",
+      contract: { ...shardRow.contract!, byAnswers: false },
+    };
+    expect(decidedAgain(own, merged, false)).toMatchObject({
+      outcome: "failed",
+      message: "own",
+      contract: { judged: 300 },
+    });
+  });
 });

@@ -7,8 +7,7 @@
  * command does (exit codes, the preflight's one line, reports, workers) is proven by CLI runs.
  */
 import { join, resolve } from "node:path";
-import type { CheckResult } from "../../lib/checks/evaluate.ts";
-import { evaluateModule } from "../../lib/checks/evaluate.ts";
+import { evaluateModules, type CheckResult } from "../../lib/checks/evaluate.ts";
 import { reportedOutcome } from "../../lib/checks/levels.ts";
 import { createRunContext } from "../../lib/checks/run-context.ts";
 import type { Module } from "../../lib/checks/types.ts";
@@ -29,16 +28,14 @@ export function folderEnv(dir: string, overrides: Record<string, string> = {}): 
 }
 
 /**
- * Every module given, in turn, against the configured target; the checks of a module side by side
- * (the isolation lanes keep the stateful ones exact). In turn, because a target in this thread
- * would be starved of time by every module at once. The context is closed after.
+ * Every module given against the configured target as a run judges them (`evaluateModules`): the
+ * checks of a module side by side (the isolation lanes keep the stateful ones exact), the contract
+ * checks decided once every module has sent. The context is closed after.
  */
 export async function judgeModules(config: Config, modules: readonly Module[] = ALL_MODULES, env?: Env) {
   const run = await createRunContext(config, {}, { env });
   try {
-    const results: CheckResult[] = [];
-    for (const module of modules) results.push(...(await evaluateModule(module, run)));
-    return results;
+    return await evaluateModules(modules, run);
   } finally {
     await run.target.close();
   }

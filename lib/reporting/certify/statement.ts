@@ -3,9 +3,11 @@
  * partner declared for the run (declaration.ts, kept in summary.json at run time), per declared
  * option the checks it enabled, disabled or changed (option-effects.ts), the debit amounts and
  * where they came from, the TLS facts (and hygiene findings) and proxy where the run recorded them,
- * the latency figures per operation with the declared budgets, and the harness's self-qualification
- * (self-qualification.ts). It is a file of the pack, hashed in the manifest (signed when a key is
- * set), so `certify --verify` rejects an edited statement like any edited file.
+ * the latency figures per operation with the declared budgets, the harness's self-qualification
+ * (self-qualification.ts), and how many answers the run read: per operation the answers received,
+ * every one judged by its contract checks, and what each contract check judged. It is a file of the
+ * pack, hashed in the manifest (signed when a key is set), so `certify --verify` rejects an edited
+ * statement like any edited file.
  */
 import type { NetworkReport } from "../network.ts";
 import type { Summary } from "../summary.ts";
@@ -28,6 +30,41 @@ export interface ConformanceStatement {
   latency?: Summary["latency"];
   options: OptionEffect[];
   selfQualification: SelfQualification & { harnessVersion: string; gitCommit?: string };
+  /** Per operation, the answers the run received and judged, and each contract check's reading (absent: an older run). */
+  answersJudged?: AnswersJudged[];
+}
+
+export interface AnswersJudged {
+  operation: string;
+  received: number;
+  success: number;
+  refused: number;
+  other: number;
+  unanswered: number;
+  contracts: Array<{ id: string; judged: number; violations: number }>;
+}
+
+/** From the summary: what each operation received, and what each of its contract checks judged. */
+function answersJudged(summary: Summary): AnswersJudged[] {
+  return summary.byOperation.flatMap((o) =>
+    o.answers
+      ? [
+          {
+            operation: o.operation,
+            received: o.answers.success + o.answers.refused + o.answers.other,
+            success: o.answers.success,
+            refused: o.answers.refused,
+            other: o.answers.other,
+            unanswered: o.answers.unanswered,
+            contracts: summary.checks.flatMap((c) =>
+              c.operation === o.operation && c.contract
+                ? [{ id: c.id, judged: c.contract.judged, violations: c.contract.violations }]
+                : [],
+            ),
+          },
+        ]
+      : [],
+  );
 }
 
 export function buildStatement(
@@ -45,6 +82,7 @@ export function buildStatement(
     ...(summary.network ? { network: summary.network } : {}),
     ...(summary.latency ? { latency: summary.latency } : {}),
     options: declared ? optionEffects(declared, checkIds) : [],
+    ...(summary.answers ? { answersJudged: answersJudged(summary) } : {}),
     selfQualification: {
       ...loadSelfQualification(),
       harnessVersion: harness.version,

@@ -7,6 +7,7 @@
  * no target.
  */
 import { createRunContext } from "../../checks/run-context.ts";
+import type { BookSnapshot } from "../../checks/contract-types.ts";
 import type { RunPlan } from "../../checks/run-plan.ts";
 import type { Config } from "../../config/load.ts";
 import { tlsSessions } from "../../http/tls-session.ts";
@@ -15,7 +16,7 @@ import { redactor } from "../../redaction/redact.ts";
 import { networkLines, networkReport, type NetworkReport } from "../../reporting/network.ts";
 import { shareAccessToken } from "../access-token.ts";
 import type { CleanupStack } from "../cleanup.ts";
-import { describePreflight, runPreflight } from "../preflight.ts";
+import { describePreflight, judgedAsPreflight, runPreflight } from "../preflight.ts";
 import type { Reached, RunParts, Targeted } from "../run-state.ts";
 
 export async function reachTarget(run: Targeted, parts: RunParts, cleanup: CleanupStack): Promise<Reached> {
@@ -25,10 +26,11 @@ export async function reachTarget(run: Targeted, parts: RunParts, cleanup: Clean
   if (token) cleanup.defer("the token broker", () => token.close());
   const withToken: RunPlan = { ...run.plan, ...(token ? { tokenBroker: token.address } : {}) };
   const preflight = !run.options["no-preflight"];
-  const debitRange = await decideDebitRange(withToken, preflight, run.embedded, parts);
+  const { range: debitRange, answers } = await decideDebitRange(withToken, preflight, run.embedded, parts);
   return {
     ...run,
-    plan: { ...withToken, debitRange },
+    // The preflight's answers count for the verdict: their contract tallies travel to the workers.
+    plan: { ...withToken, debitRange, ...(answers ? { preflightAnswers: answers } : {}) },
     network: networkSeen(config, run.embedded),
     ...(token ? { bearerSource: token.description } : {}),
   };
@@ -37,24 +39,27 @@ export async function reachTarget(run: Targeted, parts: RunParts, cleanup: Clean
 /**
  * Decides the debit range of the run, once: the preflight's (it reads the payment card's limits and
  * posts the fixture debit at that range's fixed amount), or with --no-preflight one reading of the
- * limits alone. The workers use it as it is (the run plan); the summary states it.
+ * limits alone. The workers use it as it is (the run plan); the summary states it. The answers it
+ * got are judged by the contracts like any other (`answers`, handed to the workers in the plan).
  */
 async function decideDebitRange(
   planned: Pick<RunPlan, "config" | "limits" | "tokenBroker">,
   preflight: boolean,
   quiet: boolean,
-  parts: Pick<RunParts, "preflightRequests" | "checkLateDeclarations">,
-): Promise<DebitRange> {
+  parts: Pick<RunParts, "modules" | "preflightRequests" | "checkLateDeclarations">,
+): Promise<{ range: DebitRange; answers?: BookSnapshot }> {
   const requests = parts.preflightRequests;
   const run = await createRunContext(planned.config, planned, { limitsRequest: requests.limits });
   try {
-    if (preflight) {
-      const lines = describePreflight(await runPreflight(run, requests));
-      if (!quiet && lines.length) process.stdout.write(`${lines.join("\n")}\n`);
-    }
-    const range = await run.debitAmounts();
+    const { value: range, answers } = await judgedAsPreflight(run, parts.modules, async () => {
+      if (preflight) {
+        const lines = describePreflight(await runPreflight(run, requests));
+        if (!quiet && lines.length) process.stdout.write(`${lines.join("\n")}\n`);
+      }
+      return run.debitAmounts();
+    });
     await parts.checkLateDeclarations(planned.config, { range, profile: run.target.profile });
-    return range;
+    return { range, ...(answers ? { answers } : {}) };
   } finally {
     await run.target.close();
   }

@@ -6,7 +6,6 @@
  * the run line; from here on the run carries its plan.
  */
 import { mkdirSync, rmSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { withBaseUrl, type RunPlan } from "../../checks/run-plan.ts";
 import type { Config } from "../../config/load.ts";
@@ -17,7 +16,7 @@ import { redactor } from "../../redaction/redact.ts";
 import { networkRunNote } from "../../reporting/network.ts";
 import type { CleanupStack } from "../cleanup.ts";
 import type { Prepared, RunParts, Targeted } from "../run-state.ts";
-import type { Shard } from "../shard.ts";
+import { contractsFileOf, type Shard } from "../shard.ts";
 
 export async function openTarget(run: Prepared, parts: RunParts, cleanup: CleanupStack): Promise<Targeted> {
   const { config: loaded, mergeFrom, shard } = run;
@@ -39,6 +38,9 @@ export async function openTarget(run: Prepared, parts: RunParts, cleanup: Cleanu
     limits,
     selectedChecks: run.selectedChecks,
     ...(workers === 1 && !shard ? { moduleIndex: parts.moduleIndex } : {}),
+    // Every answer judged by its operation's contracts (every module's registered); a shard's tallies for the merge.
+    contractIndex: parts.moduleIndex,
+    ...(shard ? { contractsFile: contractsFileOf(config.run.reportsDir, shard) } : {}),
   };
   return { ...run, plan, target, workers, embedded: Boolean(sandbox) };
 }
@@ -63,7 +65,8 @@ function planLimits(
   cleanup: CleanupStack,
 ): { limits: RunLimits; workers: number } {
   const shards = shard?.count ?? 1;
-  const workers = workerCount(config, Math.max(1, availableParallelism() - 1), shards);
+  // One worker per machine: an operation's answers must all reach one contract book (run-limits.ts).
+  const workers = workerCount();
   const runDir = join(config.run.reportsDir, ".run");
   const cap = config.safety.maxDebitTotalMinor;
   let budgetFile: string | undefined;

@@ -7,6 +7,7 @@
 import { join } from "node:path";
 import { markFlakyInAllure, markFlakyInJunit } from "../../reporting/flaky-marks.ts";
 import { writeJunitVerdict } from "../../reporting/junit-verdict.ts";
+import { markMergedFailures } from "../../reporting/merged-marks.ts";
 import { exitCodeOf, type Summary } from "../../reporting/summary.ts";
 import { applyBaseline } from "../baseline.ts";
 import { baselineConsoleLines, writeBaselineVerdict } from "../baseline-report.ts";
@@ -39,6 +40,8 @@ function verdictExitCode(run: Planned, summary: Summary): number {
   writeJunitVerdict(join(dir, "junit.xml"), summary);
   markFlakyInJunit(join(dir, "junit.xml"), summary.checks);
   markFlakyInAllure(join(dir, "allure-results"), summary.checks);
+  // After a merge of shards a contract check may fail on another shard's answers: JUnit and Allure say so too.
+  markMergedFailures(join(dir, "junit.xml"), join(dir, "allure-results"), summary.checks);
   if (!run.baseline) return exitCodeOf(summary);
   const verdict = applyBaseline(summary, run.baseline);
   writeBaselineVerdict(dir, summary, verdict);

@@ -23,10 +23,18 @@ import { readingsAcross, type LedgerModel } from "./observations.ts";
 
 type Command = fc.AsyncCommand<LedgerModel, LedgerReal>;
 
-/** A debit of `amount` (major units): accepted or not; undefined when the guard kept it back. Accepted, the model counts it. */
-export async function debitOf(m: LedgerModel, r: LedgerReal, amount: number): Promise<boolean | undefined> {
+/**
+ * A debit of `amount` (major units): accepted or not; undefined when the guard kept it back. Accepted,
+ * the model counts it. `intent` "refusal": a debit meant to be refused, its answer judged as a refusal.
+ */
+export async function debitOf(
+  m: LedgerModel,
+  r: LedgerReal,
+  amount: number,
+  intent?: "refusal",
+): Promise<boolean | undefined> {
   const body = debitRequest(r.faker, r.ctx.config, { amount });
-  const exchange = await r.debit(body);
+  const exchange = await r.debit(body, intent);
   if (!exchange) return undefined;
   requireAnswer(exchange);
   const accepted = answerKind(exchange) === "success";
@@ -66,7 +74,7 @@ export class OverLimitDebit implements Command {
     const cap = smallestMaximum(vocabulary, all);
     if (cap !== undefined && units > cap.micro) return;
     const amount = units / 1_000_000;
-    const accepted = await debitOf(m, r, amount);
+    const accepted = await debitOf(m, r, amount, "refusal");
     // Refused: the limit held, and that is the judgement (kept back by the guard: nothing judged).
     if (accepted === false) return r.judge("limits-enforced", () => undefined);
     if (accepted !== true) return;
@@ -118,7 +126,7 @@ export class BelowMinimumDebit implements Command {
     const minimum = largestMinimum(r.ctx.config.cardApi, limitsThatApply(await r.limits("card"), r.terminal));
     if (minimum < 20_000) return;
     const amount = (minimum - 10_000) / 1_000_000;
-    const accepted = await debitOf(m, r, amount);
+    const accepted = await debitOf(m, r, amount, "refusal");
     r.judge("limits-enforced", () => {
       if (accepted === true)
         fail("invariant", `a debit of ${amount.toFixed(2)}, under the minimum ${formatMicro(minimum)}, was accepted`);

@@ -54,7 +54,7 @@ export async function probeMaximum(m: LedgerModel, r: LedgerReal): Promise<void>
   const over = (Math.floor(cap.micro / HUNDREDTH) + 1) * HUNDREDTH;
   const room = smallestRemaining(v, limits);
   if (room === undefined || over <= room) {
-    const accepted = await debitOf(m, r, over / 1_000_000);
+    const accepted = await debitOf(m, r, over / 1_000_000, "refusal");
     r.judge("limits-enforced", () => {
       if (accepted === true)
         fail("invariant", `a debit of ${formatMicro(over)}, one hundredth over ${name}, was accepted`);

@@ -8,7 +8,7 @@ import type { Faker } from "@faker-js/faker";
 import { CREATE_TRANSACTION } from "../../../lib/catalogue/index.ts";
 import { CheckFailure } from "../../../lib/checks/failure.ts";
 import type { CheckContext } from "../../../lib/checks/types.ts";
-import type { Exchange } from "../../../lib/http/exchange.ts";
+import type { Exchange, Intent } from "../../../lib/http/exchange.ts";
 import { RequestRefused } from "../../../lib/http/target.ts";
 import type { DebitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../../generators/faker.ts";
@@ -104,10 +104,13 @@ export class LedgerReal implements Observed {
     if (!this.unjudged.has(invariant)) this.unjudged.set(invariant, why);
   }
 
-  /** Sends a debit; undefined when the guard keeps it off the target (then nothing is asserted). */
-  async debit(body: DebitRequest): Promise<Exchange | undefined> {
+  /**
+   * Sends a debit; undefined when the guard keeps it off the target (then nothing is asserted).
+   * `refusal`: a debit over a limit, meant to be refused (its answer is never held to the success contract).
+   */
+  async debit(body: DebitRequest, intent?: Intent): Promise<Exchange | undefined> {
     try {
-      const exchange = this.observe(await this.ctx.send(CREATE_TRANSACTION, body));
+      const exchange = this.observe(await this.ctx.send(CREATE_TRANSACTION, body, intent ? { intent } : {}));
       this.sent++;
       return exchange;
     } catch (error) {

@@ -1,0 +1,164 @@
+/**
+ * Repeated reads must agree (should level): what cannot change reads the same every time it is read
+ * in a run — at the start, by the checks in between, and once more at the end (`readAgain`, sent
+ * when every other check has finished sending). Each is a contract over every success answer of
+ * its operation (lib/checks/contract-book.ts): the first reading is remembered, each later one is
+ * compared with it, and a disagreement names the two readings (the sender and seed of each).
+ * Tolerant where a record may legitimately move: the order of operations or records; a statement
+ * operation's enrichment (merchant, mcc, commission); a limit's usage and value (the records are
+ * read by lib/payments' one walk over a limits answer).
+ */
+import { CARD_STATEMENT, LIMITS_LIST } from "../../lib/catalogue/index.ts";
+import { defineCheck } from "../../lib/checks/define.ts";
+import { fail } from "../../lib/checks/failure.ts";
+import { whereFrom } from "../../lib/checks/contract-book.ts";
+import type { JudgeEnv } from "../../lib/checks/contract-types.ts";
+import { requireSuccessBody } from "../../lib/checks/response.ts";
+import { requireAnswer } from "../../lib/checks/answers.ts";
+import type { Exchange } from "../../lib/http/exchange.ts";
+import { unitsOf } from "../../lib/payments/money.ts";
+import { amountLimitsOf } from "../../lib/payments/limits.ts";
+import { seededStatementRequest } from "../../generators/card-api/statement.ts";
+import { sentPeriod } from "../../generators/card-api/period.ts";
+import { limitsRequest } from "../../generators/card-api/limits.ts";
+import { EVERY_SUCCESS_ANSWER, SUCCESS } from "../generic/success.ts";
+
+/** One reading of a record: its entries (sorted), and where it came from. */
+interface Reading {
+  entries: string[];
+  where: string;
+}
+
+type Item = Record<string, unknown>;
+const items = (value: unknown): Item[] =>
+  Array.isArray(value) ? value.filter((v): v is Item => typeof v === "object" && v !== null) : [];
+
+/** The request body of an exchange, or undefined when it is not JSON. */
+function sent(exchange: Exchange): Item | undefined {
+  try {
+    return JSON.parse(exchange.request.bodyText) as Item;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Compares a reading of `record` with its first reading in this run, remembered in the judge's
+ * memory; fails naming what one lists and the other does not, and both readings.
+ */
+function sameAsFirst(env: JudgeEnv, checkId: string, record: string, exchange: Exchange, entries: string[]): void {
+  const firsts = (env.memory.get("first") ?? env.memory.set("first", new Map()).get("first")) as Map<string, Reading>;
+  const reading = { entries: [...entries].sort(), where: whereFrom(exchange, env.config.run.seed, checkId) };
+  const first = firsts.get(record);
+  if (!first) return void firsts.set(record, reading);
+  if (first.entries.join("\n") === reading.entries.join("\n")) return;
+  const gone = first.entries.filter((e) => !reading.entries.includes(e));
+  const added = reading.entries.filter((e) => !first.entries.includes(e));
+  const diff = [
+    gone.length ? `no longer lists ${gone.slice(0, 2).join(", ")}` : "",
+    added.length ? `now lists ${added.slice(0, 2).join(", ")}` : "",
+  ].filter(Boolean);
+  fail(
+    "value",
+    `${record} read again ${diff.join(" and ") || `lists ${reading.entries.length} entries, not ${first.entries.length}`}; ` +
+      `it was read first in ${first.where}`,
+  );
+}
+
+/** An amount as exact decimal units, so that 12.5 and "12.50" are the same value. */
+const decimal = (value: unknown) => unitsOf(value, 6)?.toString() ?? JSON.stringify(value);
+
+/** What a posting is: kind, amount, currency, time and reference; enrichment (merchant, mcc, commission) may follow later. */
+function postingEntry(op: Item): string {
+  return [op.type, decimal(op.amount), op.currency, op.datetime, op.rrn].map((v) => String(v)).join(" ");
+}
+
+/** Whether an answer is the statement of STATEMENT_CARD_ID for its configured period. */
+function ofTheSeededPeriod(exchange: Exchange, env: JudgeEnv): boolean {
+  const seeded = (env.memory.get("seeded") ??
+    env.memory.set("seeded", seededStatementRequest(env.config)).get("seeded")) as Item;
+  const body = sent(exchange);
+  return (
+    body !== undefined &&
+    body.card_id === seeded.card_id &&
+    body.start_date === seeded.start_date &&
+    body.end_date === seeded.end_date
+  );
+}
+
+const STATEMENT_ID = "CARD-STMT-RECORD-STABLE";
+
+export const statementRecordStable = defineCheck({
+  id: STATEMENT_ID,
+  level: "should",
+  spec: "§4.2",
+  basis: "spec",
+  title: "Card statement: the statement of a closed period lists the same operations every time it is read",
+  description:
+    "The statement of STATEMENT_CARD_ID for its configured past period, read at the start, by the checks in between and once more at the end, lists the same operations " +
+    "(type, amount as a decimal, currency, datetime, rrn), in any order: a statement of a closed period is a record. Enrichment (merchant, mcc, commission) may change. " +
+    "Should: §4.2 does not say a past statement is final, but one that changes between readings cannot be reconciled." +
+    EVERY_SUCCESS_ANSWER,
+  contract: {
+    answers: "success",
+    applies: ofTheSeededPeriod,
+    judge: (exchange, env) => {
+      const record = `the statement of ${String(sent(exchange)?.card_id)} for its period`;
+      sameAsFirst(
+        env,
+        STATEMENT_ID,
+        record,
+        exchange,
+        items(requireSuccessBody(exchange).operations).map(postingEntry),
+      );
+    },
+  },
+  async run(ctx) {
+    const exchange = await ctx.scenario(SUCCESS);
+    // A reading that got no answer (a timeout, the run's deadline) or a 5xx is no reading: it fails as such.
+    requireSuccessBody(exchange);
+    const period = sentPeriod(JSON.parse(exchange.request.bodyText), ctx.config);
+    if (!period || period.end >= Date.now())
+      ctx.notJudged(
+        "the configured statement period is not closed: the statement of an open period may still change",
+        "STATEMENT_PERIOD_START / STATEMENT_PERIOD_END",
+      );
+  },
+  async readAgain(ctx) {
+    requireAnswer(await ctx.send(CARD_STATEMENT, seededStatementRequest(ctx.config)));
+  },
+});
+
+/** What a limit record is: its group and id, each of its amount limits' type, and its period — not their usage or value. */
+function recordEntries(body: Item): string[] {
+  return amountLimitsOf(body).map((l) => `${l.key} ${l.period}`);
+}
+
+const LIMITS_ID = "CARD-LIM-RECORDS-STABLE";
+
+export const limitRecordsStable = defineCheck({
+  id: LIMITS_ID,
+  level: "should",
+  spec: "§2.4",
+  basis: "spec",
+  title: "Limits list: an object's limit records are the same every time they are read",
+  description:
+    "Every reading of a card's (account's, client's) limits in the run lists the same records: their groups and ids, the types of their amount limits and their periods, in any order. " +
+    "Usage (current, remaining) may change; so may a limit's value. Should: §2.4 and §4.4 show the records, not whether they may change in between, but limits that come and go between two readings cannot be relied on." +
+    EVERY_SUCCESS_ANSWER,
+  contract: {
+    answers: "success",
+    judge: (exchange, env) => {
+      const object = (sent(exchange)?.object ?? {}) as Item;
+      const record = `the limit records of ${String(object.type)} ${String(object.value)}`;
+      sameAsFirst(env, LIMITS_ID, record, exchange, recordEntries(requireSuccessBody(exchange)));
+    },
+  },
+  async run(ctx) {
+    // A reading that got no answer (a timeout, the run's deadline) or a 5xx is no reading: it fails as such.
+    requireSuccessBody(await ctx.scenario(SUCCESS));
+  },
+  async readAgain(ctx) {
+    requireAnswer(await ctx.send(LIMITS_LIST, limitsRequest(ctx.config, "card")));
+  },
+});
