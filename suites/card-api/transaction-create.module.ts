@@ -2,6 +2,7 @@
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
 import { generatedChecks } from "../generic/generated.ts";
+import { latencyBudget } from "../generic/latency-budget.ts";
 import { casesFor } from "../../generators/cases/index.ts";
 import { fieldForm, SUCCESS, successChecks, successValue } from "../generic/success.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
@@ -51,5 +52,6 @@ export const transactionCreateModule = defineModule({
       negative: "CARD-TXN-NEGATIVE",
       no5xx: "CARD-TXN-NO-5XX",
     }),
+    latencyBudget(op, { id: "CARD-TXN-LATENCY-BUDGET" }),
   ],
 });

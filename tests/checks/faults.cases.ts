@@ -43,6 +43,19 @@ const LIM = LIMITS_LIST.key;
 
 export const FAULT_CASES: FaultCase[] = [
   { name: "conforming sandbox", faults: [], fails: {} },
+  // Every operation answered 25 ms late against a declared p95 budget of 20 ms (a delay is a floor): each budget check, nothing else.
+  {
+    name: "every operation 25 ms late, LATENCY_P95_MS=20",
+    faults: [],
+    timing: { delays: { [PT]: 25, [STMT]: 25, [TXN]: 25, [LIM]: 25 } },
+    env: { LATENCY_P95_MS: "20" },
+    fails: {
+      "PT-BIZ-LATENCY-BUDGET": "latency",
+      "CARD-STMT-LATENCY-BUDGET": "latency",
+      "CARD-TXN-LATENCY-BUDGET": "latency",
+      "CARD-LIM-LATENCY-BUDGET": "latency",
+    },
+  },
   // §4.1 register business client
   {
     name: "registration answered with 201",

@@ -1,0 +1,86 @@
+/**
+ * The latency budget checks (`<CODE>-LATENCY-BUDGET`, suites/generic/latency-budget.ts) judged
+ * in-process against a sandbox told to answer one operation late (sandbox/timing.ts): a budget
+ * fails only the slow operation, naming the figure, the budget and the slowest exchanges; with no
+ * budget declared the check is skipped (not applicable) and the figures are still its reading;
+ * the figures match the injected delay within TOLERANCE_MS. No request is sent for any of it.
+ */
+import { beforeAll, expect, test } from "vitest";
+import type { CheckResult } from "../../lib/checks/evaluate.ts";
+import { ALL_MODULES } from "../../suites/modules.ts";
+import { configFor, withSandbox } from "../support/harness.ts";
+import { judgeModules, noCrash, onlyChecks } from "../support/engine-run.ts";
+
+const DELAY_MS = 300;
+const TOLERANCE_MS = 400;
+const BUDGETS = [
+  "CARD-STMT-LATENCY-BUDGET",
+  "CARD-LIM-LATENCY-BUDGET",
+  "CARD-TXN-LATENCY-BUDGET",
+  "PT-BIZ-LATENCY-BUDGET",
+];
+// Each operation's traffic: the success checks and the generated ones send it; the budget checks read it.
+const SENDERS = [
+  "CARD-STMT-SCHEMA",
+  "CARD-STMT-NO-5XX",
+  "CARD-LIM-SCHEMA",
+  "CARD-LIM-NO-5XX",
+  "CARD-TXN-SCHEMA",
+  "PT-BIZ-SCHEMA",
+];
+const MODULES = onlyChecks([...SENDERS, ...BUDGETS], ALL_MODULES);
+
+const byId = (results: CheckResult[], id: string) => results.find((r) => r.id === id)!;
+
+let slow: CheckResult[];
+let undeclared: CheckResult[];
+beforeAll(async () => {
+  [slow, undeclared] = await withSandbox(
+    { timing: { delays: { "card-api.statement": DELAY_MS } } },
+    async (sandbox) => [
+      noCrash(await judgeModules(configFor(sandbox.url, { LATENCY_P95_MS: "250" }), MODULES)) as CheckResult[],
+      noCrash(
+        await judgeModules(configFor(sandbox.url, { LATENCY_P95_MS: "card-api.limits-list:5000" }), MODULES),
+      ) as CheckResult[],
+    ],
+  );
+}, 120_000);
+
+test("a budget for every operation fails only the slow one", () => {
+  const failed = slow.filter((r) => r.outcome === "failed").map((r) => r.id);
+  expect(failed).toEqual(["CARD-STMT-LATENCY-BUDGET"]);
+  for (const id of BUDGETS.slice(1)) expect(byId(slow, id).outcome).toBe("passed");
+});
+
+test("the failure names the p95, the budget and the slowest exchanges, which are its evidence", () => {
+  const r = byId(slow, "CARD-STMT-LATENCY-BUDGET");
+  expect(r).toMatchObject({ level: "should", basis: "declared", spec: "§8", category: "latency" });
+  expect(r.message).toMatch(
+    /^Slower than the declared budget: p95 \d+(\.\d)? ms is over the declared budget of 250 ms \(LATENCY_P95_MS\) — \d+ requests: /,
+  );
+  expect(r.message).toMatch(/slowest: exchange \d+ \(\d+ ms\)/);
+  const slowest = r.evidence.filter((e) => e.operationKey === "card-api.statement");
+  expect(slowest.length).toBeGreaterThan(0);
+  expect(slowest.every((e) => (e.latencyMs ?? 0) >= DELAY_MS)).toBe(true);
+  // It sent nothing itself.
+  expect(r.requests).toBe(0);
+});
+
+test("the figures match the injected delay within the tolerance, the others are fast", () => {
+  const statement = byId(slow, "CARD-STMT-LATENCY-BUDGET").latency!;
+  expect(statement.p50).toBeGreaterThanOrEqual(DELAY_MS);
+  expect(statement.p95).toBeLessThan(DELAY_MS + TOLERANCE_MS);
+  expect(statement).toMatchObject({ budgetMs: 250, timeouts: 0, resets: 0, serverErrors: 0, errorShare: 0 });
+  expect(byId(slow, "CARD-LIM-LATENCY-BUDGET").latency!.p50).toBeLessThan(DELAY_MS);
+});
+
+test("no budget declared for an operation: skipped by rule, its figures still its reading", () => {
+  const r = byId(undeclared, "CARD-STMT-LATENCY-BUDGET");
+  expect(r.outcome).toBe("skipped");
+  expect(r.message).toMatch(
+    /no latency budget declared for card-api\.statement \(LATENCY_P95_MS\); the figures are reported: \d+ requests/,
+  );
+  expect(r.latency?.count).toBeGreaterThan(0);
+  expect(r.latency?.budgetMs).toBeUndefined();
+  expect(byId(undeclared, "CARD-LIM-LATENCY-BUDGET")).toMatchObject({ outcome: "passed", latency: { budgetMs: 5000 } });
+});
