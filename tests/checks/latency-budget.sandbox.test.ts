@@ -3,7 +3,10 @@
  * in-process against a sandbox told to answer one operation late (sandbox/timing.ts): a budget
  * fails only the slow operation, naming the figure, the budget and the slowest exchanges; with no
  * budget declared the check is skipped (not applicable) and the figures are still its reading;
- * the figures match the injected delay within TOLERANCE_MS. No request is sent for any of it.
+ * the figures match the injected delay within TOLERANCE_MS at the median. The sandbox answers in
+ * the test's own thread, beside the harness's work and other test files on a loaded 2-core
+ * machine: the delay and the budget stand well apart from that noise (a fast answer there took up
+ * to about a second). No request is sent for any of it.
  */
 import { beforeAll, expect, test } from "vitest";
 import type { CheckResult } from "../../lib/checks/evaluate.ts";
@@ -11,8 +14,9 @@ import { ALL_MODULES } from "../../suites/modules.ts";
 import { configFor, withSandbox } from "../support/harness.ts";
 import { judgeModules, noCrash, onlyChecks } from "../support/engine-run.ts";
 
-const DELAY_MS = 300;
-const TOLERANCE_MS = 400;
+const DELAY_MS = 1_500;
+const BUDGET_MS = 1_000;
+const TOLERANCE_MS = 1_000;
 const BUDGETS = [
   "CARD-STMT-LATENCY-BUDGET",
   "CARD-LIM-LATENCY-BUDGET",
@@ -31,24 +35,23 @@ const SENDERS = [
 const MODULES = onlyChecks([...SENDERS, ...BUDGETS], ALL_MODULES);
 
 const byId = (results: CheckResult[], id: string) => results.find((r) => r.id === id)!;
+const figures = (results: CheckResult[]) =>
+  BUDGETS.map((id) => `${id}: ${JSON.stringify(byId(results, id).latency)}`).join("\n");
 
 let slow: CheckResult[];
 let undeclared: CheckResult[];
 beforeAll(async () => {
-  [slow, undeclared] = await withSandbox(
-    { timing: { delays: { "card-api.statement": DELAY_MS } } },
-    async (sandbox) => [
-      noCrash(await judgeModules(configFor(sandbox.url, { LATENCY_P95_MS: "250" }), MODULES)) as CheckResult[],
-      noCrash(
-        await judgeModules(configFor(sandbox.url, { LATENCY_P95_MS: "card-api.limits-list:5000" }), MODULES),
-      ) as CheckResult[],
-    ],
-  );
+  const judged = (budgets: string) => async (sandbox: { url: string }) =>
+    noCrash(await judgeModules(configFor(sandbox.url, { LATENCY_P95_MS: budgets }), MODULES)) as CheckResult[];
+  [slow, undeclared] = await Promise.all([
+    withSandbox({ timing: { delays: { "card-api.statement": DELAY_MS } } }, judged(String(BUDGET_MS))),
+    withSandbox({}, judged("card-api.limits-list:60000")),
+  ]);
 }, 120_000);
 
 test("a budget for every operation fails only the slow one", () => {
   const failed = slow.filter((r) => r.outcome === "failed").map((r) => r.id);
-  expect(failed).toEqual(["CARD-STMT-LATENCY-BUDGET"]);
+  expect(failed, figures(slow)).toEqual(["CARD-STMT-LATENCY-BUDGET"]);
   for (const id of BUDGETS.slice(1)) expect(byId(slow, id).outcome).toBe("passed");
 });
 
@@ -56,7 +59,7 @@ test("the failure names the p95, the budget and the slowest exchanges, which are
   const r = byId(slow, "CARD-STMT-LATENCY-BUDGET");
   expect(r).toMatchObject({ level: "should", basis: "declared", spec: "§8", category: "latency" });
   expect(r.message).toMatch(
-    /^Slower than the declared budget: p95 \d+(\.\d)? ms is over the declared budget of 250 ms \(LATENCY_P95_MS\) — \d+ requests: /,
+    /^Slower than the declared budget: p95 \d+(\.\d)? ms is over the declared budget of 1000 ms \(LATENCY_P95_MS\) — \d+ requests: /,
   );
   expect(r.message).toMatch(/slowest: exchange \d+ \(\d+ ms\)/);
   const slowest = r.evidence.filter((e) => e.operationKey === "card-api.statement");
@@ -66,12 +69,12 @@ test("the failure names the p95, the budget and the slowest exchanges, which are
   expect(r.requests).toBe(0);
 });
 
-test("the figures match the injected delay within the tolerance, the others are fast", () => {
+test("the figures match the injected delay within the tolerance, the others are faster", () => {
   const statement = byId(slow, "CARD-STMT-LATENCY-BUDGET").latency!;
   expect(statement.p50).toBeGreaterThanOrEqual(DELAY_MS);
-  expect(statement.p95).toBeLessThan(DELAY_MS + TOLERANCE_MS);
-  expect(statement).toMatchObject({ budgetMs: 250, timeouts: 0, resets: 0, serverErrors: 0, errorShare: 0 });
-  expect(byId(slow, "CARD-LIM-LATENCY-BUDGET").latency!.p50).toBeLessThan(DELAY_MS);
+  expect(statement.p50).toBeLessThan(DELAY_MS + TOLERANCE_MS);
+  expect(statement).toMatchObject({ budgetMs: BUDGET_MS, timeouts: 0, resets: 0, serverErrors: 0, errorShare: 0 });
+  expect(byId(slow, "CARD-LIM-LATENCY-BUDGET").latency!.p50, figures(slow)).toBeLessThan(DELAY_MS);
 });
 
 test("no budget declared for an operation: skipped by rule, its figures still its reading", () => {
@@ -82,5 +85,8 @@ test("no budget declared for an operation: skipped by rule, its figures still it
   );
   expect(r.latency?.count).toBeGreaterThan(0);
   expect(r.latency?.budgetMs).toBeUndefined();
-  expect(byId(undeclared, "CARD-LIM-LATENCY-BUDGET")).toMatchObject({ outcome: "passed", latency: { budgetMs: 5000 } });
+  expect(byId(undeclared, "CARD-LIM-LATENCY-BUDGET")).toMatchObject({
+    outcome: "passed",
+    latency: { budgetMs: 60000 },
+  });
 });
