@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { LIMITS_LIST } from "../catalogue/index.ts";
 import type { Config } from "../config/load.ts";
 import type { Target } from "../http/target.ts";
-import { MAGIC_AMOUNTS_MINOR } from "../../lib/test-data/published.ts";
+import { MAGIC_AMOUNTS_MINOR } from "../test-data/published.ts";
 import { answerKind, describeAnswer } from "./answers.ts";
 import { chooseDebitRange, type DebitRange } from "../payments/debit-range.ts";
 import { amountLimitsOf, type AmountLimit } from "../payments/limits.ts";

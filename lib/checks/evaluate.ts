@@ -4,7 +4,7 @@
  * what is proven is exactly what runs.
  */
 import type { Exchange } from "../http/exchange.ts";
-import { inCheckScope } from "../http/lanes.ts";
+import { inCheckScope } from "../http/coordination/lanes.ts";
 import { EvidenceRecorder } from "./evidence.ts";
 import { CheckNotJudged, notJudged } from "./failure.ts";
 import { checkContext } from "./check-context.ts";

@@ -14,8 +14,8 @@
  * Without a CLI (the harness's own in-process tests) `inProcessPlan` gives the whole bounds.
  */
 import type { Config } from "../config/load.ts";
-import { wholeRunLimits, type RunLimits } from "../http/run-limits.ts";
-import type { BrokerAddress } from "../http/token-broker.ts";
+import { wholeRunLimits, type RunLimits } from "../http/coordination/run-limits.ts";
+import type { BrokerAddress } from "../http/auth/token-broker.ts";
 import type { DebitRange } from "../payments/debit-range.ts";
 import type { BookSnapshot } from "./contract-types.ts";
 
@@ -29,7 +29,7 @@ export interface RunPlan {
   readonly selectedChecks: readonly string[];
   /** Folder of the live progress feed (lib/reporting/progress-feed.ts); absent: no feed. */
   readonly progressDir?: string;
-  /** The CLI's token broker (lib/http/token-broker.ts), when the token is fetched: one token for every worker. */
+  /** The CLI's token broker (lib/http/auth/token-broker.ts), when the token is fetched: one token for every worker. */
   readonly tokenBroker?: BrokerAddress;
   /**
    * A file exporting ALL_MODULES, when one worker runs every suite file: its first test starts

@@ -3,7 +3,7 @@
  * vitest would interleave the tests' reporting too (Allure steps, annotations), and allure-vitest
  * attributes steps through one runtime per worker; here only the checks' work overlaps, and each
  * test reports its own finished result in order. A check that needs the target's state to itself
- * holds an isolation lane (lib/http/lanes.ts) rather than running alone. Requests stay bounded by
+ * holds an isolation lane (lib/http/coordination/lanes.ts) rather than running alone. Requests stay bounded by
  * the pace (CONCURRENCY, MAX_RPS); the limit here bounds how many checks hold memory at once.
  */
 

@@ -100,7 +100,7 @@ export interface CheckContext extends CaseContext {
   skip(reason: string): never;
   /** Ends the check as not judged (the run is incomplete): our fixture is the cause, `variable` names it. */
   notJudged(reason: string, variable: string): never;
-  /** Runs `fn` holding the card's isolation lane exclusively (lib/http/lanes.ts): no other check debits the card meanwhile. */
+  /** Runs `fn` holding the card's isolation lane exclusively (lib/http/coordination/lanes.ts): no other check debits the card meanwhile. */
   isolated<T>(cardId: string, fn: () => Promise<T>): Promise<T>;
   /** One value per run under `key`, made by the first check that asks (e.g. the ledger survey the five ledger checks share). */
   shared<T>(key: string, make: () => Promise<T>): Promise<T>;

@@ -10,7 +10,7 @@ import { CREATE_TRANSACTION, type Operation } from "../catalogue/index.ts";
 import type { SafetySettings } from "../config/safety.ts";
 import { RequestRefused, type RequestGuard } from "./target.ts";
 import { cardNumbersIn, maskPan, PAN_KEY } from "../redaction/card-numbers.ts";
-import type { DebitBudget } from "./debit-budget.ts";
+import type { DebitBudget } from "./coordination/debit-budget.ts";
 import { amountText, formatMinor, parseDecimal } from "../payments/money.ts";
 
 /** Where each money-moving operation carries the amount it debits, in major units. */

@@ -14,10 +14,10 @@ import type { Operation } from "../catalogue/index.ts";
 import type { Family } from "../catalogue/types.ts";
 import type { CryptoProfile } from "../crypto/index.ts";
 import type { RequestLine } from "../crypto/profile.ts";
-import { StaticToken, type AccessTokens } from "./access-tokens.ts";
-import type { HttpClient } from "./client.ts";
+import { StaticToken, type AccessTokens } from "./auth/access-tokens.ts";
+import type { HttpClient } from "./transport/client.ts";
 import type { Exchange, Intent } from "./exchange.ts";
-import { countRequest, currentSender, Lanes, type LaneLocks } from "./lanes.ts";
+import { countRequest, currentSender, Lanes, type LaneLocks } from "./coordination/lanes.ts";
 
 export interface SendOptions {
   /** Headers to add or replace; `undefined` removes a default header (e.g. to omit auth). */

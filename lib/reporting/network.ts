@@ -7,7 +7,7 @@
  */
 import type { Config } from "../config/load.ts";
 import type { MeasureSettings } from "../config/measures.ts";
-import type { TlsSession } from "../http/tls-session.ts";
+import type { TlsSession } from "../http/transport/tls-session.ts";
 import { findingLine, tlsFindings, type TlsFinding } from "./tls-hygiene.ts";
 
 export interface NetworkReport {

@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
-import { requestsSentInProcess } from "../http/lanes.ts";
+import { requestsSentInProcess } from "../http/coordination/lanes.ts";
 
 const EVERY_MS = 1_000;
 

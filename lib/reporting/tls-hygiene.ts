@@ -1,5 +1,5 @@
 /**
- * TLS hygiene, judged from the sessions the run already records (lib/http/tls-session.ts) — no
+ * TLS hygiene, judged from the sessions the run already records (lib/http/transport/tls-session.ts) — no
  * request is sent for it: a protocol below TLS 1.2 (or below the TLS_MIN_VERSION the target
  * declares), a cipher without forward secrecy (a static RSA key exchange), and a server
  * certificate expiring within TLS_EXPIRY_WARN_DAYS. The spec says nothing about transport
@@ -8,7 +8,7 @@
  * declared policy broken is a warning, and fails a strict run (summary.ts).
  */
 import type { MeasureSettings } from "../config/measures.ts";
-import type { TlsSession } from "../http/tls-session.ts";
+import type { TlsSession } from "../http/transport/tls-session.ts";
 import { DAY_MS } from "../time/iso.ts";
 
 export type TlsFindingKind = "old-protocol" | "no-forward-secrecy" | "certificate-expiring";

@@ -1,6 +1,6 @@
 /**
  * The run's access token, fetched once by the CLI and shared with every worker through the token
- * broker (lib/http/token-broker.ts). The first token is fetched here, before the preflight and
+ * broker (lib/http/auth/token-broker.ts). The first token is fetched here, before the preflight and
  * any check: a token endpoint that refuses the client credentials, or a token command that
  * fails, ends the run with exit 2 and one line naming the variable (a ConfigError from
  * token-fetch.ts) — also with --no-preflight, since no check could run without a token. A token
@@ -8,9 +8,9 @@
  */
 import type { Config } from "../config/load.ts";
 import { redactor } from "../redaction/redact.ts";
-import type { RenewingTokens } from "../http/access-tokens.ts";
-import { startTokenBroker, type BrokerAddress } from "../http/token-broker.ts";
-import { renewingTokensOf, TokenEndpointUnanswered } from "../http/token-fetch.ts";
+import type { RenewingTokens } from "../http/auth/access-tokens.ts";
+import { startTokenBroker, type BrokerAddress } from "../http/auth/token-broker.ts";
+import { renewingTokensOf, TokenEndpointUnanswered } from "../http/auth/token-fetch.ts";
 import { downReason, TargetUnavailable } from "./target-down.ts";
 
 export interface SharedToken {

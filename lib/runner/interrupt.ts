@@ -9,7 +9,7 @@
  * while armed, listeners for these two signals registered by others are not attached.
  * Before the checks (interruptBeforeChecks) a signal ends the pipeline's phase under way instead.
  */
-import { broadcastStop } from "../http/stop.ts";
+import { broadcastStop } from "../http/coordination/stop.ts";
 import { EXIT } from "./cli-errors.ts";
 
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;

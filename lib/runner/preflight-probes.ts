@@ -20,14 +20,14 @@ import type { Family } from "../catalogue/types.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
-import { networkProblem } from "../http/network-problem.ts";
-import { refusedClientCertificate } from "../http/client-certificate-probe.ts";
+import { networkProblem } from "../http/transport/network-problem.ts";
+import { refusedClientCertificate } from "../http/auth/client-certificate-probe.ts";
 import { downReason } from "./target-down.ts";
 
 /** `down`: the target showed nothing behind the URL (target-down.ts), so the run may be "target unavailable". */
 export type ProbeOutcome =
   | { kind: "ok"; exchange: Exchange }
-  /** network: a TLS or proxy failure with a configuration cause (lib/http/network-problem.ts), said first. */
+  /** network: a TLS or proxy failure with a configuration cause (lib/http/transport/network-problem.ts), said first. */
   | { kind: "network" | "unreachable" | "problem" | "inconclusive" | "not sent"; text: string; down?: string };
 
 type Answer = "ok" | "refused" | "rejected" | { unreachable: string } | { inconclusive: string };

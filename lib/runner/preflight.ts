@@ -21,7 +21,7 @@ import { throwIfTargetDown } from "./target-down.ts";
 import type { Module } from "../checks/types.ts";
 import type { BookSnapshot } from "../checks/contract-types.ts";
 import { registerContracts } from "../checks/contract-verdict.ts";
-import { inCheckScope } from "../http/lanes.ts";
+import { inCheckScope } from "../http/coordination/lanes.ts";
 
 export { PreflightProblem };
 

@@ -107,7 +107,7 @@ export const limitsOfOtherObject = defineCheck({
   description:
     "Reads the own (card group) limits of the statement card, debits the payment card once (the fixed amount its own limits allow), holding its lane,, and reads them again: " +
     "none may have moved by exactly that debit. Should: §1 says the limits are one object's, but which usage counts against which limit is not shown (§2.4, §8).",
-  // Holds the payment card's lane (lib/http/lanes.ts): no other check's debit moves any usage between the readings.
+  // Holds the payment card's lane (lib/http/coordination/lanes.ts): no other check's debit moves any usage between the readings.
   run: (ctx) =>
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
       const other = otherCardId(ctx);

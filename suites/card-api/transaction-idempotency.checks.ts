@@ -30,7 +30,7 @@ export const replayPostsOnce = defineCheck({
   title: "Create transaction: a replayed request_id with the same body posts once",
   description:
     "The duplicate is answered with the original answer or refused, per IDEMPOTENCY_MODE (default: either); the statement shows one posting.",
-  // Holds the payment card's lane (lib/http/lanes.ts): the statement then shows only this check's postings.
+  // Holds the payment card's lane (lib/http/coordination/lanes.ts): the statement then shows only this check's postings.
   run: (ctx) =>
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
       const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: (await debitMinor(ctx)) / 100 });
@@ -62,7 +62,7 @@ export const reusedRequestIdRefused = defineCheck({
   // declared: IDEMPOTENCY_MODE
   basis: "declared",
   title: "Create transaction: the same request_id with another body is refused and posts nothing",
-  // Holds the payment card's lane (lib/http/lanes.ts): the statement then shows only this check's postings.
+  // Holds the payment card's lane (lib/http/coordination/lanes.ts): the statement then shows only this check's postings.
   run: (ctx) =>
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
       const f = fakerFor(ctx.seed);

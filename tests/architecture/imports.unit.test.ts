@@ -116,6 +116,11 @@ describe("the rules fail where they should (synthetic graphs)", () => {
       edge("tests/support/third-target/http.ts", "tests/support/foreign-target/validate.ts"),
     ],
     ["the sandbox imports a later target", edge("sandbox/x.ts", "tests/support/fourth-target/data.ts")],
+    // lib/http by concern (HTTP_CONCERNS): coordination at the bottom, auth above transport.
+    ["coordination imports transport", edge("lib/http/coordination/pace.ts", "lib/http/transport/client.ts")],
+    ["transport imports auth", edge("lib/http/transport/client.ts", "lib/http/auth/access-tokens.ts")],
+    ["coordination imports auth", edge("lib/http/coordination/x.ts", "lib/http/auth/token-fetch.ts", true)],
+    ["a concern imports the composing target", edge("lib/http/auth/token-fetch.ts", "lib/http/target.ts")],
   ] as const)("%s is reported", ([, e]) => {
     expect(broken([e])).toHaveLength(1);
   });
@@ -133,6 +138,11 @@ describe("the rules fail where they should (synthetic graphs)", () => {
       edge("tests/support/foreign-target/server.ts", "tests/support/foreign-target/data.ts"),
       edge("tests/third/x.test.ts", "tests/support/third-target/server.ts"),
       edge("tests/support/fourth-target/server.ts", "tests/support/fourth-target/limits.ts"),
+      edge("lib/http/transport/client.ts", "lib/http/coordination/pace.ts"),
+      edge("lib/http/auth/token-fetch.ts", "lib/http/transport/client.ts"),
+      edge("lib/http/coordination/lanes.ts", "lib/http/exchange.ts", true),
+      edge("lib/http/target.ts", "lib/http/auth/access-tokens.ts"),
+      edge("lib/http/transport/client.ts", "lib/http/transport/dispatchers.ts"),
     ];
     expect(broken(fine)).toEqual([]);
   });

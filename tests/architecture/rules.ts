@@ -54,6 +54,36 @@ export const LIB_LAYERS: Record<string, readonly string[]> = {
   "lib/http": [],
 };
 
+/**
+ * lib/http by concern: what each folder may import inside lib/http. Coordination (pace, lanes, locks,
+ * stop, budgets) is the bottom: the client waits on it before it sends. Transport (the client, its
+ * dispatchers, TLS sessions, content coding, classification) may use coordination; auth (tokens, the
+ * broker, the client-certificate probe) fetches over transport. Every folder may name the exchange
+ * record (lib/http/exchange.ts); the other files of lib/http's root (target.ts, guard.ts, evidence.ts,
+ * curl.ts) compose the three and are imported by none of them.
+ */
+export const HTTP_CONCERNS: Readonly<Record<string, readonly string[]>> = {
+  "lib/http/coordination": [],
+  "lib/http/transport": ["lib/http/coordination"],
+  "lib/http/auth": ["lib/http/transport", "lib/http/coordination"],
+};
+const EXCHANGE_RECORD = "lib/http/exchange.ts";
+
+/** `lib/http/<folder>` for a file in one of HTTP_CONCERNS' folders, else undefined. */
+function httpConcernOf(path: string): string | undefined {
+  const folder = /^lib\/http\/[^/]+(?=\/)/.exec(path)?.[0];
+  return folder && folder in HTTP_CONCERNS ? folder : undefined;
+}
+
+/** Why an edge inside lib/http breaks HTTP_CONCERNS, or undefined. */
+function httpRuleBroken(edge: Edge): string | undefined {
+  const from = httpConcernOf(edge.from);
+  const to = httpConcernOf(edge.to);
+  if (!from || from === to || edge.to === EXCHANGE_RECORD) return undefined;
+  if (to && HTTP_CONCERNS[from]!.includes(to)) return undefined;
+  return `${from} may not import ${to ?? edge.to}`;
+}
+
 /** The unit an import edge belongs to: `lib/<folder>`, a test target, or a top folder. */
 export function unitOf(path: string): string {
   const target = TEST_TARGET.exec(path);
@@ -68,6 +98,7 @@ const ANYWHERE_BUT_TESTS = (to: string) => to !== "tests" && !isTestTarget(to);
 export function ruleBroken(edge: Edge): string | undefined {
   const from = unitOf(edge.from);
   const to = unitOf(edge.to);
+  if (from === "lib/http" && to === "lib/http") return httpRuleBroken(edge);
   if (from === to) return undefined;
   // Independent by construction: a shared helper would make its agreement with the harness a tautology.
   if (isTestTarget(from)) return `${from} may import nothing outside itself`;

@@ -22,7 +22,7 @@ import { loadConfig } from "../../lib/config/load.ts";
 import { loadProfile } from "../../lib/crypto/index.ts";
 import { profileKeysOf } from "../../lib/checks/run-context.ts";
 import type { Exchange, Intent } from "../../lib/http/exchange.ts";
-import type { HttpClient } from "../../lib/http/client.ts";
+import type { HttpClient } from "../../lib/http/transport/client.ts";
 import { Target } from "../../lib/http/target.ts";
 import { validators } from "../../lib/validation/registry.ts";
 

@@ -10,7 +10,7 @@ import { evaluateModule } from "../../lib/checks/evaluate.ts";
 import { TOUCHES, touchesOf, type Touches } from "../../lib/checks/isolation.ts";
 import { createRunContext } from "../../lib/checks/run-context.ts";
 import type { Check, Module, RunContext } from "../../lib/checks/types.ts";
-import { holdsLane } from "../../lib/http/lanes.ts";
+import { holdsLane } from "../../lib/http/coordination/lanes.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server.ts";

@@ -1,7 +1,7 @@
-/** Isolation lanes (lib/http/lanes.ts): shared holders side by side, an exclusive one alone, first come first served, owners pass through. */
+/** Isolation lanes (lib/http/coordination/lanes.ts): shared holders side by side, an exclusive one alone, first come first served, owners pass through. */
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, test } from "vitest";
-import { inCheckScope, countRequest, Lanes } from "../../lib/http/lanes.ts";
+import { inCheckScope, countRequest, Lanes } from "../../lib/http/coordination/lanes.ts";
 
 test("shared holders overlap; an exclusive holder waits for them and keeps later ones out until it ends", async () => {
   const lanes = new Lanes();

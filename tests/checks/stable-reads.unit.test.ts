@@ -13,7 +13,7 @@ import { profileKeysOf } from "../../lib/checks/run-context.ts";
 import type { Check, Module, RunContext } from "../../lib/checks/types.ts";
 import { loadConfig } from "../../lib/config/load.ts";
 import { loadProfile } from "../../lib/crypto/index.ts";
-import type { HttpClient } from "../../lib/http/client.ts";
+import type { HttpClient } from "../../lib/http/transport/client.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { Target } from "../../lib/http/target.ts";
 import { judgedAsPreflight } from "../../lib/runner/preflight.ts";

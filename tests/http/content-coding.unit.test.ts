@@ -1,7 +1,7 @@
 /** Content codings the client reads (RFC 9110 §8.4), as data rows: each decodes to the same body. */
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
-import { decodeBody, withAcceptEncoding } from "../../lib/http/content-coding.ts";
+import { decodeBody, withAcceptEncoding } from "../../lib/http/transport/content-coding.ts";
 
 const BODY = Buffer.from(JSON.stringify({ status: "ok", request_status: "success", operations: [] }));
 

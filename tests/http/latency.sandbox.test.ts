@@ -1,5 +1,5 @@
 /**
- * The target's latency as the client records it (lib/http/client.ts `latencyMs`) and the meter
+ * The target's latency as the client records it (lib/http/transport/client.ts `latencyMs`) and the meter
  * reads it (lib/checks/meter.ts), against a sandbox told how slowly to answer (sandbox/timing.ts):
  * the figures match what was injected, within a stated tolerance, and none counts the harness's
  * own waiting. Tolerance: a delayed answer is measured at no less than its delay and within
@@ -9,8 +9,8 @@
  * unpaced, a median below FAST_MS.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { HttpClient } from "../../lib/http/client.ts";
-import { Pace } from "../../lib/http/pace.ts";
+import { HttpClient } from "../../lib/http/transport/client.ts";
+import { Pace } from "../../lib/http/coordination/pace.ts";
 import { LatencyMeter } from "../../lib/checks/meter.ts";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server.ts";
 

@@ -4,7 +4,7 @@
  * tests/sandbox/network.sandbox.test.ts.
  */
 import { expect, test } from "vitest";
-import { classify } from "../../lib/http/classify.ts";
+import { classify } from "../../lib/http/transport/classify.ts";
 import type { TransportErrorKind } from "../../lib/http/exchange.ts";
 
 const SYNTHETIC: Array<[string, object, string | undefined, TransportErrorKind]> = [

@@ -1,7 +1,7 @@
 /**
  * Correctness does not depend on which file a module sits in: two debiting modules in two worker
  * processes — the ledger's, and one that keeps debiting the same payment card — leave every
- * ledger check exact when the lanes hold across processes (lib/http/file-lanes.ts), and break
+ * ledger check exact when the lanes hold across processes (lib/http/coordination/file-lanes.ts), and break
  * them when each process has lanes of its own (the control: the test can tell the difference).
  */
 import { spawn } from "node:child_process";

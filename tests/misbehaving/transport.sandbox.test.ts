@@ -4,7 +4,7 @@
  * connection as a request arrives is conformant — every check passes, as on the bare sandbox.
  */
 import { describe, expect, test } from "vitest";
-import { HttpClient } from "../../lib/http/client.ts";
+import { HttpClient } from "../../lib/http/transport/client.ts";
 import { exchangeEvidence } from "../../lib/http/evidence.ts";
 import { toCurl } from "../../lib/http/curl.ts";
 import { harEntry } from "../../lib/reporting/har.ts";

@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Family } from "../../lib/catalogue/types.ts";
 import { loadConfig } from "../../lib/config/load.ts";
-import { HttpClient } from "../../lib/http/client.ts";
+import { HttpClient } from "../../lib/http/transport/client.ts";
 import { toCurl } from "../../lib/http/curl.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { Redactor } from "../../lib/redaction/redact.ts";

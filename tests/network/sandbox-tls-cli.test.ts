@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
-import { HttpClient } from "../../lib/http/client.ts";
+import { HttpClient } from "../../lib/http/transport/client.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { ROOT } from "../support/cli.ts";
 

@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
-import { HttpClient } from "../../lib/http/client.ts";
-import { tlsSessions } from "../../lib/http/tls-session.ts";
+import { HttpClient } from "../../lib/http/transport/client.ts";
+import { tlsSessions } from "../../lib/http/transport/tls-session.ts";
 import { networkReport } from "../../lib/reporting/network.ts";
 import { makeSandboxCertificates } from "../../sandbox/certificates.ts";
 

@@ -7,7 +7,7 @@ import { expect, test } from "vitest";
 import { networkReport } from "../../lib/reporting/network.ts";
 import { buildSummary, type RunInfo } from "../../lib/reporting/summary.ts";
 import { forwardSecret, tlsFindings } from "../../lib/reporting/tls-hygiene.ts";
-import type { TlsSession } from "../../lib/http/tls-session.ts";
+import type { TlsSession } from "../../lib/http/transport/tls-session.ts";
 import { checkRow } from "../support/meta.ts";
 
 const NOW = Date.parse("2026-01-01T00:00:00Z");

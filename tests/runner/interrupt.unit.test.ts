@@ -4,7 +4,7 @@
  * pace refuses new requests at once, waiters included, while its deadline is far away.
  */
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { Pace } from "../../lib/http/pace.ts";
+import { Pace } from "../../lib/http/coordination/pace.ts";
 import { exitCodeOfSignal, interruptBeforeChecks, interruptHandler, Interrupted } from "../../lib/runner/interrupt.ts";
 
 afterEach(() => vi.useRealTimers());

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { CREATE_TRANSACTION } from "../../lib/catalogue/index.ts";
 import { createGuard } from "../../lib/http/guard.ts";
-import { FileDebitBudget, MemoryDebitBudget } from "../../lib/http/debit-budget.ts";
-import { debitShare } from "../../lib/http/run-limits.ts";
+import { FileDebitBudget, MemoryDebitBudget } from "../../lib/http/coordination/debit-budget.ts";
+import { debitShare } from "../../lib/http/coordination/run-limits.ts";
 import { ROOT, tempReportsDir } from "../support/cli.ts";
 
 function reserveInChild(file: string, count: number, minor: number): Promise<number> {

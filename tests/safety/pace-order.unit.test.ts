@@ -4,8 +4,8 @@
  * queue of generated cases. The bulk still gets every slot the chains leave free.
  */
 import { expect, test } from "vitest";
-import { Lanes, inCheckScope } from "../../lib/http/lanes.ts";
-import { Pace } from "../../lib/http/pace.ts";
+import { Lanes, inCheckScope } from "../../lib/http/coordination/lanes.ts";
+import { Pace } from "../../lib/http/coordination/pace.ts";
 
 test("a waiting request of a lane holder gets the next slot before bulk requests that waited longer", async () => {
   const pace = new Pace({ concurrency: 1 });

@@ -3,11 +3,11 @@
  * flight, a 429 is honoured (wait, retry, bounded) and reported as a note, not a failure, and
  * the run deadline stops what would start after it.
  */
-import { retryAfterMs } from "../../lib/http/retry-after.ts";
+import { retryAfterMs } from "../../lib/http/transport/retry-after.ts";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { LIMITS_LIST } from "../../lib/catalogue/index.ts";
 import { createRunContext } from "../../lib/checks/run-context.ts";
-import { wholeRunLimits } from "../../lib/http/run-limits.ts";
+import { wholeRunLimits } from "../../lib/http/coordination/run-limits.ts";
 import { limitsRequest } from "../../generators/card-api/limits.ts";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server.ts";
 import { configFor, evaluateAll } from "../support/harness.ts";

@@ -6,7 +6,7 @@
 import { expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
 import { expectConfigError } from "../support/config-error.ts";
-import { planRunLimits, workerCount } from "../../lib/http/run-limits.ts";
+import { planRunLimits, workerCount } from "../../lib/http/coordination/run-limits.ts";
 import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
 
 const PAN = SANDBOX_CARDS.payment.pan;

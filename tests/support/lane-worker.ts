@@ -10,7 +10,7 @@ import { CREATE_TRANSACTION } from "../../lib/catalogue/index.ts";
 import { evaluateModule } from "../../lib/checks/evaluate.ts";
 import { createRunContext } from "../../lib/checks/run-context.ts";
 import type { Module } from "../../lib/checks/types.ts";
-import { wholeRunLimits } from "../../lib/http/run-limits.ts";
+import { wholeRunLimits } from "../../lib/http/coordination/run-limits.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { transactionLedgerModule } from "../../suites/card-api/transaction-ledger.module.ts";

@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { MAX_RESPONSE_BYTES } from "../../lib/http/client.ts";
+import { MAX_RESPONSE_BYTES } from "../../lib/http/transport/client.ts";
 
 export interface ReceivedRequest {
   path: string;

@@ -4,8 +4,8 @@
  * configuration is which source: token-config.unit.test.ts.)
  */
 import { describe, expect, test } from "vitest";
-import { RenewingTokens, renewalMargin, type FetchedToken } from "../../lib/http/access-tokens.ts";
-import { parseTokenAnswer, tokenRequest } from "../../lib/http/token-fetch.ts";
+import { RenewingTokens, renewalMargin, type FetchedToken } from "../../lib/http/auth/access-tokens.ts";
+import { parseTokenAnswer, tokenRequest } from "../../lib/http/auth/token-fetch.ts";
 import { redactor } from "../../lib/redaction/redact.ts";
 import { parseDuration, parseSignedDuration } from "../../lib/time/duration.ts";
 

@@ -10,7 +10,7 @@ import { createRunContext } from "../../checks/run-context.ts";
 import type { BookSnapshot } from "../../checks/contract-types.ts";
 import type { RunPlan } from "../../checks/run-plan.ts";
 import type { Config } from "../../config/load.ts";
-import { tlsSessions } from "../../http/tls-session.ts";
+import { tlsSessions } from "../../http/transport/tls-session.ts";
 import type { DebitRange } from "../../payments/debit-range.ts";
 import { redactor } from "../../redaction/redact.ts";
 import { networkLines, networkReport, type NetworkReport } from "../../reporting/network.ts";

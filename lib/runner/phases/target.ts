@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { withBaseUrl, type RunPlan } from "../../checks/run-plan.ts";
 import type { Config } from "../../config/load.ts";
 import { withoutProxy } from "../../config/proxy.ts";
-import { FileDebitBudget } from "../../http/debit-budget.ts";
-import { debitShare, planRunLimits, workerCount, type RunLimits } from "../../http/run-limits.ts";
+import { FileDebitBudget } from "../../http/coordination/debit-budget.ts";
+import { debitShare, planRunLimits, workerCount, type RunLimits } from "../../http/coordination/run-limits.ts";
 import { redactor } from "../../redaction/redact.ts";
 import { networkRunNote } from "../../reporting/network.ts";
 import type { CleanupStack } from "../cleanup.ts";
@@ -76,7 +76,7 @@ function planLimits(
     cleanup.defer("the debit budget file", () => rmSync(file, { force: true }));
     budgetFile = file;
   }
-  // Isolation lanes hold across the workers (lib/http/file-lanes.ts): a debiting module may sit in any file.
+  // Isolation lanes hold across the workers (lib/http/coordination/file-lanes.ts): a debiting module may sit in any file.
   const lanesDir = join(runDir, `lanes-${process.pid}`);
   mkdirSync(lanesDir, { recursive: true });
   cleanup.defer("the isolation lanes folder", () => rmSync(lanesDir, { recursive: true, force: true }));

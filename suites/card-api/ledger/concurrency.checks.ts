@@ -131,7 +131,7 @@ export const parallelDebitsWithinLimit = defineCheck({
   async run(ctx) {
     const race = await raceCard(ctx);
     if (typeof race === "string") return ctx.skip(race);
-    // The race card's lane: nothing else debits it between the readings (lib/http/lanes.ts).
+    // The race card's lane: nothing else debits it between the readings (lib/http/coordination/lanes.ts).
     await ctx.isolated(race.cardId, () => raceOn(ctx, race));
   },
 });

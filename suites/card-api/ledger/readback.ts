@@ -1,7 +1,7 @@
 /**
  * Reading the ledger back through the documented operations: the statement of a card over a
  * window around now (§4.2) and the amount limits of a card, account or client (§2.4). A check
- * that reads the payment card holds its isolation lane (lib/http/lanes.ts), so what changes
+ * that reads the payment card holds its isolation lane (lib/http/coordination/lanes.ts), so what changes
  * between two of its readings is exactly its own. Amounts are compared in whole micro-units.
  */
 import { CARD_STATEMENT, LIMITS_LIST } from "../../../lib/catalogue/index.ts";

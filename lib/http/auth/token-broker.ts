@@ -8,9 +8,9 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { redactor } from "../redaction/redact.ts";
+import { redactor } from "../../redaction/redact.ts";
 import { learnToken, type AccessTokens, type RenewingTokens } from "./access-tokens.ts";
-import { HttpClient } from "./client.ts";
+import { HttpClient } from "../transport/client.ts";
 
 /** Where a worker finds the broker: travels in the run plan (lib/checks/run-plan.ts). */
 export interface BrokerAddress {

@@ -7,15 +7,15 @@
  * (network-problem.ts), and a token endpoint that cannot be reached otherwise names PARTNER_TOKEN_URL.
  */
 import { execFile } from "node:child_process";
-import type { TokenSourceConfig } from "../config/access-token.ts";
-import type { Config } from "../config/load.ts";
-import { ConfigError } from "../errors/config-error.ts";
-import { redactor } from "../redaction/redact.ts";
-import type { NetworkConfig } from "../config/network.ts";
-import { HttpClient } from "./client.ts";
-import { networkProblemOf } from "./network-problem.ts";
+import type { TokenSourceConfig } from "../../config/access-token.ts";
+import type { Config } from "../../config/load.ts";
+import { ConfigError } from "../../errors/config-error.ts";
+import { redactor } from "../../redaction/redact.ts";
+import type { NetworkConfig } from "../../config/network.ts";
+import { HttpClient } from "../transport/client.ts";
+import { networkProblemOf } from "../transport/network-problem.ts";
 import { refusedClientCertificate } from "./client-certificate-probe.ts";
-import type { Exchange } from "./exchange.ts";
+import type { Exchange } from "../exchange.ts";
 import { RenewingTokens, type FetchedToken } from "./access-tokens.ts";
 
 /**

@@ -4,7 +4,7 @@
  * refused with the same stale token at once. Every token is taught to the redactor as soon as it
  * is known, so it is replaced in every output of the process that holds it.
  */
-import { redactor } from "../redaction/redact.ts";
+import { redactor } from "../../redaction/redact.ts";
 
 /** One token from its source (token-fetch.ts). */
 export interface FetchedToken {

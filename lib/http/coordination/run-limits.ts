@@ -10,7 +10,7 @@
  * - RUN_DEADLINE_MS: one absolute instant, the same for every process.
  * Without a plan (the harness's own in-process runs) the process gets the whole bounds.
  */
-import type { Config } from "../config/load.ts";
+import type { Config } from "../../config/load.ts";
 import { FileDebitBudget, MemoryDebitBudget, type DebitBudget } from "./debit-budget.ts";
 import { FileLanes } from "./file-lanes.ts";
 import { Lanes, type LaneLocks } from "./lanes.ts";

@@ -2,7 +2,7 @@
  * Bounds the traffic of one process: at most `concurrency` requests in flight and at most `rps`
  * request starts per second, and nothing starts after the run deadline. A 429 pauses every
  * request of the process, not just the one that got it: the target asked us to slow down.
- * The run-wide bounds are split into per-process shares by lib/http/run-limits.ts.
+ * The run-wide bounds are split into per-process shares by lib/http/coordination/run-limits.ts.
  *
  * Who waits for a slot: a request of a serial chain — sent by a check that holds an isolation lane
  * (lanes.ts: the ledger, idempotency, race and isolation readings, one request after another) — is

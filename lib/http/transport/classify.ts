@@ -5,9 +5,9 @@
  * names the variable for it.
  */
 import { isIP } from "node:net";
-import type { ProxySettings } from "../config/proxy.ts";
+import type { ProxySettings } from "../../config/proxy.ts";
 import { UnreadableCoding } from "./content-coding.ts";
-import type { TransportErrorKind } from "./exchange.ts";
+import type { TransportErrorKind } from "../exchange.ts";
 
 export class BodyTooLarge extends Error {}
 /** The whole exchange took longer than its timeout while the body was still arriving. */

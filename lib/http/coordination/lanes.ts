@@ -17,7 +17,7 @@
  * and thread of a run, so a debiting module may live in any test file.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Sender } from "./exchange.ts";
+import type { Sender } from "../exchange.ts";
 
 interface Waiter {
   exclusive: boolean;

@@ -7,8 +7,8 @@
  */
 import { rootCertificates } from "node:tls";
 import { Client, EnvHttpProxyAgent, Pool, type Dispatcher } from "undici";
-import type { Family } from "../catalogue/types.ts";
-import type { NetworkConfig, TlsSettings } from "../config/network.ts";
+import type { Family } from "../../catalogue/types.ts";
+import type { NetworkConfig, TlsSettings } from "../../config/network.ts";
 
 export interface DispatcherOptions {
   timeoutMs: number;

@@ -11,16 +11,16 @@
  */
 import { performance } from "node:perf_hooks";
 import type { Dispatcher } from "undici";
-import type { Family } from "../catalogue/types.ts";
-import type { NetworkConfig } from "../config/network.ts";
+import type { Family } from "../../catalogue/types.ts";
+import type { NetworkConfig } from "../../config/network.ts";
 import { classify, BodyTooLarge, BodyTooSlow } from "./classify.ts";
 import { decodeBody, withAcceptEncoding } from "./content-coding.ts";
 import { dispatcherKey, makeDispatcher, tlsFor } from "./dispatchers.ts";
-import type { Exchange, ExchangeResponse } from "./exchange.ts";
-import { noteInterrupted } from "./lanes.ts";
+import type { Exchange, ExchangeResponse } from "../exchange.ts";
+import { noteInterrupted } from "../coordination/lanes.ts";
 import { recordTlsSessions, tlsAlertFor } from "./tls-session.ts";
 import { HangBreaker } from "./hang-breaker.ts";
-import { Pace } from "./pace.ts";
+import { Pace } from "../coordination/pace.ts";
 import { retryAfterMs } from "./retry-after.ts";
 
 export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;

@@ -4,10 +4,10 @@
  * (token-fetch.ts). Each of these has a configuration cause and a fix on the user's side; a server
  * that is simply down is not among them (the runner treats it as unavailable, exit 3).
  */
-import type { Family } from "../catalogue/types.ts";
-import type { Config } from "../config/load.ts";
-import { familyTlsPrefix, type NetworkConfig } from "../config/network.ts";
-import type { Exchange } from "./exchange.ts";
+import type { Family } from "../../catalogue/types.ts";
+import type { Config } from "../../config/load.ts";
+import { familyTlsPrefix, type NetworkConfig } from "../../config/network.ts";
+import type { Exchange } from "../exchange.ts";
 import { tlsFor } from "./dispatchers.ts";
 
 export interface NetworkProblem {

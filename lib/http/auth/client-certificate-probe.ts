@@ -13,12 +13,12 @@
  */
 import { isIP } from "node:net";
 import { connect, type ConnectionOptions } from "node:tls";
-import type { Family } from "../catalogue/types.ts";
-import type { NetworkConfig, TlsSettings } from "../config/network.ts";
-import { classifyTls } from "./classify.ts";
-import { tlsFor, tlsOptions } from "./dispatchers.ts";
-import type { Exchange } from "./exchange.ts";
-import type { NetworkProblem } from "./network-problem.ts";
+import type { Family } from "../../catalogue/types.ts";
+import type { NetworkConfig, TlsSettings } from "../../config/network.ts";
+import { classifyTls } from "../transport/classify.ts";
+import { tlsFor, tlsOptions } from "../transport/dispatchers.ts";
+import type { Exchange } from "../exchange.ts";
+import type { NetworkProblem } from "../transport/network-problem.ts";
 
 /** How long an accepted connection is watched for a close: a refusing server closes within milliseconds. */
 const WATCH_MS = 2_000;
