@@ -21,6 +21,26 @@ export function figuresText(r: LatencyRow): string {
   return `${r.count} requests: p50 ${r.p50} · p95 ${r.p95} · p99 ${r.p99} · max ${r.max} ms, errors ${share} %`;
 }
 
+/** More than 5 % of the requests timed out: the p95 rank falls on a timeout, so the p95 is beyond REQUEST_TIMEOUT_MS, not known. */
+function p95TimedOut(r: LatencyRow): boolean {
+  return r.timeouts > r.count - Math.ceil(0.95 * r.count);
+}
+
+/**
+ * The p95 lies beyond the request timeout: over a budget no longer than it (failed); against a
+ * longer budget it cannot be known (not judged: REQUEST_TIMEOUT_MS is the variable to raise).
+ */
+function beyondTimeout(op: Operation, r: LatencyRow, budget: number, ctx: CheckContext): never {
+  const timeout = ctx.config.run.requestTimeoutMs;
+  const cut = `${r.timeouts} of ${r.count} requests of ${op.title} timed out at REQUEST_TIMEOUT_MS=${timeout}, so its p95 lies beyond ${timeout} ms`;
+  if (budget >= timeout)
+    ctx.notJudged(
+      `${cut}: whether it meets the budget of ${budget} ms (LATENCY_P95_MS) cannot be known`,
+      "REQUEST_TIMEOUT_MS",
+    );
+  fail("latency", `${cut}, over the declared budget of ${budget} ms (LATENCY_P95_MS)`);
+}
+
 function judgeBudget(op: Operation, ctx: CheckContext): void {
   const { row, slowest } = ctx.latency(op.key);
   const budget = budgetOf(ctx.config.measures, op.key);
@@ -30,6 +50,7 @@ function judgeBudget(op: Operation, ctx: CheckContext): void {
   // Nothing of the operation was sent in this run (TARGET_ENV forbids it, --check left its senders out): nothing to judge by rule.
   if (!row) ctx.skip(`no request of ${op.title} went on the wire in this run: nothing to measure`);
   ctx.note(`p95 budget ${budget} ms (LATENCY_P95_MS); ${figures}`);
+  if (p95TimedOut(row)) beyondTimeout(op, row, budget, ctx);
   if (row.p95 <= budget) return;
   for (const exchange of [...slowest].reverse()) ctx.record(exchange);
   const named = slowest.map((e) => `exchange ${e.seq} (${Math.round(e.latencyMs ?? 0)} ms)`).join(", ");

@@ -8,7 +8,7 @@
  * machine: the delay and the budget stand well apart from that noise (a fast answer there took up
  * to about a second). No request is sent for any of it.
  */
-import { beforeAll, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { CheckResult } from "../../lib/checks/evaluate.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 import { configFor, withSandbox } from "../support/harness.ts";
@@ -75,6 +75,31 @@ test("the figures match the injected delay within the tolerance, the others are 
   expect(statement.p50).toBeLessThan(DELAY_MS + TOLERANCE_MS);
   expect(statement).toMatchObject({ budgetMs: BUDGET_MS, timeouts: 0, resets: 0, serverErrors: 0, errorShare: 0 });
   expect(byId(slow, "CARD-LIM-LATENCY-BUDGET").latency!.p50, figures(slow)).toBeLessThan(DELAY_MS);
+});
+
+describe("more than 5 % of an operation's requests timed out: its p95 lies beyond REQUEST_TIMEOUT_MS", () => {
+  // No limits request answered, each cut at 1 s (after two, the hang breaker sends no more): no p95 was measured.
+  const judge = (budget: string) =>
+    withSandbox({ timing: { stalls: { "card-api.limits-list": 1 } } }, async (sandbox) => {
+      const config = configFor(sandbox.url, { LATENCY_P95_MS: budget, REQUEST_TIMEOUT_MS: "1000" });
+      const results = await judgeModules(config, onlyChecks(["CARD-LIM-SCHEMA", "CARD-LIM-LATENCY-BUDGET"]));
+      return byId(noCrash(results) as CheckResult[], "CARD-LIM-LATENCY-BUDGET");
+    });
+
+  test("a budget no longer than the timeout: failed, the timeouts named", async () => {
+    const r = await judge("card-api.limits-list:500");
+    expect(r).toMatchObject({ outcome: "failed", category: "latency" });
+    expect(r.message).toMatch(
+      /\d+ of \d+ requests of .* timed out at REQUEST_TIMEOUT_MS=1000, so its p95 lies beyond 1000 ms, over the declared budget of 500 ms/,
+    );
+    expect(r.latency!.timeouts).toBeGreaterThan(0);
+  });
+
+  test("a longer budget: not judged, naming REQUEST_TIMEOUT_MS — a target that never answers never passes it", async () => {
+    const r = await judge("card-api.limits-list:60000");
+    expect(r).toMatchObject({ outcome: "not judged" });
+    expect(r.message).toMatch(/cannot be known; see REQUEST_TIMEOUT_MS/);
+  });
 });
 
 test("no budget declared for an operation: skipped by rule, its figures still its reading", () => {
