@@ -27,6 +27,7 @@ import { gitCommit } from "../lib/reporting/git.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
 import { HARNESS_VERSION } from "../lib/config/version.ts";
 import { ALL_MODULES } from "../suites/modules.ts";
+import { checkReads } from "../lib/checks/reads.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const HELP = `usage: npm run certify                       pack the last run of REPORTS_DIR
@@ -60,6 +61,7 @@ function certify(reportsDir: string, keys: CertifyConfig): number {
     redactor,
     harness: { version: HARNESS_VERSION, ...(commit ? { gitCommit: commit } : {}) },
     expectedCheckIds: ALL_MODULES.flatMap((m) => m.checks.map((c) => c.id)),
+    checkReads: checkReads(ALL_MODULES),
     ...(keys.signingKey ? { signingKey: keys.signingKey } : {}),
   });
   writePackFolder(join(reportsDir, PACK_FOLDER), files);

@@ -6,6 +6,7 @@ import type { RequestVariant } from "../http/target.ts";
 import type { AnswerContract } from "./contract-types.ts";
 import type { Unjudged } from "./property-tally.ts";
 import type { Basis, CaseContext, CheckContext, Level } from "./types.ts";
+import type { Read } from "./read-types.ts";
 
 /** A generated request; its label names the row it comes from (valid, a boundary, a mutation). */
 export interface Case {
@@ -41,6 +42,8 @@ export interface PropertySpec {
   /** The basis of the check's rule; with `basisPerCase`, each invalid case states its own (Case.basis). */
   basis: Basis;
   basisPerCase?: boolean;
+  /** The configuration whose value changes what it judges (lib/checks/reads.ts). */
+  reads?: readonly Read[];
   title: string;
   description?: string;
   operation: Operation;

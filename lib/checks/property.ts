@@ -37,6 +37,7 @@ export function defineProperty(spec: PropertySpec): Check {
     title: spec.title,
     ...(spec.description ? { description: spec.description } : {}),
     ...(spec.contract ? { contract: spec.contract } : {}),
+    ...(spec.reads ? { reads: spec.reads } : {}),
     run: (ctx) => runProperty(spec, ctx),
   });
 }

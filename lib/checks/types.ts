@@ -6,6 +6,7 @@ import type { RequestVariant, SendOptions, Target } from "../http/target.ts";
 import type { ValidatorRegistry } from "../validation/registry.ts";
 import type { DebitRange } from "../payments/debit-range.ts";
 import type { LatencyMeter, LatencyRow } from "./meter.ts";
+import type { Read } from "./read-types.ts";
 import type { AnswerContract, Contracts } from "./contract-types.ts";
 
 /** must: the spec states it · should: sound practice where the spec is silent · info: observation. */
@@ -134,6 +135,8 @@ export interface Check {
   readonly description?: string;
   /** What it touches (lib/checks/isolation.ts), when not what its module declares. */
   readonly touches?: Touches;
+  /** The configuration whose value changes what it judges, besides its module's (lib/checks/reads.ts). */
+  readonly reads?: readonly Read[];
   /**
    * Decided at settlement: `run` is called once every other check of the process has finished
    * sending (as a contract check is decided), so what it reads of the run — the latency meter —
@@ -182,6 +185,8 @@ export interface Module {
   readonly fixtures?: Readonly<Partial<Record<ScenarioName, FixtureRequest>>>;
   /** What its checks touch unless they say otherwise (lib/checks/isolation.ts); read-only when absent. */
   readonly touches?: Touches;
+  /** The configuration every check of the module reads (lib/checks/reads.ts). */
+  readonly reads?: readonly Read[];
   /** Id prefixes besides the operation's code, for checks of a theme that spans operations (`CARD-LEDGER`). */
   readonly themes?: readonly string[];
 }

@@ -31,6 +31,15 @@ export interface VariableSpec {
     | "safety"
     | "measures";
   doc: string;
+  /**
+   * For a variable some check reads (lib/checks/reads.ts): what its value does to the checks, in
+   * one sentence — the conformance statement's effect line, derived, never written again elsewhere.
+   */
+  effect?: string;
+  /** The effect sentence of particular values, where the value decides it (IDEMPOTENCY_MODE=reject). */
+  effects?: Readonly<Record<string, string>>;
+  /** The command-line option that sets it too (`--retries` for CHECK_RETRIES). */
+  flag?: string;
 }
 
 const pay = SANDBOX_CARDS.payment;
@@ -53,6 +62,8 @@ export const VARIABLES = {
     default: "+05:00",
     group: "target",
     doc: "UTC offset of the target's clock (+05:00, -03:30, +00:00 or Z): statement bounds are written and day forms read at it, and the target's day (and month) begins at its midnight: limit readings across it are not judged.",
+    effect:
+      "statement bounds are written at it and the target's day (and month) begins at its midnight: readings across it are not judged",
   },
   REQUEST_TIMEOUT_MS: {
     default: "5000",
@@ -78,6 +89,7 @@ export const VARIABLES = {
     default: "default",
     group: "partner transfer API",
     doc: "Signature, encryption and card API auth profile: `default` (HMAC-SHA256 over RFC 8785 JSON, AES-256-GCM), `jws` (Ed25519/ES256, detached JWS header on card API requests, JWE), or the path of a profile module (.ts, .mts, .mjs, .js).",
+    effect: "every partner transfer API request is sealed and signed with it, and the response signature verified",
   },
   PARTNER_ACCESS_TOKEN: {
     default: SANDBOX_PARTNER.accessToken,
@@ -147,11 +159,20 @@ export const VARIABLES = {
     secret: true,
     group: "card API",
     doc: 'Extra headers for card API requests as a JSON object, e.g. {"X-Api-Key":"..."} (card API auth is not shown, §5).',
+    effect: "headers sent with every card API request (names shown, values never)",
   },
   CARD_API_AUTH: {
     default: "",
     group: "card API",
     doc: "Card API auth (not shown, §5), whatever CRYPTO_PROFILE signs partner bodies with: none, headers (CARD_API_HEADERS), jws (the CARD_API_JWS_* detached JWS), bearer (the partner's access token, however obtained) or module (the CRYPTO_PROFILE module's requestHeaders). Empty: jws with CRYPTO_PROFILE=jws, module with a module, else headers when CARD_API_HEADERS is set, else none.",
+    effect: "the auth every card API request carries",
+    effects: {
+      none: "card API requests carry no auth of the harness's (CARD_API_HEADERS only)",
+      headers: "card API requests carry CARD_API_HEADERS",
+      jws: "every card API request carries a detached JWS of its body (CARD_API_JWS_*)",
+      bearer: "every card API request carries the partner's access token as a bearer",
+      module: "every card API request carries the profile module's headers",
+    },
   },
   CARD_API_JWS_ALGORITHM: {
     default: "",
@@ -178,6 +199,8 @@ export const VARIABLES = {
     default: "datetime-offset",
     group: "card API",
     doc: "Form of start_date/end_date (not shown, §2.2): a dayjs (Moment-style) pattern such as DD.MM.YYYY, YYYYMMDD, YYYY-MM-DD HH:mm:ss or YYYY-MM-DDTHH:mm:ssZ (literal text in [brackets]), or datetime-offset (YYYY-MM-DDTHH:mm:ssZ), datetime-utc (YYYY-MM-DDTHH:mm:ss[Z]) or date (YYYY-MM-DD). A day form's bounds are whole days at TARGET_UTC_OFFSET, both inclusive; a form with time's bound is that instant.",
+    effect:
+      "start_date and end_date of every statement request are written in it, and the answers judged against the period as sent",
   },
   STATEMENT_CARD_ID: {
     default: SANDBOX_CARDS.statement.cardId,
@@ -206,6 +229,8 @@ export const VARIABLES = {
     secret: true,
     group: "fixtures",
     doc: "A test card number the target has no card for: CARD-TXN-UNKNOWN-CARD debits it and expects a refusal. Against anything but TARGET_ENV=sandbox it must be in TEST_PANS; unset, that check draws a random Luhn-valid number against a sandbox and is not judged elsewhere.",
+    effect:
+      "the card number the unknown-card debit sends; unset, a random Luhn-valid one against a sandbox, and that check is not judged elsewhere",
   },
   PAYMENT_CARD_EXPIRY: { default: `${pay.month}/${pay.year}`, group: "fixtures", doc: "Expiry of that card as MM/YY." },
   PAYMENT_CARD_CVC: {
@@ -240,21 +265,27 @@ export const VARIABLES = {
     default: "",
     group: "fixtures",
     doc: "Smallest valid debit the checks send, in major units of CURRENCY (e.g. 100.00). Unset: read from the payment card's limits (the largest MINIMUM_LIMIT_TYPES value, at least 1.00).",
+    effect: "the smallest valid debit every debiting check sends (unset: read from the payment card's limits)",
   },
   DEBIT_AMOUNT_MAX: {
     default: "",
     group: "fixtures",
     doc: "Largest valid debit the checks send, in major units. Unset: 99.99 or twice the minimum, whichever is larger, within a share of the smallest remaining CUMULATIVE_LIMIT_TYPES limit.",
+    effect: "the largest valid debit every debiting check sends (unset: chosen inside the payment card's limits)",
   },
   CLIENT_DATA_FILE: {
     default: "",
     group: "fixtures",
     doc: 'JSON file of the client data inside encrypted_data (not shown, §2.1): a list of example client records, or a JSON Schema 2020-12 with `examples`; "{{fresh:…}}" placeholders get a new value per registration (docs/client-data.md). Unset: the sandbox\'s client data.',
+    effect:
+      "the client data of every registration; with a JSON Schema, invalid client data derived from it is sent too",
   },
   REQUEST_RULES_FILE: {
     default: "",
     group: "fixtures",
     doc: 'JSON file of the request rules your server declares (not shown, §2.3): per operation key (e.g. "card-api.transaction-create") a JSON Schema 2020-12 of the request body (required fields, enum, pattern, bounds). A generated request that breaks a declared rule must be refused (should); one that breaks only the reference sandbox\'s assumptions is info. "reference": the reference sandbox\'s own rules (set for the embedded sandbox). Unset: no declared rules (docs/request-rules.md).',
+    effect:
+      "a generated request that breaks a declared rule must be refused (should, the rule named in the failure), and valid ones obey the rules",
   },
   RACE_CARD_IDS: {
     default: SANDBOX_RACE_CARDS.map((c) => c.cardId).join(","),
@@ -270,56 +301,75 @@ export const VARIABLES = {
     default: "card,account,client",
     group: "card API",
     doc: "Values of object.type for a card, an account and a client, in that order (§2.4 shows only `card`).",
+    effect: "object.type of every limits request",
   },
   CUMULATIVE_LIMIT_TYPES: {
     default: "total",
     group: "card API",
     doc: "Amount-limit types that add up over the period (remaining = value − current); the spec shows only `min` (§2.4).",
+    effect: "remaining = value − current and usage after a debit are judged for these amount-limit types only",
   },
   MINIMUM_LIMIT_TYPES: {
     default: "min",
     group: "card API",
     doc: "Amount-limit types that are the smallest amount of one debit (value shown: min, §2.4).",
+    effect: "per-debit minimums: the debit range starts at the largest, and a debit under it must be refused",
   },
   MAXIMUM_LIMIT_TYPES: {
     default: "max",
     group: "card API",
     doc: "Amount-limit types that are the largest amount of one debit, whatever was debited before (a per-transaction maximum): the debit range stays under it, a debit over it must be refused and one exactly at it accepted.",
+    effect:
+      "per-debit maximums: the debit range ends at the smallest, a debit over it must be refused and one at it accepted",
   },
   LIMIT_PERIODS: {
     default: "day=day,month=month",
     group: "card API",
     doc: "Your limit records' period names with their meaning, name=meaning comma-separated; meaning day, week, month or year (usage resets at its end, at TARGET_UTC_OFFSET) or debit (each debit alone, nothing accumulates: a cumulative type in it caps one debit). A name not declared is read from its words, else as a day.",
+    effect: "when each limit's usage resets (readings across it are not judged), and which limits cap each debit alone",
   },
   TERMINAL_MCC: {
     default: "",
     group: "card API",
     doc: "MCC of the test terminal (TERMINAL_NUMBER), four digits: a limit of another mcc does not apply to the test debits (left out of the debit range and the usage expectations). Unset: read from the target (the mcc of the preflight's debit in the statement); unknown, every limit applies.",
+    effect:
+      "a limit of another MCC does not apply to the test debits: left out of the debit range and of every usage expectation",
   },
   LIMIT_ANY_MCC: {
     default: "0000",
     group: "card API",
     doc: "mcc values of limit records that apply to every MCC, comma-separated.",
+    effect: "limits of these MCCs apply to the test debits whatever TERMINAL_MCC is",
   },
   TERMINAL_REGION: {
     default: "",
     group: "card API",
     doc: "Region of the test terminal as your limit records write it (e.g. KAZ): a limit of another region does not apply to the test debits. Unset: every region applies.",
+    effect: "a limit of another region does not apply to the test debits",
   },
   LIMIT_ANY_REGION: {
     default: "",
     group: "card API",
     doc: "region values of limit records that apply to every region, comma-separated (with TERMINAL_REGION).",
+    effect: "limits of these regions apply to the test debits whatever TERMINAL_REGION is",
   },
   LIMIT_TRANSACTION_TYPES: {
     default: "",
     group: "card API",
     doc: "transaction_type values of limit records that apply to the test debits (e.g. pay), comma-separated. Unset: every transaction type applies.",
+    effect: "a limit of another transaction type does not apply to the test debits",
   },
   IDEMPOTENCY_MODE: {
     default: "either",
     group: "card API",
     doc: "Expected answer to a replayed request_id with the same body (not shown): replay (the original answer), reject, or either. Never a second posting.",
+    effect: "what a replayed request_id with the same body must get; never a second posting",
+    effects: {
+      replay: "a replayed request_id with the same body must get the original success answer; never a second posting",
+      reject:
+        "a replayed request_id with the same body must be refused (any 4xx, or a 2xx whose outcome says failure); never a second posting",
+      either: "a replayed request_id may be answered either way; never a second posting",
+    },
   },
   CATALOGUE_DIR: {
     default: "",
@@ -331,6 +381,8 @@ export const VARIABLES = {
     default: "0",
     group: "run",
     doc: "A failed check runs again up to this many times (0–10, same as --retries N); one that then passes is reported flaky and still fails the run. 0 in a CI gate, 2 in the nightly.",
+    effect: "a failed check runs again up to this many times; one that then passes is flaky and still fails the run",
+    flag: "--retries",
   },
   GITHUB_STEP_SUMMARY: {
     default: "",
@@ -358,6 +410,8 @@ export const VARIABLES = {
     default: "sandbox",
     group: "safety",
     doc: "What the target is: sandbox, staging or production. production sends no money-moving or profile-creating request unless ALLOW_MUTATIONS=true.",
+    effect:
+      "production sends no request that moves money or creates a profile (unless ALLOW_MUTATIONS=true); off the sandbox only TEST_PANS card numbers are sent",
   },
   ALLOW_MUTATIONS: {
     default: "false",
@@ -368,6 +422,7 @@ export const VARIABLES = {
     default: "",
     group: "safety",
     doc: "Cap on the total amount debited per run, in major units of CURRENCY (e.g. 500.00). Unset: no cap (required with TARGET_ENV=production and ALLOW_MUTATIONS=true).",
+    effect: "a debit that would pass the cap is not sent, and the check that needed it is skipped",
   },
   TEST_PANS: {
     default: "",

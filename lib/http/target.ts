@@ -115,16 +115,15 @@ export class Target {
     this.sent++;
     countRequest();
     const post = async () => {
-      // Read as late as possible: a request that waited for its lane still goes out with a live token.
-      const token = ownToken ? await this.tokens.current() : undefined;
-      const withToken = token === undefined ? headers : { ...headers, Authorization: `Bearer ${token}` };
+      // The token is read as late as possible, once the request has its slot (the client reads it).
       const exchange = await this.client.post(url, {
-        headers: withToken,
+        headers,
         bodyText,
         operationKey: op.key,
         family: op.family,
+        ...(ownToken ? { bearer: () => this.tokens.current() } : {}),
       });
-      return token === undefined ? exchange : this.againIfTokenExpired(exchange, token, op.family);
+      return ownToken ? this.againIfTokenExpired(exchange, op.family) : exchange;
     };
     const lane = this.laneOf(op, bodyText);
     const sender = currentSender();
@@ -136,17 +135,19 @@ export class Target {
   }
 
   /** A 401 to the run's own token: renewed, and the same request sent once more; the check judges that answer. */
-  private async againIfTokenExpired(exchange: Exchange, token: string, family: Family): Promise<Exchange> {
+  private async againIfTokenExpired(exchange: Exchange, family: Family): Promise<Exchange> {
     if (exchange.response?.status !== 401) return exchange;
-    const fresh = await this.tokens.renew(token);
-    if (fresh === token) return exchange;
     const { url, bodyText, headers } = exchange.request;
+    const token = headers.Authorization?.replace(/^Bearer /, "");
+    if (token === undefined || (await this.tokens.renew(token)) === token) return exchange;
     this.sent++;
     countRequest();
+    // The renewed token (or a newer one, if it too expired while this request waited for its slot).
     const again = await this.client.post(url, {
-      headers: { ...headers, Authorization: `Bearer ${fresh}` },
+      headers,
       bodyText,
       family,
+      bearer: () => this.tokens.current(),
       ...(exchange.operationKey ? { operationKey: exchange.operationKey } : {}),
     });
     (again.notes ??= []).push("HTTP 401 to the run's access token: the token was renewed and the request sent again");

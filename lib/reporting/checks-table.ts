@@ -1,9 +1,12 @@
 /**
- * docs/checks.md: every check of the documented operations — id, level, basis, §, title, and the
- * file that writes its id (where it is defined, or the module that gives a template its id).
+ * docs/checks.md: every check of the documented operations — id, level, basis, §, title, what it
+ * reads (lib/checks/reads.ts) and the file that writes its id (where it is defined, or the module
+ * that gives a template its id); then, per variable, the checks it changes, enables or disables.
  * Written by `npm run docs:checks`; tests/docs/checks-doc.unit.test.ts fails when stale.
  */
+import { readsOf, type ReadOf } from "../checks/reads.ts";
 import type { Check, Module } from "../checks/types.ts";
+import { VARIABLES, type VariableName, type VariableSpec } from "../config/variables.ts";
 
 const HEADER = `# Checks
 
@@ -15,9 +18,13 @@ Levels: **must** fails the run; **should** fails only with --strict (a warning o
 Basis ([checks-and-levels.md](checks-and-levels.md#the-basis-of-every-judgement)): **spec** a clause states
 it; **declared** the target's configuration states it; **per case** each generated case states its own,
 and a case resting only on the reference sandbox's choice is judged at most info.
+Reads: the configuration whose value changes what the check judges, as the check (or its module)
+declares it; CHECK_RETRIES (\`--retries\`) is read by every check and not repeated. Under what condition
+each takes effect is in [what each variable changes](#what-each-variable-changes) below, and for a
+run in its certification pack's \`statement.json\`.
 
-| id | level | basis | § | title | file |
-|---|---|---|---|---|---|
+| id | level | basis | § | title | reads | file |
+|---|---|---|---|---|---|---|
 `;
 
 /** "spec", "declared", or "spec; per case" for a check whose generated cases state their own basis. */
@@ -29,9 +36,42 @@ const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 /** `fileOf(id)`: the file that writes the id literally (cli/docs-checks.ts reads the sources). */
 export function renderChecksTable(modules: readonly Module[], fileOf: (id: string) => string): string {
-  const checks = modules.flatMap((m) => m.checks).sort((a, b) => a.id.localeCompare(b.id));
+  const checks = modules
+    .flatMap((m) => m.checks.map((c) => ({ c, reads: readsOf(c, m) })))
+    .sort((a, b) => a.c.id.localeCompare(b.c.id));
   const rows = checks.map(
-    (c) => `| ${c.id} | ${c.level} | ${basisCell(c)} | ${c.spec} | ${cell(c.title)} | ${fileOf(c.id)} |`,
+    ({ c, reads }) =>
+      `| ${c.id} | ${c.level} | ${basisCell(c)} | ${c.spec} | ${cell(c.title)} | ${readsCell(reads)} | ${fileOf(c.id)} |`,
   );
-  return `${HEADER}${rows.join("\n")}\n`;
+  return `${HEADER}${rows.join("\n")}\n${renderVariableEffects(checks.map(({ c, reads }) => ({ id: c.id, reads })))}`;
+}
+
+const EVERY_CHECK: VariableName = "CHECK_RETRIES";
+
+function readsCell(reads: readonly ReadOf[]): string {
+  return [...new Set(reads.map((r) => r.variable).filter((v) => v !== EVERY_CHECK))].join(", ");
+}
+
+/**
+ * The "what this changes" lines of the docs, derived: per variable, its effect sentence and, for each
+ * way it acts (changes, enables, disables, under a condition or always), the checks.
+ */
+export function renderVariableEffects(checks: ReadonlyArray<{ id: string; reads: readonly ReadOf[] }>): string {
+  const names = (Object.keys(VARIABLES) as VariableName[]).filter((v) =>
+    checks.some((c) => c.reads.some((r) => r.variable === v)),
+  );
+  const sections = names.map((variable) => {
+    const ways = new Map<string, string[]>();
+    for (const c of checks)
+      for (const r of c.reads.filter((r) => r.variable === variable)) {
+        const way = `${r.effect}${r.when ? ` when ${r.when.text}` : ""}`;
+        if (!ways.get(way)?.includes(c.id)) ways.set(way, [...(ways.get(way) ?? []), c.id]);
+      }
+    const lines = [...ways].map(
+      ([way, ids]) => `- ${way}: ${ids.length === checks.length ? "every check" : ids.join(", ")}`,
+    );
+    const effect = (VARIABLES[variable] as VariableSpec).effect ?? "";
+    return `### ${variable}\n\n${effect.charAt(0).toUpperCase()}${effect.slice(1)}.\n\n${lines.join("\n")}\n`;
+  });
+  return `\n## What each variable changes\n\nDerived from the checks' \`reads\` (lib/checks/reads.ts); tests/certify/reads.sandbox.test.ts flips\neach variable against the sandbox and shows that only the checks named here change.\n\n${sections.join("\n")}`;
 }

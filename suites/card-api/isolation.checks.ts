@@ -12,6 +12,7 @@
  * usage counts against which limit is not shown (§2.4, §8); the check infers "another object's
  * limits" from usage (the other card's own limits moved by exactly a debit of the payment card).
  */
+import { LIMIT_VOCABULARY_READS } from "../../lib/checks/reads.ts";
 import { CARD_STATEMENT, CREATE_TRANSACTION } from "../../lib/catalogue/index.ts";
 import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
 import { defineCheck } from "../../lib/checks/define.ts";
@@ -33,7 +34,7 @@ import { boundaryBetween } from "../../lib/time/period-boundary.ts";
 function otherCardId(ctx: CheckContext): string {
   const { statement, payment } = ctx.config.fixtures;
   if (statement.cardId === payment.cardId)
-    ctx.skip("STATEMENT_CARD_ID is PAYMENT_CARD_ID: there is no second card to compare with");
+    ctx.notJudged("STATEMENT_CARD_ID is PAYMENT_CARD_ID: there is no second card to compare with", "STATEMENT_CARD_ID");
   return statement.cardId;
 }
 
@@ -99,6 +100,7 @@ function movedBy(before: AmountLimit[], after: typeof before, units: number, voc
 
 export const limitsOfOtherObject = defineCheck({
   id: "CARD-LIM-OTHER-OBJECT",
+  reads: [...LIMIT_VOCABULARY_READS, "TARGET_UTC_OFFSET"],
   touches: "payment-card",
   level: "should",
   spec: "§2.4",
@@ -134,7 +136,8 @@ export const limitsOfOtherObject = defineCheck({
         ctx.config.target.utcOffset,
         resettingPeriods(vocabulary, before),
       );
-      if (boundary) ctx.skip(`not judged: the limits of card ${other} were read on either side of ${boundary}`);
+      if (boundary)
+        ctx.notJudged(`the limits of card ${other} were read on either side of ${boundary}`, "TARGET_UTC_OFFSET");
       const moved = movedBy(before, after.limits, units, vocabulary);
       if (moved.length) {
         fail(

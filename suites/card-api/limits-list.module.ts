@@ -1,4 +1,5 @@
 /** §4.4 Limits list: POST /v5/card-api/limits/list. */
+import { CARD_API_READS } from "../../lib/checks/reads.ts";
 import { LIMITS_LIST as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
 import { generatedChecks } from "../generic/generated.ts";
@@ -14,6 +15,7 @@ import { limitRecordsStable } from "./stable-reads.checks.ts";
 
 export const limitsListModule = defineModule({
   operation: op,
+  reads: [...CARD_API_READS, "LIMIT_OBJECT_TYPES"],
   scenarios: {
     [SUCCESS]: (ctx) => ctx.send(op, limitsRequest(ctx.config, "card")),
     account: (ctx) => ctx.send(op, limitsRequest(ctx.config, "account")),

@@ -1,4 +1,5 @@
 /** §4.2 Card statement: POST /v5/card-api/card/statement. */
+import { CARD_API_READS, STATEMENT_READS } from "../../lib/checks/reads.ts";
 import { CARD_STATEMENT as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
 import { generatedChecks } from "../generic/generated.ts";
@@ -19,6 +20,7 @@ import { statementRecordStable } from "./stable-reads.checks.ts";
 
 export const statementModule = defineModule({
   operation: op,
+  reads: [...CARD_API_READS, ...STATEMENT_READS],
   scenarios: {
     [SUCCESS]: (ctx) => ctx.send(op, seededStatementRequest(ctx.config)),
   },

@@ -1,4 +1,5 @@
 /** §4.3 Create transaction: POST /v5/card-api/transaction/create. */
+import { CARD_API_READS } from "../../lib/checks/reads.ts";
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
 import { generatedChecks } from "../generic/generated.ts";
@@ -11,6 +12,7 @@ import { debitOfUnknownCardRefused } from "./unknown-objects.checks.ts";
 
 export const transactionCreateModule = defineModule({
   operation: op,
+  reads: CARD_API_READS,
   // Its fixed debit, generated debits and the unknown-card debit go beside other checks (each takes the card's lane shared).
   touches: "debits",
   scenarios: {

@@ -3,6 +3,7 @@
  * level): a replay of the same body never posts twice, and is answered with the original answer
  * or refused (IDEMPOTENCY_MODE); the same id with another body is refused and posts nothing.
  */
+import { rulesRead } from "../../lib/checks/reads.ts";
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
 import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
 import { defineCheck } from "../../lib/checks/define.ts";
@@ -23,6 +24,7 @@ async function debitMinor(ctx: CheckContext): Promise<number> {
 
 export const replayPostsOnce = defineCheck({
   id: "CARD-TXN-IDEMPOTENT-REPLAY",
+  reads: ["IDEMPOTENCY_MODE"],
   level: "should",
   spec: "§2.3",
   // declared: IDEMPOTENCY_MODE
@@ -57,6 +59,8 @@ export const replayPostsOnce = defineCheck({
 
 export const reusedRequestIdRefused = defineCheck({
   id: "CARD-TXN-IDEMPOTENT-CONFLICT",
+  // A refusal for breaking a declared rule (the amount one unit more) does not judge it.
+  reads: [rulesRead(op)],
   level: "should",
   spec: "§2.3",
   // declared: IDEMPOTENCY_MODE

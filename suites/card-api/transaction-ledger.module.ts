@@ -5,6 +5,7 @@
  * to its last, so no other debit lands in between — in any worker: the lanes of a run hold across
  * processes (lib/http/coordination/file-lanes.ts), so a module that debits may sit in a file of its own.
  */
+import { CARD_API_READS, STATEMENT_READS } from "../../lib/checks/reads.ts";
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
 import { parallelDebitsWithinLimit, parallelReplaysPostOnce } from "./ledger/concurrency.checks.ts";
@@ -13,6 +14,8 @@ import { replayPostsOnce, reusedRequestIdRefused } from "./transaction-idempoten
 
 export const transactionLedgerModule = defineModule({
   operation: op,
+  // Every check reads its debits back in the statement and in the limits of the card, its account and its client.
+  reads: [...CARD_API_READS, ...STATEMENT_READS, "LIMIT_OBJECT_TYPES"],
   themes: ["CARD-LEDGER"],
   // Each check counts exactly its own postings: it runs holding the payment card's lane (the race: its own card).
   touches: "payment-card",

@@ -3,6 +3,7 @@
  * an object the target does not know is refused, or answered with nothing — never with another
  * object's data, and a debit of an unknown card is never accepted.
  */
+import { rulesRead, UNKNOWN_CARD_READS } from "../../lib/checks/reads.ts";
 import { randomUUID } from "node:crypto";
 import { CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST } from "../../lib/catalogue/index.ts";
 import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
@@ -21,6 +22,8 @@ import { fakerFor, testPan } from "../../generators/faker.ts";
 
 export const statementOfUnknownCard = defineCheck({
   id: "CARD-STMT-UNKNOWN-CARD",
+  // A refusal for breaking a declared rule does not judge it (requireRefusalJudges).
+  reads: [rulesRead(CARD_STATEMENT)],
   level: "should",
   spec: "§4.2",
   basis: "spec",
@@ -40,6 +43,7 @@ export const statementOfUnknownCard = defineCheck({
 
 export const limitsOfUnknownObjects = defineCheck({
   id: "CARD-LIM-UNKNOWN-OBJECT",
+  reads: [rulesRead(LIMITS_LIST)],
   level: "should",
   spec: "§4.4",
   basis: "spec",
@@ -60,6 +64,7 @@ export const limitsOfUnknownObjects = defineCheck({
 
 export const debitOfUnknownCardRefused = defineCheck({
   id: "CARD-TXN-UNKNOWN-CARD",
+  reads: [...UNKNOWN_CARD_READS, rulesRead(CREATE_TRANSACTION)],
   level: "should",
   spec: "§4.3",
   basis: "spec",

@@ -16,6 +16,7 @@ import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
 import { fail, observeReference } from "../../lib/checks/failure.ts";
 import { defineProperty, type Case } from "../../lib/checks/property.ts";
 import type { Check, CheckContext } from "../../lib/checks/types.ts";
+import { rulesRead } from "../../lib/checks/reads.ts";
 import { idOf } from "./ids.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { redactor } from "../../lib/redaction/redact.ts";
@@ -86,6 +87,7 @@ function mutationRows(cases: OperationCases): Case[] {
 function positiveAcceptance(op: Operation, id: string, casesFor: CasesFor): Check {
   return defineProperty({
     id: idOf(op, id),
+    reads: [rulesRead(op)],
     level: "should",
     spec: op.spec,
     // Valid by the spec's shapes, with the fixtures the target's configuration names.
@@ -121,6 +123,7 @@ function positiveAcceptance(op: Operation, id: string, casesFor: CasesFor): Chec
 function negativeRejection(op: Operation, id: string, requestSpec: string, casesFor: CasesFor): Check {
   return defineProperty({
     id: idOf(op, id),
+    reads: [rulesRead(op)],
     level: "should",
     spec: requestSpec,
     basis: "spec",
@@ -148,6 +151,7 @@ function negativeRejection(op: Operation, id: string, requestSpec: string, cases
 function noServerErrors(op: Operation, id: string, casesFor: CasesFor): Check {
   return defineProperty({
     id: idOf(op, id),
+    reads: [rulesRead(op)],
     level: "should",
     spec: "§7",
     // A 5xx is the server's own error, whatever the input: no case's basis weakens it.

@@ -3,6 +3,7 @@
  * every operation gets (HTTP 200, JSON, response schema) and the three over generated requests
  * (valid ones succeed, invalid ones are refused, nothing gets a 5xx). No code per operation.
  */
+import { CARD_API_READS } from "../../lib/checks/reads.ts";
 import type { Operation } from "../../lib/catalogue/index.ts";
 import { casesFor } from "../../generators/cases/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
@@ -21,6 +22,7 @@ export function genericModule(op: Operation): Module {
     module = defineModule({
       operation: op,
       touches: movesMoney(op) ? "debits" : "read-only",
+      reads: op.family === "card-api" ? CARD_API_READS : op.family === "partner-transfer-api" ? ["CRYPTO_PROFILE"] : [],
       scenarios: {
         [SUCCESS]: async (ctx) => {
           const example = (await casesFor(op, ctx)).validExamples[0]!;

@@ -13,6 +13,8 @@ import { authChecks } from "./auth.checks.ts";
 
 export const registerBusinessModule = defineModule({
   operation: op,
+  // Every registration is sealed and signed by the profile, its client data the partner's.
+  reads: ["CRYPTO_PROFILE", "CLIENT_DATA_FILE"],
   scenarios: {
     [SUCCESS]: async (ctx) =>
       ctx.send(op, await sealRequest(ctx.profile, clientDataFor(ctx.config, fakerFor(ctx.seed), true))),

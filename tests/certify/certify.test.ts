@@ -95,7 +95,9 @@ test("the pack states what was declared, what each option did, and what the harn
   expect(statement.selfQualification).toMatchObject({ ...loadSelfQualification(), harnessVersion: HARNESS_VERSION });
   // Key kinds, never key material: no published key appears in the statement.
   expect(readFileSync(join(pack, STATEMENT_FILE), "utf8")).not.toMatch(/[0-9a-f]{64}"/);
-  expect(certify.stdout).toMatch(/statement: CRYPTO_PROFILE default · IDEMPOTENCY_MODE either/);
+  expect(certify.stdout).toMatch(
+    /statement: .*CRYPTO_PROFILE default · .*IDEMPOTENCY_MODE either · .*TARGET_ENV sandbox/,
+  );
   expect(certify.stdout).toMatch(/self-qualification: kills \d+ of \d+ seeded faults/);
 });
 

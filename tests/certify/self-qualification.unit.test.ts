@@ -3,15 +3,19 @@
  * fault table and the checks' levels now. After a change to the table or to a check's level:
  * `npx vitest run --project unit tests/certify/self-qualification.unit.test.ts -u` rewrites the file.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test } from "vitest";
 import { registeredChecks } from "../../lib/checks/define.ts";
 import {
   computeSelfQualification,
   describeSelfQualification,
+  loadSelfQualification,
   type Level,
 } from "../../lib/reporting/certify/self-qualification.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 import { FAULT_CASES } from "../checks/faults.cases.ts";
+import { ROOT } from "../support/root.ts";
 
 function levels(): Map<string, Level> {
   const ids = new Set(ALL_MODULES.flatMap((m) => m.checks.map((c) => c.id)));
@@ -65,4 +69,10 @@ test("the figures count what they say: a fault failing only a should check is ki
   expect(describeSelfQualification(q)).toBe(
     "kills 3 of 4 seeded faults (at must 1, should 1, info 0, leaving musts not judged 1)",
   );
+});
+
+test("docs/reports.md shows the committed figures, not a count typed by hand", () => {
+  const page = readFileSync(join(ROOT, "docs/reports.md"), "utf8");
+  const shown = /self-qualification: (kills .*?\)) ·/.exec(page)?.[1];
+  expect(shown).toBe(describeSelfQualification(loadSelfQualification()));
 });

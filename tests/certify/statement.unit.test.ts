@@ -11,7 +11,9 @@ import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
 import { declarationOf } from "../../lib/reporting/certify/declaration.ts";
 import { fileEntries, MANIFEST_FILE, PACK_FORMAT } from "../../lib/reporting/certify/manifest.ts";
-import { NAMED_IN_EFFECTS, optionEffects } from "../../lib/reporting/certify/option-effects.ts";
+import { optionEffects } from "../../lib/reporting/certify/option-effects.ts";
+import { checkReads } from "../../lib/checks/reads.ts";
+import { idLiterals, reportingSources } from "./id-literals.ts";
 import {
   buildStatement,
   describeStatement,
@@ -20,10 +22,11 @@ import {
 } from "../../lib/reporting/certify/statement.ts";
 import { verifyPack } from "../../lib/reporting/certify/verify.ts";
 import type { Summary } from "../../lib/reporting/summary.ts";
-import { SANDBOX_PARTNER } from "../../lib/test-data/published.ts";
+import { SANDBOX_CARDS, SANDBOX_PARTNER } from "../../lib/test-data/published.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 
 const CHECK_IDS = ALL_MODULES.flatMap((m) => m.checks.map((c) => c.id));
+const READS = checkReads(ALL_MODULES);
 
 function tempFile(name: string, text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), "statement-")), name);
@@ -69,7 +72,7 @@ describe("the declaration", () => {
     expect(d.idempotencyMode).toBe("reject");
   });
 
-  test("REQUEST_RULES_FILE by content hash, with the operations it declares rules for, and the negatives it enables", () => {
+  test("REQUEST_RULES_FILE by content hash, with the operations it declares rules for, and the generated checks it changes", () => {
     const rules = JSON.stringify({
       "card-api.transaction-create": { type: "object", required: ["request_id", "debit"] },
     });
@@ -80,8 +83,17 @@ describe("the declaration", () => {
       sha256: createHash("sha256").update(rules).digest("hex"),
       operations: ["card-api.transaction-create"],
     });
-    const row = optionEffects(d, CHECK_IDS).find((e) => e.option === "REQUEST_RULES_FILE")!;
-    expect(row.enabled).toEqual(["CARD-TXN-NEGATIVE"]);
+    const row = optionEffects(d, READS).find((e) => e.option === "REQUEST_RULES_FILE")!;
+    expect(row).toMatchObject({
+      enabled: [],
+      changed: [
+        "CARD-TXN-IDEMPOTENT-CONFLICT",
+        "CARD-TXN-NEGATIVE",
+        "CARD-TXN-NO-5XX",
+        "CARD-TXN-POSITIVE",
+        "CARD-TXN-UNKNOWN-CARD",
+      ],
+    });
     const reference = declarationOf(loadConfig({ REQUEST_RULES_FILE: "reference" }));
     expect(reference.requestRulesFile).toEqual({ variable: "REQUEST_RULES_FILE", path: "reference" });
     expect(declarationOf(loadConfig({})).requestRulesFile).toBeUndefined();
@@ -89,12 +101,45 @@ describe("the declaration", () => {
 });
 
 describe("per declared option, the checks it enabled, disabled or changed", () => {
-  test("every check named exists in this harness", () => {
-    expect(NAMED_IN_EFFECTS.filter((id) => !CHECK_IDS.includes(id))).toEqual([]);
+  test("lib/reporting names no check id, no id prefix and no template suffix: the effects are derived", () => {
+    expect(
+      reportingSources().flatMap(([file, text]) => idLiterals(text, CHECK_IDS).map((l) => `${file}: ${l}`)),
+    ).toEqual([]);
+    // A hand mapping of old is caught: an id, a prefix, a template's id.
+    const old = 'byPrefix("CARD-LEDGER-"); known("CARD-TXN-IDEMPOTENT-REPLAY"); `${code}-NEGATIVE`; "HMAC-SHA256 key"';
+    expect(idLiterals(old, CHECK_IDS)).toEqual([
+      '"CARD-LEDGER-"',
+      '"CARD-TXN-IDEMPOTENT-REPLAY"',
+      "`${code}-NEGATIVE`",
+    ]);
+  });
+
+  test("every option a check reads has its effect sentence with the variable, and a value the statement can show", () => {
+    const effects = optionEffects(declarationOf(loadConfig({})), READS);
+    expect(effects.filter((e) => !e.effect).map((e) => e.option)).toEqual([]);
+    expect(effects.map((e) => e.option)).toEqual(
+      expect.arrayContaining(["TARGET_ENV", "UNKNOWN_CARD_PAN", "MAX_DEBIT_TOTAL", "CHECK_RETRIES (--retries)"]),
+    );
+  });
+
+  test("a declaration that disables checks fills disabled: production, and an unknown card off the sandbox", () => {
+    const production = optionEffects(declarationOf(loadConfig({ TARGET_ENV: "production" })), READS);
+    const env = production.find((e) => e.option === "TARGET_ENV")!;
+    expect(env.disabled).toEqual(
+      expect.arrayContaining(["PT-BIZ-HTTP-200", "CARD-TXN-HTTP-200", "CARD-LEDGER-RACE", "CARD-LIM-OTHER-OBJECT"]),
+    );
+    expect(env.disabled.filter((id) => id.startsWith("CARD-STMT-"))).toEqual([]);
+    const staging = { TARGET_ENV: "staging", TEST_PANS: SANDBOX_CARDS.payment.pan };
+    const unset = optionEffects(declarationOf(loadConfig(staging)), READS).find(
+      (e) => e.option === "UNKNOWN_CARD_PAN",
+    )!;
+    expect(unset).toMatchObject({ value: "unset", disabled: ["CARD-TXN-UNKNOWN-CARD"], changed: [] });
+    const sandbox = optionEffects(declarationOf(loadConfig({})), READS).find((e) => e.option === "UNKNOWN_CARD_PAN")!;
+    expect(sandbox).toMatchObject({ disabled: [], changed: [] });
   });
 
   test("every listed check is a check of this harness; a period option changes the statement checks", () => {
-    const effects = optionEffects(declarationOf(loadConfig({})), CHECK_IDS);
+    const effects = optionEffects(declarationOf(loadConfig({})), READS);
     for (const e of effects)
       for (const id of [...e.changed, ...e.enabled, ...e.disabled]) expect(CHECK_IDS).toContain(id);
     expect(effects.find((e) => e.option === "STATEMENT_DATE_FORMAT")!.changed).toContain("CARD-STMT-PERIOD");
@@ -102,29 +147,41 @@ describe("per declared option, the checks it enabled, disabled or changed", () =
 
   test("CARD_API_AUTH: what the card API requests carry, and the checks it changes", () => {
     const jws = { CRYPTO_PROFILE: "jws" };
-    const rows = optionEffects(declarationOf(loadConfig(jws)), CHECK_IDS);
+    const rows = optionEffects(declarationOf(loadConfig(jws)), READS);
     expect(rows.find((e) => e.option === "CARD_API_AUTH")).toMatchObject({
       value: "jws",
       effect: "every card API request carries a detached JWS of its body (CARD_API_JWS_*)",
     });
     expect(rows.find((e) => e.option === "CARD_API_AUTH")!.changed).toContain("CARD-TXN-HTTP-200");
     expect(rows.find((e) => e.option === "CRYPTO_PROFILE")!.changed.some((id) => id.startsWith("CARD-"))).toBe(false);
-    const none = optionEffects(declarationOf(loadConfig({})), CHECK_IDS).find((e) => e.option === "CARD_API_AUTH")!;
+    const none = optionEffects(declarationOf(loadConfig({})), READS).find((e) => e.option === "CARD_API_AUTH")!;
     expect(none).toMatchObject({ value: "none", changed: [] });
   });
 
   test("the limits vocabulary as declared, with the checks that read it", () => {
-    const env = { CUMULATIVE_LIMIT_TYPES: "daily_total,monthly_total" };
-    const row = optionEffects(declarationOf(loadConfig(env)), CHECK_IDS).find(
+    // With the debit range declared, only the checks that judge usage and limits read the vocabulary.
+    const env = {
+      CUMULATIVE_LIMIT_TYPES: "daily_total,monthly_total",
+      DEBIT_AMOUNT_MIN: "1.00",
+      DEBIT_AMOUNT_MAX: "20.00",
+    };
+    const row = optionEffects(declarationOf(loadConfig(env)), READS).find(
       (e) => e.option === "CUMULATIVE_LIMIT_TYPES",
     )!;
     expect(row.value).toBe("daily_total,monthly_total");
     expect(row.changed).toEqual([
+      "CARD-LEDGER-LIMITS-ENFORCED",
       "CARD-LEDGER-RACE",
       "CARD-LEDGER-REMAINING",
       "CARD-LEDGER-USAGE",
       "CARD-LIM-OTHER-OBJECT",
     ]);
+    // Unset, the debit range is read from the card's limits in that vocabulary: every debit changes.
+    const unset = optionEffects(declarationOf(loadConfig({})), READS).find(
+      (e) => e.option === "CUMULATIVE_LIMIT_TYPES",
+    )!;
+    expect(unset.changed).toEqual(expect.arrayContaining(["CARD-TXN-HTTP-200", "CARD-LEDGER-STATEMENT"]));
+    expect(unset.changed.filter((id) => id.startsWith("CARD-STMT-") || id.startsWith("PT-"))).toEqual([]);
   });
 });
 
@@ -133,7 +190,7 @@ describe("the statement in the pack", () => {
   const summary = { debitAmounts: "debit amounts 1.00–99.99 KZT (fixed debit 10.00)", network };
 
   test("TLS facts where the run recorded them; a run without a declaration states none", () => {
-    const s = buildStatement(summary as unknown as Summary, CHECK_IDS, { version: "9.9.9" });
+    const s = buildStatement(summary as unknown as Summary, READS, { version: "9.9.9" });
     expect(s).toMatchObject({ format: STATEMENT_FORMAT, network, options: [] });
     expect(s.declared).toBeUndefined();
     expect(describeStatement(s)[0]).toMatch(/no declaration recorded/);

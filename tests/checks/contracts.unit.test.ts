@@ -22,9 +22,9 @@ import { loadConfig } from "../../lib/config/load.ts";
 import { loadProfile } from "../../lib/crypto/index.ts";
 import { profileKeysOf } from "../../lib/checks/run-context.ts";
 import type { Exchange, Intent } from "../../lib/http/exchange.ts";
-import type { HttpClient } from "../../lib/http/transport/client.ts";
 import { Target } from "../../lib/http/target.ts";
 import { validators } from "../../lib/validation/registry.ts";
+import { runAnswering as scriptedRun, type ScriptedAnswer } from "../support/scripted-run.ts";
 
 const config = loadConfig({ TARGET_BASE_URL: "http://target.test", SEED: "5" });
 const profile = await loadProfile("default", profileKeysOf(config));
@@ -42,26 +42,8 @@ function answer(seq: number, { dt = true, status = 200 } = {}): Omit<Exchange, "
   };
 }
 
-/** A run whose target answers from `script` (the nth request gets script(n)), with a contract book. */
-function runAnswering(script: (n: number) => Omit<Exchange, "request">): RunContext {
-  let n = 0;
-  const client = {
-    post: async (url: string, o: { headers: Record<string, string>; bodyText: string; operationKey?: string }) => {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      n++;
-      return {
-        ...script(n),
-        operationKey: o.operationKey,
-        request: { method: "POST", url, headers: o.headers, bodyText: o.bodyText },
-      } as Exchange;
-    },
-    close: async () => undefined,
-  } as unknown as HttpClient;
-  const target = new Target(config, profile, client);
-  const contracts = new ContractBook();
-  target.observers.push(contracts.observe);
-  return { config, target, validators: validators(), contracts, inFlight: 4, debitAmounts: () => Promise.reject() };
-}
+/** A run whose target answers the nth request with script(n), with a contract book. */
+const runAnswering = (script: ScriptedAnswer): RunContext => scriptedRun(config, profile, script);
 
 const dtContract: AnswerContract = {
   answers: "success",

@@ -288,6 +288,8 @@ export const FAULT_CASES: FaultCase[] = [
     name: "limits without the card group",
     faults: [{ kind: "drop-field", operation: LIM, path: ["limits", "card"] }],
     fails: { "CARD-LIM-OBJECT-KINDS": ["schema", "/card is required"], "CARD-LIM-SCHEMA": "schema" },
+    // No card limit to race against: the race is not judged, naming RACE_CARD_IDS.
+    notJudged: ["CARD-LEDGER-RACE"],
   },
   {
     name: "limits status OK in capitals",
@@ -469,7 +471,8 @@ export const FAULT_CASES: FaultCase[] = [
     "CARD-STMT-OTHER-CARD": "value",
     "CARD-TXN-IDEMPOTENT-REPLAY": ["invariant", "11 operations posted"],
   }),
-  behaviour("card-limits-count-every-card", { "CARD-LIM-OTHER-OBJECT": "value" }),
+  // Every card's debits counted against each race card's limit: none has room left, so the race is not judged.
+  behaviour("card-limits-count-every-card", { "CARD-LIM-OTHER-OBJECT": "value" }, ["CARD-LEDGER-RACE"]),
   // Answers wrong only some of the time (one node of several on an old build): the contract checks read
   // every answer of the run, so one in N is caught whichever check's request it answered — and whether
   // or not it was the scenario's, each fails for the same reason.

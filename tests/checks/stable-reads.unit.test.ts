@@ -7,17 +7,15 @@
  */
 import { describe, expect, test } from "vitest";
 import type { Operation } from "../../lib/catalogue/index.ts";
-import { ContractBook } from "../../lib/checks/contract-book.ts";
 import { evaluateModules } from "../../lib/checks/evaluate.ts";
 import { profileKeysOf } from "../../lib/checks/run-context.ts";
 import type { Check, Module, RunContext } from "../../lib/checks/types.ts";
 import { loadConfig } from "../../lib/config/load.ts";
 import { loadProfile } from "../../lib/crypto/index.ts";
-import type { HttpClient } from "../../lib/http/transport/client.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { Target } from "../../lib/http/target.ts";
 import { judgedAsPreflight } from "../../lib/runner/preflight.ts";
-import { validators } from "../../lib/validation/registry.ts";
+import { runAnswering as scriptedRun, type ScriptedAnswer } from "../support/scripted-run.ts";
 import { limitsListModule } from "../../suites/card-api/limits-list.module.ts";
 import { limitRecordsStable, statementRecordStable } from "../../suites/card-api/stable-reads.checks.ts";
 import { statementModule } from "../../suites/card-api/statement.module.ts";
@@ -38,21 +36,7 @@ function timedOut(seq: number): Omit<Exchange, "request"> {
 }
 
 /** A run whose target answers the nth request with script(n), with a contract book. */
-function runAnswering(script: (n: number) => Omit<Exchange, "request">): RunContext {
-  let n = 0;
-  const client = {
-    post: async (url: string, o: { headers: Record<string, string>; bodyText: string; operationKey?: string }) => {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      const request = { method: "POST", url, headers: o.headers, bodyText: o.bodyText };
-      return { ...script(++n), operationKey: o.operationKey, request } as Exchange;
-    },
-    close: async () => undefined,
-  } as unknown as HttpClient;
-  const target = new Target(config, profile, client);
-  const contracts = new ContractBook();
-  target.observers.push(contracts.observe);
-  return { config, target, validators: validators(), contracts, inFlight: 4, debitAmounts: () => Promise.reject() };
-}
+const runAnswering = (script: ScriptedAnswer): RunContext => scriptedRun(config, profile, script);
 
 /**
  * The check alone in its module, in a worker whose book has absorbed a preflight that read the

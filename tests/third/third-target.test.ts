@@ -8,18 +8,16 @@
  * configured from the same folder, and the preflight's readings of this target likewise:
  * third-faults.sandbox.test.ts.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { runCli, type CliResult } from "../support/cli.ts";
+import { conformanceIn, notPassed, outcomes, warnings, type PartnerRun } from "../support/partner-run.ts";
 import { thirdPartnerFolder, type Auth } from "../support/third-target/partner-folder.ts";
 import { startThirdTarget, type ThirdModes } from "../support/third-target/server.ts";
 import { CARD_API_TOKEN, KEYS, PARTNER_TOKEN, PAYMENT_CARD } from "../support/third-target/data.ts";
 import { OAUTH } from "../support/third-target/oauth.ts";
 
-interface Run extends CliResult {
-  summary?: { verdict: string; checks: Array<{ id: string; level?: string; outcome: string; message?: string }> };
-  dir: string;
+interface Run extends PartnerRun {
   /** How many tokens the target's OAuth endpoint issued (oauth mode). */
   tokensIssued?: number;
 }
@@ -32,35 +30,12 @@ async function conformanceAgainst(
 ): Promise<Run> {
   const target = await startThirdTarget(modes);
   try {
-    const dir = thirdPartnerFolder(target.url, { SEED: "20261125", ...overrides }, auth);
-    const result = await runCli("conformance.ts", args, { PROPERTY_RUNS: "10" }, 240_000, dir);
-    const file = join(dir, "reports", "summary.json");
-    const summary = existsSync(file) ? { summary: JSON.parse(readFileSync(file, "utf8")) } : {};
-    return { ...result, dir, ...summary, ...(target.issuer ? { tokensIssued: target.issuer.issued } : {}) };
+    const run = await conformanceIn(thirdPartnerFolder(target.url, { SEED: "20261125", ...overrides }, auth), args);
+    return { ...run, ...(target.issuer ? { tokensIssued: target.issuer.issued } : {}) };
   } finally {
     await target.close();
   }
 }
-
-// An info finding is an observation; a skipped check would hide a missing fixture, so it counts.
-const notPassed = (run: Run) =>
-  run.summary!.checks.filter((c) => c.level !== "info" && c.outcome !== "passed").map((c) => c.id);
-
-const outcomes = (run: Run) => `${run.stdout.slice(-2500)}\n${run.stderr.slice(-1500)}`;
-
-/** Warnings on stderr: every variable the partner folder sets is one the harness reads. */
-const warnings = (run: Run) => run.stderr.split("\n").filter((l) => /warning|does not read/.test(l));
-
-test("the third target is its own code: node built-ins, ajv, canonicalize and its own files only", () => {
-  const folder = new URL("../support/third-target/", import.meta.url);
-  const specifiers = readdirSync(folder).flatMap((file) =>
-    [...readFileSync(new URL(file, folder), "utf8").matchAll(/^(?:import|export)[^"';]*from\s+"([^"]+)"/gm)].map(
-      (m) => `${file}: ${m[1]}`,
-    ),
-  );
-  expect(specifiers.length).toBeGreaterThan(20);
-  expect(specifiers.filter((s) => !/: (node:|\.\/|ajv($|\/)|canonicalize$)/.test(s))).toEqual([]);
-});
 
 describe("a correct third target, configured through .env, a client-data file and a request-rules file", () => {
   // Strict mode also fetches 5-second tokens from the target's OAuth endpoint (PARTNER_TOKEN_URL with

@@ -12,6 +12,8 @@ import { CARD_STATEMENT, REGISTER_BUSINESS } from "../../lib/catalogue/index.ts"
 import { createRunContext } from "../../lib/checks/run-context.ts";
 import { RenewingTokens } from "../../lib/http/auth/access-tokens.ts";
 import { BrokeredTokens, startTokenBroker } from "../../lib/http/auth/token-broker.ts";
+import { Pace } from "../../lib/http/coordination/pace.ts";
+import { HttpClient } from "../../lib/http/transport/client.ts";
 import { SANDBOX_PARTNER, SANDBOX_TOKEN_CLIENT } from "../../lib/test-data/published.ts";
 import { PREFLIGHT_REQUESTS } from "../../suites/preflight-requests.ts";
 import { judgeModules, onlyChecks, shown } from "../support/engine-run.ts";
@@ -83,6 +85,33 @@ describe("the sandbox's token endpoint", () => {
     await withSandbox({}, async (sandbox) => {
       expect(await registerStatus(sandbox, SANDBOX_PARTNER.accessToken)).toBe(400);
     });
+  });
+});
+
+// A request that waits for its slot (a busy target, CONCURRENCY) must not go out with a token read
+// before the wait: with tokens of a few seconds it would have expired on the way (seen under load).
+test("a request that waited for its slot reads the token once it has it, not before", async () => {
+  await withSandbox({}, async (sandbox) => {
+    const pace = new Pace({ concurrency: 1 });
+    const client = new HttpClient({ timeoutMs: 10_000, pace });
+    try {
+      expect(await pace.acquire()).toBe(true);
+      let readAt = 0;
+      const bearer = async () => ((readAt = Date.now()), SANDBOX_PARTNER.accessToken);
+      const headers = { "Content-Type": "application/json" };
+      const sent = client.post(sandbox.url + REGISTER_BUSINESS.path, { headers, bodyText: "{}", bearer });
+      await sleep(300);
+      expect(readAt).toBe(0);
+      const releasedAt = Date.now();
+      pace.release();
+      const exchange = await sent;
+      expect(readAt).toBeGreaterThanOrEqual(releasedAt);
+      expect(exchange.request.headers.Authorization).toBe(`Bearer ${SANDBOX_PARTNER.accessToken}`);
+      // Past auth: the empty body is refused as a bad request, not as a missing token.
+      expect(exchange.response?.status).toBe(400);
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -44,6 +44,11 @@ export interface PostOptions {
   operationKey?: string;
   /** The family whose TLS settings apply (a family's own client certificate wins); none: the common settings. */
   family?: Family;
+  /**
+   * The run's access token, read once the request has its slot: a request that waited behind the
+   * pace (a busy target, CONCURRENCY) still goes out with a live token. Sent as a bearer.
+   */
+  bearer?: () => Promise<string>;
 }
 
 let sequence = 0;
@@ -76,7 +81,7 @@ export class HttpClient {
     return pool;
   }
 
-  async post(url: string, { headers, bodyText, operationKey, family }: PostOptions): Promise<Exchange> {
+  async post(url: string, { headers, bodyText, operationKey, family, bearer }: PostOptions): Promise<Exchange> {
     const startedAt = Date.now();
     const exchange: Exchange = {
       seq: ++sequence,
@@ -86,9 +91,19 @@ export class HttpClient {
       request: { method: "POST", url, headers: withAcceptEncoding(headers), bodyText },
       ...tlsVariablesOf(this.options.network, family, url),
     };
-    await this.attempt(exchange, family);
+    await this.attempt(exchange, family, bearer);
     exchange.durationMs = Date.now() - startedAt;
     return exchange;
+  }
+
+  /** The token on the request as it goes out (its own client fetches it: no slot of this pace is needed). */
+  private async withBearer(exchange: Exchange, bearer: () => Promise<string>): Promise<void> {
+    try {
+      exchange.request.headers = { ...exchange.request.headers, Authorization: `Bearer ${await bearer()}` };
+    } catch (error) {
+      this.pace.release();
+      throw error;
+    }
   }
 
   /**
@@ -97,8 +112,8 @@ export class HttpClient {
    * socket as the request went out). The retry is the same request — same request_id, so a target
    * that did process it replays its answer; a target that closes every connection still fails.
    */
-  private async attempt(exchange: Exchange, family: Family | undefined): Promise<void> {
-    const { url, headers, bodyText } = exchange.request;
+  private async attempt(exchange: Exchange, family: Family | undefined, bearer?: () => Promise<string>): Promise<void> {
+    const { url, bodyText } = exchange.request;
     let reconnected = false;
     for (let retry = 0; ; retry++) {
       const hung = this.breaker.refusal(url, this.options.timeoutMs);
@@ -118,12 +133,13 @@ export class HttpClient {
         if (this.pace.stopped) noteInterrupted();
         return;
       }
+      if (bearer) await this.withBearer(exchange, bearer);
       const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, this.pace.remainingMs()));
       // The target's latency is this try's time on the wire only: every wait above is the harness's.
       const onWire = performance.now();
       let response: ExchangeResponse;
       try {
-        response = await this.send(url, family, headers, bodyText, timeoutMs, reconnected);
+        response = await this.send(url, family, exchange.request.headers, bodyText, timeoutMs, reconnected);
       } catch (error) {
         exchange.latencyMs = performance.now() - onWire;
         const transportError = classify(error, {

@@ -50,6 +50,10 @@ export interface Declaration {
   clientDataFile?: DeclaredFile & { kind: "records" | "schema" };
   /** REQUEST_RULES_FILE: a file (its hash, and the operation keys it declares rules for), or "reference". */
   requestRulesFile?: DeclaredFile & { operations?: string[] };
+  /** TARGET_ENV, ALLOW_MUTATIONS, whether UNKNOWN_CARD_PAN is set (never its value), MAX_DEBIT_TOTAL; absent in an older run's summary. */
+  safety?: { targetEnv: string; allowMutations: boolean; unknownCardPan: boolean; maxDebitTotalMinor?: number };
+  /** CHECK_RETRIES (--retries) as the run used it; absent in an older run's summary. */
+  retries?: number;
 }
 
 function fileHash(path: string): string | undefined {
@@ -130,6 +134,15 @@ export function declarationOf(config: Config): Declaration {
       ? {}
       : { clientDataFile: { ...declaredFile("CLIENT_DATA_FILE", source.file), kind: source.kind } }),
     ...(rules ? { requestRulesFile: rules } : {}),
+    safety: {
+      targetEnv: config.safety.targetEnv,
+      allowMutations: config.safety.allowMutations,
+      unknownCardPan: config.fixtures.unknownCardPan !== undefined,
+      ...(config.safety.maxDebitTotalMinor !== undefined
+        ? { maxDebitTotalMinor: config.safety.maxDebitTotalMinor }
+        : {}),
+    },
+    retries: config.run.retries,
   };
 }
 

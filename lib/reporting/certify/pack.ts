@@ -21,6 +21,7 @@ import {
   type Manifest,
 } from "./manifest.ts";
 import { signManifest, type SigningKey } from "./sign.ts";
+import type { CheckReads } from "./option-effects.ts";
 import { buildStatement, STATEMENT_FILE } from "./statement.ts";
 import { writeZip } from "./zip.ts";
 
@@ -36,6 +37,8 @@ export interface PackOptions {
   harness: Manifest["harness"];
   /** Every check id of this harness: a pack of a partial run (--check) is incomplete. */
   expectedCheckIds: string[];
+  /** What every check reads (lib/checks/reads.ts `checkReads`): the statement's option effects. */
+  checkReads: readonly CheckReads[];
   signingKey?: SigningKey;
   redactor: Redactor;
   now: Date;
@@ -89,7 +92,7 @@ export function buildPack(options: PackOptions): Pack {
   // The records were redacted when written; the HAR passes the one routine again before it leaves.
   files.set(HAR_FILE, Buffer.from(`${JSON.stringify(redactor.json(har), null, 1)}\n`));
   // The implementation conformance statement: hashed in the manifest like every file.
-  const statement = redactor.json(buildStatement(summary, options.expectedCheckIds, options.harness));
+  const statement = redactor.json(buildStatement(summary, options.checkReads, options.harness));
   files.set(STATEMENT_FILE, Buffer.from(`${JSON.stringify(statement, null, 2)}\n`));
   const manifest = redactor.json({
     format: PACK_FORMAT,

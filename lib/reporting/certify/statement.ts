@@ -12,7 +12,7 @@
 import type { NetworkReport } from "../network.ts";
 import type { Summary } from "../summary.ts";
 import type { Declaration } from "./declaration.ts";
-import { optionEffects, type OptionEffect } from "./option-effects.ts";
+import { optionEffects, type CheckReads, type OptionEffect } from "./option-effects.ts";
 import { describeSelfQualification, loadSelfQualification, type SelfQualification } from "./self-qualification.ts";
 
 export const STATEMENT_FILE = "statement.json";
@@ -69,7 +69,7 @@ function answersJudged(summary: Summary): AnswersJudged[] {
 
 export function buildStatement(
   summary: Summary & { declaration?: Declaration },
-  checkIds: string[],
+  checks: readonly CheckReads[],
   harness: { version: string; gitCommit?: string },
 ): ConformanceStatement {
   const declared = summary.declaration;
@@ -81,7 +81,7 @@ export function buildStatement(
       "not recorded (the preflight was skipped or did not reach the debit): the checks chose them from the payment card's limits",
     ...(summary.network ? { network: summary.network } : {}),
     ...(summary.latency ? { latency: summary.latency } : {}),
-    options: declared ? optionEffects(declared, checkIds) : [],
+    options: declared ? optionEffects(declared, checks) : [],
     ...(summary.answers ? { answersJudged: answersJudged(summary) } : {}),
     selfQualification: {
       ...loadSelfQualification(),

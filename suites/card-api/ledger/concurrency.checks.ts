@@ -4,6 +4,7 @@
  * (at most 100) and 10 replays, loopback or the configured target, each request under
  * REQUEST_TIMEOUT_MS and the pace settings.
  */
+import { LIMIT_VOCABULARY_READS } from "../../../lib/checks/reads.ts";
 import { CREATE_TRANSACTION } from "../../../lib/catalogue/index.ts";
 import { answerKind, requireAnswer } from "../../../lib/checks/answers.ts";
 import { defineCheck } from "../../../lib/checks/define.ts";
@@ -58,8 +59,9 @@ export function mostInFlight(exchanges: Array<{ startedAt: number; durationMs: n
  */
 function requireOverlap(ctx: CheckContext, exchanges: Array<{ startedAt: number; durationMs: number }>): void {
   if (mostInFlight(exchanges) < 2)
-    ctx.skip(
+    ctx.notJudged(
       "the requests were never in flight together (MAX_RPS or CONCURRENCY paced them one after another), so no race was tested",
+      "MAX_RPS / CONCURRENCY",
     );
 }
 
@@ -92,6 +94,7 @@ async function raceCard(ctx: CheckContext): Promise<RaceCard | string> {
     const { limits: listed, at } = await readLimits(ctx, "card", cardId);
     const limits = limitsThatApply(listed, terminal);
     const remaining = smallestRemaining(vocabulary, limits);
+    if (remaining === undefined) why = `race card ${cardId} lists no cumulative limit of its own (group card)`;
     if (remaining === undefined || remaining <= 0) continue;
     const perDebit = Math.ceil((2 * remaining) / ctx.config.cardApi.raceDebits / 10_000) * 10_000;
     const cap = smallestMaximum(vocabulary, limits)?.micro ?? Infinity;
@@ -115,11 +118,15 @@ function notJudgedAcrossBoundary(ctx: CheckContext, race: RaceCard, exchanges: E
   const last = Math.max(...exchanges.map(answeredAt));
   const boundary = boundaryBetween(race.readAt, last, ctx.config.target.utcOffset, race.periods);
   if (boundary)
-    ctx.skip(`not judged: the race card's limits were read before ${boundary}, and its debits were answered after it`);
+    ctx.notJudged(
+      `the race card's limits were read before ${boundary}, and its debits were answered after it`,
+      "TARGET_UTC_OFFSET",
+    );
 }
 
 export const parallelDebitsWithinLimit = defineCheck({
   id: "CARD-LEDGER-RACE",
+  reads: LIMIT_VOCABULARY_READS,
   touches: "race-card",
   level: "should",
   spec: "§2.4",
@@ -130,7 +137,7 @@ export const parallelDebitsWithinLimit = defineCheck({
     "RACE_DEBITS debits of a race card at once, together about twice its remaining cumulative limit: the accepted ones stay within it, and the statement holds exactly them. Each run exhausts one race card for the limit's period (RACE_CARD_IDS is a pool).",
   async run(ctx) {
     const race = await raceCard(ctx);
-    if (typeof race === "string") return ctx.skip(race);
+    if (typeof race === "string") return ctx.notJudged(race, "RACE_CARD_IDS");
     // The race card's lane: nothing else debits it between the readings (lib/http/coordination/lanes.ts).
     await ctx.isolated(race.cardId, () => raceOn(ctx, race));
   },

@@ -6,6 +6,7 @@
  * names the commands, the seed and the path (replayPath included) and attaches the last exchange;
  * every check attaches the first few exchanges sent, as evidence of what was checked.
  */
+import { LIMIT_VOCABULARY_READS } from "../../../lib/checks/reads.ts";
 import fc from "fast-check";
 import { defineCheck } from "../../../lib/checks/define.ts";
 import { CheckFailure, CheckSkipped, fail } from "../../../lib/checks/failure.ts";
@@ -130,7 +131,7 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
 function notJudgedAcrossBoundary(ctx: CheckContext, s: Survey, invariant: Invariant): void {
   const unjudged = s.unjudged.get(invariant);
   if (!unjudged) return;
-  if (unjudged.sequences >= s.draw.numRuns) ctx.skip(`not judged: ${unjudged.reason}`);
+  if (unjudged.sequences >= s.draw.numRuns) ctx.notJudged(unjudged.reason, "TARGET_UTC_OFFSET");
   ctx.note(`${unjudged.sequences} of ${s.draw.numRuns} sequence(s) not judged for ${invariant}: ${unjudged.reason}`);
 }
 
@@ -195,7 +196,18 @@ const LEDGER_BASIS: Record<Invariant, Basis> = {
 
 function ledgerCheck(id: string, spec: string, invariant: Invariant, title: string, description: string): Check {
   const basis = LEDGER_BASIS[invariant];
-  return defineCheck({ id, level: "should", spec, basis, title, description, run: (ctx) => runModel(ctx, invariant) });
+  // What the target declares of its limits is what the declared invariants are judged by.
+  const reads = basis === "declared" ? LIMIT_VOCABULARY_READS : [];
+  return defineCheck({
+    id,
+    level: "should",
+    spec,
+    basis,
+    title,
+    description,
+    reads,
+    run: (ctx) => runModel(ctx, invariant),
+  });
 }
 
 export const modelChecks: Check[] = [
