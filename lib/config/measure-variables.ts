@@ -9,6 +9,8 @@ interface VariableSpec {
   secret?: boolean;
   group: "measures";
   doc: string;
+  /** The conformance statement's effect sentence (variables.ts). */
+  effect?: string;
 }
 
 export const MEASURE_VARIABLES = {
@@ -16,6 +18,8 @@ export const MEASURE_VARIABLES = {
     default: "",
     group: "measures",
     doc: "Declared latency budget, p95 in ms: one number for every operation (800) or per operation key (card-api.statement:800,card-api.limits-list:300). An operation over its budget fails its <CODE>-LATENCY-BUDGET check (should). Unset: figures only.",
+    effect:
+      "the p95 latency budget each operation's <CODE>-LATENCY-BUDGET check holds the run's own traffic to; unset, those checks are skipped and the figures reported",
   },
   SLOWER_FACTOR: {
     default: "1.5",

@@ -70,6 +70,8 @@ export function latencyBudget(op: Operation, { id }: { id: string }): Check {
     description:
       "§8 leaves time-outs not shown, so only the target's own declaration sets a budget. Measured on every request of this operation the run sent anyway (the last try on the wire: no pace, lane or 429 back-off wait), decided once every other check has sent. No budget declared: not applicable, figures still reported.",
     touches: "read-only",
+    // The budget it is judged against; no budget, skipped (the REQUEST_TIMEOUT_MS case is not judged, never another result).
+    reads: ["LATENCY_P95_MS"],
     settles: true,
     run: (ctx) => judgeBudget(op, ctx),
   });
