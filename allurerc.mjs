@@ -38,6 +38,7 @@ export default defineConfig({
       failure("Accepted invalid request", "API accepted invalid request"),
       failure("Rejected valid request", "API rejected valid request"),
       failure("Broken invariant", "Financial invariant broken"),
+      failure("Slower than the declared budget", "Slower than the declared budget"),
       failure("Harness error", "Harness error"),
     ],
   },

@@ -60,11 +60,13 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   if (positionals.length !== 2) throw new UsageError(`expected OLD and NEW, got ${positionals.length} paths\n${HELP}`);
   const failOn = parseFailOn(values["fail-on"]);
   const [oldPath, newPath] = positionals as [string, string];
-  const comparison = compareRuns(summaryAt(oldPath, "OLD"), summaryAt(newPath, "NEW"));
+  const config = loadConfig(process.env);
+  // "Slower since the last run" as the environment declares it (SLOWER_FACTOR, SLOWER_FLOOR_MS).
+  const comparison = compareRuns(summaryAt(oldPath, "OLD"), summaryAt(newPath, "NEW"), config.measures.slower);
   const markdown = renderComparisonMarkdown(comparison);
   process.stdout.write(markdown);
   writeComparison(statSync(newPath).isDirectory() ? newPath : dirname(newPath), comparison, { summaryMd: false });
-  appendStepSummary(loadConfig(process.env).run.stepSummaryFile, markdown);
+  appendStepSummary(config.run.stepSummaryFile, markdown);
   process.stdout.write(`${comparisonConsoleLines(comparison).join("\n")}\n`);
   return failOnExitCode(failOn, comparison) ?? EXIT.conformant;
 }

@@ -1,7 +1,7 @@
 /**
  * npm run sandbox -- --port P [--profile NAME|PATH] [--tls] [--mtls] [--tls-dir DIR]
  *                    [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset DURATION]
- *                    [--date-format PATTERN]
+ *                    [--date-format PATTERN] [--delay OP:MS,…] [--timeouts OP:SHARE,…] [--cert-days N]
  * Serves the reference sandbox on 127.0.0.1:P in the foreground until stopped (Ctrl-C), with the
  * crypto profile a harness would name in CRYPTO_PROFILE (`default` unless given). The card API
  * JWS (the jws profile's, or --card-api-auth jws) is verified as CARD_API_JWS_* in the
@@ -15,6 +15,10 @@
  * --date-format makes the statement read start_date and end_date only in that declared form (a
  * dayjs pattern such as DD.MM.YYYY, or a STATEMENT_DATE_FORMAT name) at +05:00, refusing any other;
  * unset, it reads any ISO 8601 date or date-time.
+ * --delay card-api.statement:300 answers every request of that operation 300 ms late; --timeouts
+ * card-api.limits-list:0.1 leaves every tenth request of it unanswered (the client's timeout cuts
+ * it); --cert-days 9 makes the HTTPS server certificate expire in nine days (with --tls): what a
+ * nightly run's latency figures, budgets and TLS hygiene are proven against (sandbox/timing.ts).
  */
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -30,9 +34,47 @@ import { DATE_FORM_HELP } from "../lib/time/date-pattern.ts";
 import { SANDBOX_TOKEN_CLIENT } from "../lib/test-data/published.ts";
 import { CARD_API_AUTHS, type CardApiAuth } from "../sandbox/card-auth.ts";
 import { startSandbox } from "../sandbox/server.ts";
+import { perOperation, type TimingOptions } from "../sandbox/timing.ts";
+import { ROUTES } from "../sandbox/routes.ts";
 
 const USAGE =
-  "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset 90m|-30s] [--date-format DD.MM.YYYY]";
+  "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset 90m|-30s] [--date-format DD.MM.YYYY] [--delay card-api.statement:300] [--timeouts card-api.limits-list:0.1] [--cert-days 9]";
+
+const OPERATION_KEYS = [...ROUTES.values()].map((r) => r.operation.key);
+
+/** --delay and --timeouts: per operation key, a delay in ms or a share of requests left unanswered. */
+function timing(values: SandboxArgs): { timing?: TimingOptions } {
+  const read = (option: "delay" | "timeouts", valid: (n: number) => boolean) => {
+    const text = values[option];
+    if (text === undefined) return undefined;
+    const parsed = perOperation(text, OPERATION_KEYS, valid);
+    if (typeof parsed === "string") throw new UsageError(`--${option} ${text}: ${parsed}`);
+    return parsed;
+  };
+  const delays = read("delay", (n) => Number.isInteger(n) && n >= 0 && n <= 600_000);
+  const stalls = read("timeouts", (n) => n > 0 && n <= 1);
+  return delays || stalls ? { timing: { ...(delays ? { delays } : {}), ...(stalls ? { stalls } : {}) } } : {};
+}
+
+/** ", delays card-api.statement 300 ms, unanswered card-api.limits-list 0.1" for the listening line. */
+function timingNote(timing: TimingOptions | undefined): string {
+  const list = (m: Record<string, number> | undefined, unit: string) =>
+    Object.entries(m ?? {}).map(([k, v]) => `${k} ${v}${unit}`);
+  const delays = list(timing?.delays, " ms");
+  const stalls = list(timing?.stalls, "");
+  return (
+    (delays.length ? `, delays ${delays.join(", ")}` : "") + (stalls.length ? `, unanswered ${stalls.join(", ")}` : "")
+  );
+}
+
+/** --cert-days: days the HTTPS server certificate stays valid (a few, for a certificate close to expiry). */
+function certDays(text: string | undefined): { serverDays?: number } {
+  if (text === undefined) return {};
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 3650)
+    throw new UsageError(`--cert-days ${text}: a whole number of days, 1 to 3650`);
+  return { serverDays: n };
+}
 
 /** "90m" → 5 400 000; "-30s" → −30 000 (the one duration reader, with a sign); unset → 0. */
 function clockOffset(text: string | undefined): number {
@@ -59,6 +101,8 @@ interface SandboxCliOptions {
   tokenTtlMs?: number;
   clockOffsetMs: number;
   dateFormat?: string;
+  timing?: TimingOptions;
+  serverDays?: number;
 }
 
 interface SandboxArgs {
@@ -71,6 +115,9 @@ interface SandboxArgs {
   "token-ttl"?: string;
   "clock-offset"?: string;
   "date-format"?: string;
+  "delay"?: string;
+  "timeouts"?: string;
+  "cert-days"?: string;
 }
 
 function options(argv: string[]): SandboxCliOptions {
@@ -88,6 +135,9 @@ function options(argv: string[]): SandboxCliOptions {
         "token-ttl": { type: "string" },
         "clock-offset": { type: "string" },
         "date-format": { type: "string" },
+        "delay": { type: "string" },
+        "timeouts": { type: "string" },
+        "cert-days": { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -112,15 +162,17 @@ function options(argv: string[]): SandboxCliOptions {
     clockOffsetMs: clockOffset(values["clock-offset"]),
     ...(tokenTtlMs ? { tokenTtlMs } : {}),
     ...dateFormat(values["date-format"]),
+    ...timing(values),
+    ...certDays(values["cert-days"]),
     ...(https ? { tls: { mtls: Boolean(values.mtls), ...(dir ? { dir } : {}) } } : {}),
   };
 }
 
 /** The command, callable by the installed `payment-conformance sandbox` (cli/payment-conformance.mjs). */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
-  const { port, profile, cardApiAuth, tokenTtlMs, tls, clockOffsetMs, dateFormat } = options(argv);
+  const { port, profile, cardApiAuth, tokenTtlMs, tls, clockOffsetMs, dateFormat, timing, serverDays } = options(argv);
   const cardApiJws = readCardApiJws(createReader(process.env));
-  const certificates = tls ? makeSandboxCertificates() : undefined;
+  const certificates = tls ? makeSandboxCertificates(serverDays ? { serverDays } : {}) : undefined;
   const https = certificates ? { tls: { certificates, mtls: tls!.mtls } } : {};
   const sandbox = await startSandbox({
     port,
@@ -130,6 +182,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     clockOffsetMs,
     ...(tokenTtlMs ? { tokenTtlMs } : {}),
     ...(dateFormat !== undefined ? { dateFormat } : {}),
+    ...(timing ? { timing } : {}),
     ...https,
   }).catch((error: Error) => {
     // The same rule as CRYPTO_PROFILE, reported against the option the user typed.
@@ -141,7 +194,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     ? `tokens live ${tokenTtlMs / 1000} s; the static token is refused`
     : "tokens live an hour; the static token works too";
   process.stdout.write(
-    `sandbox: listening on ${sandbox.url} with crypto profile ${profile}, card API auth ${cardApiAuth}${clockOffsetMs ? `, clock offset ${clockOffsetMs} ms` : ""}${dateFormat ? `, statement dates ${dateFormat}` : ""} (test data: docs/sandbox.md › Test data)\n` +
+    `sandbox: listening on ${sandbox.url} with crypto profile ${profile}, card API auth ${cardApiAuth}${clockOffsetMs ? `, clock offset ${clockOffsetMs} ms` : ""}${dateFormat ? `, statement dates ${dateFormat}` : ""}${timingNote(timing)} (test data: docs/sandbox.md › Test data)\n` +
       `sandbox: token endpoint PARTNER_TOKEN_URL=${sandbox.url}${SANDBOX_TOKEN_CLIENT.tokenPath} PARTNER_CLIENT_ID=${SANDBOX_TOKEN_CLIENT.clientId} (secret: docs/sandbox.md); ${lifetime}\n`,
   );
   if (certificates)

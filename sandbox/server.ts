@@ -23,6 +23,7 @@ import { statementDateForm } from "./handlers/statement.ts";
 import type { SandboxCertificates } from "./certificates.ts";
 import { cardApiAuthOf, type CardApiAuth } from "./card-auth.ts";
 import { TokenIssuer, type TokenClient } from "./tokens.ts";
+import { Timing, type TimingOptions } from "./timing.ts";
 import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER, SANDBOX_TOKEN_CLIENT } from "../lib/test-data/published.ts";
 
 export const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -62,6 +63,8 @@ export interface SandboxOptions {
    * --date-format), read at the platform's offset; unset: any ISO 8601 date or date-time.
    */
   dateFormat?: string;
+  /** A fixed delay per operation and a share of its requests never answered (timing.ts: --delay, --timeouts). */
+  timing?: TimingOptions;
   /** The cards' own limits also cap one debit at this many minor units (a `max` amount limit); unset: no maximum. */
   debitMaximumMinor?: number;
 }
@@ -173,7 +176,7 @@ async function finish(route: Route | undefined, response: SandboxResponse, env: 
   return response;
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv, timing: Timing): Promise<void> {
   const path = (req.url ?? "/").split("?")[0]!;
   const route = ROUTES.get(path);
   let response: SandboxResponse;
@@ -188,6 +191,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv
   }
   response = await finish(route, response, env);
   if (response.delayMs) await sleep(response.delayMs);
+  if (route) await timing.hold(route.operation.key);
   // Bytes with a length (not a string, not chunked): the cheapest write for the socket.
   const bytes = Buffer.from(toJsonText(response.body), "utf8");
   res.writeHead(response.status, {
@@ -201,8 +205,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, env: SandboxEnv
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const clock = { offsetMs: options.clockOffsetMs ?? 0 };
   const env = await createEnv(options, clock);
+  const timing = new Timing(options.timing);
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res, env).catch((error: Error) => {
+    handle(req, res, env, timing).catch((error: Error) => {
       // A sandbox defect, not a documented answer: surfaced as a 500 so the harness reports it.
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
       res.end(

@@ -7,6 +7,8 @@ import type { Exchange } from "../http/exchange.ts";
 import { CheckSkipped, notJudged } from "./failure.ts";
 import { requireDeclared, type Touches } from "./isolation.ts";
 import type { Check, CheckContext, RunContext, ScenarioName } from "./types.ts";
+import { latencyReader } from "./latency-reading.ts";
+import type { LatencyRow } from "./meter.ts";
 
 /** Values shared by the checks of one run (CheckContext.shared), made once. */
 const sharedValues = new WeakMap<RunContext, Map<string, Promise<unknown>>>();
@@ -25,6 +27,8 @@ export interface CheckIo {
   notes: string[];
   record(exchange: Exchange): Exchange;
   scenario(name: ScenarioName): Promise<Exchange>;
+  /** Keeps what the check read of the latency meter as its reading (latency-reading.ts). */
+  keepLatency(row: LatencyRow): void;
 }
 
 export function checkContext(check: Check, run: RunContext, io: CheckIo): CheckContext {
@@ -53,5 +57,6 @@ export function checkContext(check: Check, run: RunContext, io: CheckIo): CheckC
     notJudged,
     isolated: (cardId, fn) => target.isolated(cardId, fn),
     shared: (key, make) => sharedOf(run, key, make),
+    latency: latencyReader(run, io.keepLatency),
   };
 }

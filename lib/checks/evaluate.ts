@@ -10,11 +10,12 @@ import { CheckNotJudged, notJudged } from "./failure.ts";
 import { checkContext } from "./check-context.ts";
 import { refusalReason, refusedForBusinessReason } from "./precondition.ts";
 import { touchesOf } from "./isolation.ts";
-import { checkSlots, startChecks, type Stage } from "./schedule.ts";
+import { checkSlots, decidedAtSettlement, startChecks, type Stage } from "./schedule.ts";
 import { deriveSeed } from "./seed.ts";
 import { notRunIfInterrupted, settle, type ResultCategory } from "./settle.ts";
 import { contractPhase, registerContracts } from "./contract-verdict.ts";
 import type { ContractReading } from "./meta.ts";
+import type { LatencyRow } from "./meter.ts";
 import type { Basis, Check, CheckContext, Level, Module, Outcome, RunContext, ScenarioName } from "./types.ts";
 
 export interface CheckResult {
@@ -44,6 +45,8 @@ export interface CheckResult {
   firstFailure?: string;
   /** A contract check's reading of its operation's answers (contract-book.ts). */
   contract?: ContractReading;
+  /** A latency budget check's reading of its operation's traffic (latency-reading.ts). */
+  latency?: LatencyRow;
 }
 
 /** How a check is evaluated besides its module: its attempt (--retries), and for a contract check the run's stage. */
@@ -119,7 +122,9 @@ export async function evaluateCheck(
   const touches = touchesOf(check, moduleRun.module);
   // A contract check's re-run reads its scenarios afresh a few times (each read a new module run).
   let scenarios = moduleRun;
+  let latency: LatencyRow | undefined;
   const ctx = checkContext(check, moduleRun.run, {
+    keepLatency: (row) => void (latency = row),
     seed,
     touches,
     notes,
@@ -158,7 +163,8 @@ export async function evaluateCheck(
   let reading: ContractReading | undefined;
   const sender = { checkId: check.id, seed, ...(attempt > 1 ? { attempt } : {}) };
   const { result, counter } = inCheckScope(async () => {
-    const ownVerdict = await settle(ownReading);
+    // A check that settles reads the run once every other check has sent (and read again).
+    const ownVerdict = await settle(async () => (check.settles && (await settlement(options.stage)), ownReading()));
     if (!phase) return ownVerdict;
     const decided = await phase.decide(ownVerdict, ctx, options.stage, settle);
     reading = decided.reading;
@@ -175,7 +181,16 @@ export async function evaluateCheck(
     durationMs: Date.now() - started,
     requests: counter.sent,
     ...(reading ? { contract: reading } : {}),
+    ...(latency ? { latency } : {}),
   };
+}
+
+/** Waits, holding no slot, until every check of the run has sent and read again (schedule.ts): the settlement. */
+async function settlement(stage: Stage | undefined): Promise<void> {
+  stage?.sent();
+  await stage?.settled;
+  stage?.readAgainDone();
+  await stage?.allReadAgain;
 }
 
 /** How a check of a module is evaluated: once (the default), or with retries (retry.ts). */
@@ -198,7 +213,7 @@ export function evaluateModules(
   const parts = modules.map((module) => {
     const moduleRun = new ModuleRun(module, run);
     return module.checks.map((check) => ({
-      contract: Boolean(check.contract),
+      contract: decidedAtSettlement(check),
       evaluate: (stage: Stage) => evaluate(moduleRun, check, stage),
     }));
   });

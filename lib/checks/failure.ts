@@ -14,7 +14,9 @@ export type FailureCategory =
   | "auth"
   | "accepted-invalid"
   | "rejected-valid"
-  | "invariant";
+  | "invariant"
+  /** Slower than the budget the target declared (LATENCY_P95_MS). */
+  | "latency";
 
 export const CATEGORY_TITLES: Record<FailureCategory, string> = {
   "transport": "Transport error",
@@ -27,6 +29,7 @@ export const CATEGORY_TITLES: Record<FailureCategory, string> = {
   "accepted-invalid": "API accepted invalid request",
   "rejected-valid": "API rejected valid request",
   "invariant": "Financial invariant broken",
+  "latency": "Slower than the declared budget",
 };
 
 /**

@@ -1,6 +1,7 @@
 /** What each conformance test records in its task meta for the summary reporter. */
 import type { Basis, Level } from "./types.ts";
 import type { Family } from "../catalogue/types.ts";
+import type { LatencyRow } from "./meter.ts";
 import type { AnswerCounts, ContractAnswers } from "./contract-types.ts";
 
 export type { AnswerCounts };
@@ -59,6 +60,11 @@ export interface ConformanceMeta {
   attempts?: number;
   /** The first failure of a check that then passed (outcome flaky). */
   firstFailure?: string;
+  /**
+   * A latency budget check's reading of its operation's traffic (lib/checks/meter.ts): the one
+   * route by which the per-operation latency figures reach the summary, the console and the pack.
+   */
+  latency?: LatencyRow;
   /** A check failing in this run and the previous ones: since when, and that run's seed (compare.ts). */
   failingSince?: { at: string; seed: number };
 }

@@ -23,6 +23,7 @@ import { createGuard } from "../http/guard.ts";
 import { debitBudgetOf, lanesOf, wholeRunLimits } from "../http/coordination/run-limits.ts";
 import type { RunPlan } from "./run-plan.ts";
 import { ContractBook } from "./contract-book.ts";
+import { LatencyMeter } from "./meter.ts";
 
 /** The partner's side of the keys: what the harness signs, encrypts and verifies with. */
 export function profileKeysOf(config: Config): ProfileKeys {
@@ -60,12 +61,18 @@ export type Planned = Partial<Pick<RunPlan, "limits" | "debitRange" | "tokenBrok
  * `limitsRequest`: the suites' own limits request of the payment card (it obeys the declared
  * request rules), for reading the debit range; the CLI hands it over. `env`: where a profile
  * module's own variables are read — the process's; an in-process test's own. `book`: a contract
- * book that outlives this context (a worker's, across its files); otherwise one of its own.
+ * book that outlives this context (a worker's, across its files); otherwise one of its own; `meter`
+ * likewise, a latency meter (meter.ts).
  */
 export async function createRunContext(
   config: Config,
   planned: Planned = {},
-  { limitsRequest, env = process.env, book }: { limitsRequest?: LimitsRequestOf; env?: Env; book?: ContractBook } = {},
+  {
+    limitsRequest,
+    env = process.env,
+    book,
+    meter = new LatencyMeter(),
+  }: { limitsRequest?: LimitsRequestOf; env?: Env; book?: ContractBook; meter?: LatencyMeter } = {},
 ): Promise<RunContext> {
   const limits = planned.limits ?? wholeRunLimits(config);
   redactor.addSecrets(config.secrets);
@@ -85,11 +92,14 @@ export async function createRunContext(
   const contracts = book ?? new ContractBook();
   if (!book && planned.preflightAnswers) contracts.absorb(planned.preflightAnswers);
   target.observers.push(contracts.observe);
+  // The same stream is measured (meter.ts): latency and error shares per operation, no request of its own.
+  target.observers.push(meter.observe);
   return {
     config,
     target,
     validators: validators(),
     contracts,
+    meter,
     inFlight: limits.inFlightShare,
     // Decided by the CLI: used as it is. Otherwise read once from the target's limits.
     debitAmounts: decided ? () => Promise.resolve(decided) : () => debitRangeOf(config, target, limitsRequest),

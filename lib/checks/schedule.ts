@@ -54,6 +54,14 @@ export interface Stage {
   readonly allReadAgain: Promise<void>;
 }
 
+/**
+ * Whether a check is decided at settlement, once every check has sent: a contract check
+ * (contract-book.ts), or one that `settles` (it reads the whole run, e.g. the latency meter).
+ */
+export function decidedAtSettlement(check: { contract?: unknown; settles?: boolean }): boolean {
+  return Boolean(check.contract || check.settles);
+}
+
 export interface CheckTask<T> {
   /** A contract check: queued after the others, and its slot freed as soon as it has sent. */
   contract: boolean;

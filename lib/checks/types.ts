@@ -5,6 +5,7 @@ import type { CryptoProfile } from "../crypto/profile.ts";
 import type { RequestVariant, SendOptions, Target } from "../http/target.ts";
 import type { ValidatorRegistry } from "../validation/registry.ts";
 import type { DebitRange } from "../payments/debit-range.ts";
+import type { LatencyMeter, LatencyRow } from "./meter.ts";
 import type { Read } from "./read-types.ts";
 import type { AnswerContract, Contracts } from "./contract-types.ts";
 
@@ -44,6 +45,8 @@ export interface RunContext {
   readonly inFlight: number;
   /** The valid debit amounts: the run plan's, or read once from the payment card's limits (debit-amounts.ts). */
   debitAmounts(): Promise<DebitRange>;
+  /** Measures every exchange the target returns (meter.ts); absent in bare test contexts. */
+  readonly meter?: LatencyMeter;
   /** Judges every answer the target returns against its operation's contracts (contract-book.ts); absent in bare test contexts. */
   readonly contracts?: Contracts;
 }
@@ -102,6 +105,18 @@ export interface CheckContext extends CaseContext {
   isolated<T>(cardId: string, fn: () => Promise<T>): Promise<T>;
   /** One value per run under `key`, made by the first check that asks (e.g. the ledger survey the five ledger checks share). */
   shared<T>(key: string, make: () => Promise<T>): Promise<T>;
+  /**
+   * What the run's own traffic measured of an operation so far (lib/checks/meter.ts): its figures,
+   * which become the check's reading in every report, and its slowest exchanges. Read by a check
+   * that `settles`, so that the figures cover every request of the process.
+   */
+  latency(operationKey: string): LatencyReadout;
+}
+
+/** An operation's latency figures (none when nothing went on the wire) and its slowest exchanges. */
+export interface LatencyReadout {
+  row?: LatencyRow;
+  slowest: Exchange[];
 }
 
 export interface Check {
@@ -122,6 +137,12 @@ export interface Check {
   readonly touches?: Touches;
   /** The configuration whose value changes what it judges, besides its module's (lib/checks/reads.ts). */
   readonly reads?: readonly Read[];
+  /**
+   * Decided at settlement: `run` is called once every other check of the process has finished
+   * sending (as a contract check is decided), so what it reads of the run — the latency meter —
+   * covers the whole run. It sends nothing itself.
+   */
+  readonly settles?: boolean;
   /**
    * A contract check: besides its own reading (`run`, e.g. the scenario answer), every answer of
    * its operation the run receives is judged by this contract (contract-book.ts), and the check is

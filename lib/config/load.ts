@@ -16,6 +16,7 @@ import type { Family } from "../catalogue/types.ts";
 import type { ObjectKind } from "../payments/kinds.ts";
 import type { DateForm } from "../time/date-form.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
+import { readMeasures, type MeasureSettings } from "./measures.ts";
 import { loadClientData, type ClientDataSource } from "./client-data.ts";
 import { loadRequestRules, type RequestRules } from "./request-rules.ts";
 import { readLimitSettings, type LimitSettings } from "./limit-vocabulary.ts";
@@ -103,6 +104,8 @@ export interface Config {
   network: NetworkConfig;
   /** Target environment, guard, pace and deadline (safety.ts). */
   safety: SafetySettings;
+  /** Latency budgets, "slower since the last run" and the declared TLS policy (measures.ts). */
+  measures: MeasureSettings;
   /** Values of the secret variables, to be replaced in every output. */
   secrets: Array<{ name: string; value: string }>;
 }
@@ -201,6 +204,7 @@ export function loadConfig(env: Env): Config {
     // After fixtures: PAYMENT_CARD_PAN has been validated by then.
     safety: readSafety(r, [r.string("PAYMENT_CARD_PAN"), r.string("UNKNOWN_CARD_PAN")]),
     network,
+    measures: readMeasures(r),
     secrets: [
       ...proxySecrets(network.proxy),
       ...SECRET_VARIABLES.map((name) => ({ name, value: r.string(name) })),

@@ -13,13 +13,23 @@ import {
   SANDBOX_TERMINAL,
 } from "../test-data/published.ts";
 import { NETWORK_VARIABLES } from "./network-variables.ts";
+import { MEASURE_VARIABLES } from "./measure-variables.ts";
 
 export interface VariableSpec {
   /** Default when neither the environment nor `.env` sets it ("" = unset). */
   default: string;
   /** Secret values are never printed and are replaced in every report. */
   secret?: boolean;
-  group: "target" | "network" | "run" | "partner transfer API" | "card API" | "fixtures" | "certification" | "safety";
+  group:
+    | "target"
+    | "network"
+    | "run"
+    | "partner transfer API"
+    | "card API"
+    | "fixtures"
+    | "certification"
+    | "safety"
+    | "measures";
   doc: string;
   /**
    * For a variable some check reads (lib/checks/reads.ts): what its value does to the checks, in
@@ -431,6 +441,7 @@ export const VARIABLES = {
     group: "safety",
     doc: "Upper bound of the whole run in milliseconds (1000 to 86400000); checks that cannot send before it fail with the reason.",
   },
+  ...MEASURE_VARIABLES,
 } satisfies Record<string, VariableSpec>;
 
 export type VariableName = keyof typeof VARIABLES;

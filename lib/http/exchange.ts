@@ -63,7 +63,14 @@ export interface Exchange {
   /** The check whose request it was; absent for the CLI's own requests (the preflight names itself). */
   sender?: Sender;
   startedAt: number;
+  /** From the client's call to the answer: the harness's own waits (pace, 429 back-off, every try) included. */
   durationMs: number;
+  /**
+   * The target's latency: the last try on the wire, from the request's first byte to the answer's
+   * last (or the transport error) — no pace, lane or 429 back-off wait, no earlier try. Absent when
+   * nothing went on the wire (the deadline, an interruption, a paused origin). lib/checks/meter.ts.
+   */
+  latencyMs?: number;
   request: ExchangeRequest;
   response?: ExchangeResponse;
   transportError?: { kind: TransportErrorKind; message: string };

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { redactor } from "../redaction/redact.ts";
 import { hasChanges, type ComparedRun, type Comparison } from "./compare.ts";
 import { storedRow } from "./summary.ts";
+import { moreErrorsText, slowerText } from "./slower.ts";
 
 /** The summary in a file or a folder; undefined when there is none. Throws on a file that is not a summary. */
 export function readSummaryAt(path: string): ComparedRun | undefined {
@@ -30,10 +31,15 @@ const SECTIONS: Array<[keyof Comparison, string]> = [
   ["newlyNotJudged", "Newly not judged"],
   ["newlySkipped", "Newly skipped"],
   ["notInNewRun", "Not in this run"],
+  ["slower", "Slower since the last run (p95)"],
+  ["moreErrors", "More errors since the last run"],
 ];
 
 function items(c: Comparison, key: keyof Comparison): string[] {
   if (key === "stillFailing") return c.stillFailing.map((s) => `${s.id} (since ${s.since.at}, seed ${s.since.seed})`);
+  // A comparison kept by an earlier version has no latency lists.
+  if (key === "slower") return (c.slower ?? []).map(slowerText);
+  if (key === "moreErrors") return (c.moreErrors ?? []).map(moreErrorsText);
   return c[key] as string[];
 }
 
@@ -65,6 +71,8 @@ export function comparisonConsoleLines(c: Comparison): string[] {
     `compare: ${comparisonLine(c)}`,
     ...(c.newFailures.length ? [`compare: new failures: ${c.newFailures.join(", ")}`] : []),
     ...(c.fixed.length ? [`compare: fixed: ${c.fixed.join(", ")}`] : []),
+    ...(c.slower?.length ? [`compare: slower: ${items(c, "slower").join("; ")}`] : []),
+    ...(c.moreErrors?.length ? [`compare: more errors: ${items(c, "moreErrors").join("; ")}`] : []),
   ];
 }
 

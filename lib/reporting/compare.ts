@@ -6,8 +6,16 @@
  */
 import type { ConformanceMeta } from "../checks/meta.ts";
 import { notJudged, type Summary } from "./summary.ts";
+import {
+  DEFAULT_SLOWER,
+  moreErrors,
+  slowerOperations,
+  type MoreErrors,
+  type SlowerOperation,
+  type SlowerRule,
+} from "./slower.ts";
 
-export type ComparedRun = Pick<Summary, "startedAt" | "seed" | "verdict" | "target"> & {
+export type ComparedRun = Pick<Summary, "startedAt" | "seed" | "verdict" | "target" | "latency"> & {
   checks: Array<Pick<ConformanceMeta, "id" | "level" | "outcome" | "category" | "message" | "failingSince">>;
 };
 
@@ -33,6 +41,10 @@ export interface Comparison {
   newlySkipped: string[];
   /** In the old run, not in the new (a partial run, a check removed): not taken as fixed. */
   notInNewRun: string[];
+  /** Operations whose p95 latency grew by more than the rule's factor and floor (slower.ts). */
+  slower: SlowerOperation[];
+  /** Operations whose error share (timeouts, connection errors, 5xx) grew. */
+  moreErrors: MoreErrors[];
 }
 
 type Row = ComparedRun["checks"][number];
@@ -46,8 +58,8 @@ function head(run: ComparedRun): Comparison["old"] {
   return { startedAt: run.startedAt, seed: run.seed, verdict: run.verdict, target: run.target };
 }
 
-/** Compares two runs; each list is sorted by check id. */
-export function compareRuns(older: ComparedRun, newer: ComparedRun): Comparison {
+/** Compares two runs; each list is sorted by check id (the latency lists by operation key). */
+export function compareRuns(older: ComparedRun, newer: ComparedRun, rule: SlowerRule = DEFAULT_SLOWER): Comparison {
   const before = byId(older);
   const now = [...newer.checks].sort((a, b) => a.id.localeCompare(b.id));
   const ids = (keep: (c: Row, b: Row | undefined) => boolean) =>
@@ -64,6 +76,8 @@ export function compareRuns(older: ComparedRun, newer: ComparedRun): Comparison 
     newlyNotJudged: ids((c, b) => notJudged(c) && !(b && notJudged(b))),
     newlySkipped: ids((c, b) => skipped(c) && !skipped(b)),
     notInNewRun: [...before.keys()].filter((id) => !newer.checks.some((c) => c.id === id)).sort(),
+    slower: slowerOperations(older.latency, newer.latency, rule),
+    moreErrors: moreErrors(older.latency, newer.latency),
   };
 }
 
@@ -80,7 +94,15 @@ export function carryFailingSince<C extends Row>(checks: C[], comparison: Compar
 
 /** Anything to say at all (an empty comparison is one line, not a section of empty lists). */
 export function hasChanges(c: Comparison): boolean {
-  return [c.newFailures, c.fixed, c.stillFailing, c.flaky, c.newlyNotJudged, c.newlySkipped, c.notInNewRun].some(
-    (list) => list.length > 0,
-  );
+  return [
+    c.newFailures,
+    c.fixed,
+    c.stillFailing,
+    c.flaky,
+    c.newlyNotJudged,
+    c.newlySkipped,
+    c.notInNewRun,
+    c.slower ?? [],
+    c.moreErrors ?? [],
+  ].some((list) => list.length > 0);
 }

@@ -1,6 +1,7 @@
 /** The table printed at the end of a run: verdict, levels, families, operations, clauses, problems. */
 import { answersText, countsText, firstLine } from "./format.ts";
 import { networkLines } from "./network.ts";
+import { latencyConsoleLines } from "./latency-report.ts";
 import { notJudgedByReason, partialNote, type Summary } from "./summary.ts";
 
 const MARK: Record<string, string> = {
@@ -86,6 +87,7 @@ export function renderConsoleSummary(s: Summary, reportsDir: string): string {
     ...networkLines(s.network).map((line) => `  ${line}`),
     ...familyLines(s),
     ...operationLines(s),
+    ...latencyConsoleLines(s),
     ...clauseLines(s),
     ...s.checks
       .filter((x) => x.outcome === "failed" || x.outcome === "warning")

@@ -4,6 +4,7 @@ import type { ClauseRow, OperationRow, OutcomeCounts } from "./coverage.ts";
 import { cell, firstLine, ICON, seconds } from "./format.ts";
 import { FAMILY_TITLES } from "./labels.ts";
 import { networkLines } from "./network.ts";
+import { latencyMarkdown } from "./latency-report.ts";
 import { notJudgedByReason, partialNote, type Summary } from "./summary.ts";
 
 const OUTCOME_COLUMNS = "| passed | failed | warning | skipped | not judged |";
@@ -162,6 +163,7 @@ export function renderSummaryMarkdown(s: Summary): string {
     ...notJudgedSection(s),
     ...familyTable(s),
     ...operationTable(s),
+    ...latencyMarkdown(s),
     ...clauseTable(s),
     "",
     "## Checks",

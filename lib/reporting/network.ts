@@ -1,34 +1,42 @@
 /**
  * The network part of the summary: each TLS session the preflight negotiated (version, cipher, the
- * server certificate's subject, issuer and expiry), the proxy used, and an `info` observation for a
- * certificate that expires within 30 days. The spec states no transport rule, so nothing here ever
- * changes the verdict: it tells a partner what the run went through and what is about to break.
+ * server certificate's subject, issuer and expiry), the proxy used, and the TLS hygiene findings
+ * of those sessions (tls-hygiene.ts: an old protocol, no forward secrecy, a certificate expiring
+ * within TLS_EXPIRY_WARN_DAYS) — `info`, never the verdict, unless the target declares its TLS
+ * policy (TLS_MIN_VERSION): then `should`, which fails a strict run (summary.ts).
  */
 import type { Config } from "../config/load.ts";
+import type { MeasureSettings } from "../config/measures.ts";
 import type { TlsSession } from "../http/transport/tls-session.ts";
-import { DAY_MS } from "../time/iso.ts";
-
-export const EXPIRY_WARNING_DAYS = 30;
+import { findingLine, tlsFindings, type TlsFinding } from "./tls-hygiene.ts";
 
 export interface NetworkReport {
   tls: TlsSession[];
   /** The proxy the requests went through (credentials already redacted), when one was set. */
   proxy?: string;
-  /** info-level observations (never the verdict). */
+  /** The findings as lines, each led by its level ("info: …", "should (…): …"). */
   observations: string[];
+  /** The TLS hygiene findings, each with its level (tls-hygiene.ts); absent in a summary of an earlier version. */
+  findings?: TlsFinding[];
 }
 
-export function networkReport(sessions: TlsSession[], proxy: string, now = Date.now()): NetworkReport | undefined {
+const NO_POLICY: MeasureSettings["tls"] = { expiryWarnDays: 30 };
+
+export function networkReport(
+  sessions: TlsSession[],
+  proxy: string,
+  now = Date.now(),
+  tls: MeasureSettings["tls"] = NO_POLICY,
+): NetworkReport | undefined {
   if (!sessions.length && !proxy) return undefined;
-  const observations = sessions.flatMap((s) => {
-    const left = Math.floor((Date.parse(s.validTo) - now) / DAY_MS);
-    return Number.isFinite(left) && left < EXPIRY_WARNING_DAYS
-      ? [
-          `info: the server certificate of ${s.origin} (${s.subject}) expires ${s.validTo} — in ${left} day(s); no transport rule in the spec, the verdict is unchanged`,
-        ]
-      : [];
-  });
-  return { tls: sessions, ...(proxy ? { proxy } : {}), observations };
+  const findings = tlsFindings(sessions, tls, now);
+  const observations = findings.map((f) => findingLine(f, tls));
+  return { tls: sessions, ...(proxy ? { proxy } : {}), observations, findings };
+}
+
+/** A declared TLS policy broken (a `should` finding): it fails a strict run, as a should check would. */
+export function tlsPolicyBroken(report: NetworkReport | undefined): boolean {
+  return Boolean(report?.findings?.some((f) => f.level === "should"));
 }
 
 /** The summary.md lines (and the console's): one per TLS session, the proxy, the observations. */

@@ -17,8 +17,9 @@ import {
   type OperationRow,
 } from "./coverage.ts";
 import type { SpecClause } from "./spec-clauses.ts";
-import type { NetworkReport } from "./network.ts";
+import { tlsPolicyBroken, type NetworkReport } from "./network.ts";
 import type { Declaration } from "./certify/declaration.ts";
+import type { LatencyRow } from "../checks/meter.ts";
 
 export type Verdict = "conformant" | "not conformant" | "incomplete" | "interrupted" | "target unavailable";
 
@@ -129,6 +130,12 @@ export interface Summary extends RunInfo {
   /** Every § of the spec: the checks that cite it and their outcomes, or why none does. */
   clauses: ClauseRow[];
   checks: ConformanceMeta[];
+  /**
+   * Per operation key, what the run's own traffic measured (lib/checks/meter.ts): latency
+   * percentiles, error shares and the declared budget — carried by the operations' latency budget
+   * checks; absent when none reported.
+   */
+  latency?: Record<string, LatencyRow>;
   notCovered: NotCovered[];
   /** Problems outside any check (a suite that did not load, an unhandled error). */
   errors: string[];
@@ -166,6 +173,18 @@ export function verdictOf(
   return checks.some(notJudged) ? "incomplete" : "conformant";
 }
 
+/** A declared TLS policy broken (network.ts) fails a strict run as a should failure does; otherwise a warning line. */
+function withTlsPolicy(verdict: Verdict, info: RunInfo): Verdict {
+  const judged = verdict === "conformant" || verdict === "incomplete";
+  return info.strict && judged && tlsPolicyBroken(info.network) ? "not conformant" : verdict;
+}
+
+/** The latency figures the checks carry, by operation key (sorted); nothing when none does. */
+function latencyOf(checks: ConformanceMeta[]): Pick<Summary, "latency"> {
+  const rows = checks.filter((c) => c.latency).sort((a, b) => a.operation.localeCompare(b.operation));
+  return rows.length ? { latency: Object.fromEntries(rows.map((c) => [c.operation, c.latency!])) } : {};
+}
+
 /** The run's answers, added up over its operations (none when no contract check reported). */
 function answersInAll(rows: OperationRow[]): Pick<Summary, "answers"> {
   const read = rows.flatMap((r) => (r.answers ? [r.answers] : []));
@@ -190,7 +209,7 @@ export function buildSummary(
   const checks = rows.filter((r) => r.kind === "check").sort((a, b) => a.id.localeCompare(b.id));
   const byOperation = operationRows(checks);
   return {
-    verdict: verdictOf(checks, errors, info.shard, info),
+    verdict: withTlsPolicy(verdictOf(checks, errors, info.shard, info), info),
     ...info,
     requests: checks.reduce((sum, c) => sum + (c.requests ?? 0), 0),
     ...answersInAll(byOperation),
@@ -199,6 +218,7 @@ export function buildSummary(
     byOperation,
     clauses: clauseRows(clauses, checks, NOT_COVERED_OPERATIONS),
     checks,
+    ...latencyOf(checks),
     notCovered: NOT_COVERED_OPERATIONS.map((op) => ({
       code: op.code,
       operation: op.key,

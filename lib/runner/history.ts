@@ -17,6 +17,7 @@ import {
   writeComparison,
 } from "../reporting/compare-report.ts";
 import { partialNote, type Summary } from "../reporting/summary.ts";
+import { DEFAULT_SLOWER, type SlowerRule } from "../reporting/slower.ts";
 
 export function lastSummaryFile(reportsDir: string): string {
   return join(reportsDir, "history", "last-summary.json");
@@ -27,8 +28,12 @@ export function isFullRun(s: Summary): boolean {
   return !s.selectedChecks?.length && !s.lastFailedFrom && !s.interrupted && !s.shard && s.checks.length > 0;
 }
 
-/** The comparison with the kept summary (none kept: undefined), written beside this run's outputs. */
-export function compareWithLastRun(reportsDir: string, summary: Summary): Comparison | undefined {
+/** The comparison with the kept summary (none kept: undefined), written beside this run's outputs; `slower`: SLOWER_FACTOR and SLOWER_FLOOR_MS. */
+export function compareWithLastRun(
+  reportsDir: string,
+  summary: Summary,
+  slower: SlowerRule = DEFAULT_SLOWER,
+): Comparison | undefined {
   let previous;
   try {
     previous = readSummaryAt(lastSummaryFile(reportsDir));
@@ -36,7 +41,7 @@ export function compareWithLastRun(reportsDir: string, summary: Summary): Compar
     process.stderr.write(`conformance: the kept summary cannot be compared: ${(error as Error).message}\n`);
   }
   if (!previous) return undefined;
-  const comparison = compareRuns(previous, summary);
+  const comparison = compareRuns(previous, summary, slower);
   // The next comparison learns since when a check fails from this run's summary.
   const carried = { ...summary, checks: carryFailingSince(summary.checks, comparison) };
   writeFileSync(join(reportsDir, "summary.json"), `${JSON.stringify(carried, null, 2)}\n`);

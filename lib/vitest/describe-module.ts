@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { afterAll, describe, test, type TestContext } from "vitest";
 import { ModuleRun, type CheckResult } from "../checks/evaluate.ts";
-import { checkSlots, startChecks } from "../checks/schedule.ts";
+import { checkSlots, decidedAtSettlement, startChecks } from "../checks/schedule.ts";
 import { evaluateWithRetries } from "../checks/retry.ts";
 import { registerContracts } from "../checks/contract-verdict.ts";
 import type { Check, Module, RunContext } from "../checks/types.ts";
@@ -26,6 +26,7 @@ import { FAMILY_TITLES } from "../reporting/labels.ts";
 import { redactor } from "../redaction/redact.ts";
 import { createRunContext } from "../checks/run-context.ts";
 import { ContractBook } from "../checks/contract-book.ts";
+import { LatencyMeter } from "../checks/meter.ts";
 import type { RunPlan } from "../checks/run-plan.ts";
 import { workerPlan } from "./plan.ts";
 import { reportCheck } from "./report-check.ts";
@@ -46,6 +47,8 @@ const collected = new Map<Check, Module>();
  * file): the preflight's answers absorbed once, and with --shard its tallies written for the merge.
  */
 let workerBook: ContractBook | undefined;
+/** The worker's latency meter, likewise one for all its run contexts: a budget check reads the worker's whole traffic. */
+let workerMeter: LatencyMeter | undefined;
 
 function bookOf(plan: RunPlan): ContractBook {
   if (workerBook) return workerBook;
@@ -106,7 +109,7 @@ async function startAll(file: Task["file"], own: Check): Promise<WorkerRun> {
   await collectIndexedModules(plan.moduleIndex);
   startRequestFeed(plan.progressDir);
   const run = (current ??= {
-    context: createRunContext(plan.config, plan, { book: bookOf(plan) }),
+    context: createRunContext(plan.config, plan, { book: bookOf(plan), meter: (workerMeter ??= new LatencyMeter()) }),
     results: new Map(),
     unreported: 0,
   });
@@ -128,7 +131,7 @@ async function startAll(file: Task["file"], own: Check): Promise<WorkerRun> {
     registerContracts(context.contracts, [...modules, ...(await indexedModules(plan.contractIndex))], context);
     const moduleRuns = new Map(modules.map((module) => [module, new ModuleRun(module, context)]));
     const tasks = fresh.map(([check, module]) => ({
-      contract: Boolean(check.contract),
+      contract: decidedAtSettlement(check),
       evaluate: (stage: Stage) =>
         evaluateWithRetries(moduleRuns.get(module)!, check, context.config.run.retries, stage),
     }));

@@ -20,6 +20,7 @@ import { FAMILY_TITLES, SEVERITY, SPEC_LINK_TYPE, specLinkValue } from "../repor
 import { reportedOutcome } from "../checks/levels.ts";
 import type { ConformanceMeta } from "../checks/meta.ts";
 import "../checks/meta.ts";
+import { latencyChartSvg } from "../reporting/latency-report.ts";
 
 async function labelOperation(op: Operation, spec: string): Promise<void> {
   await allure.epic(FAMILY_TITLES[op.family]);
@@ -132,6 +133,8 @@ export async function reportCheck(
     await allure.parameter("property runs", String(options.propertyRuns), { excluded: true });
   if (check.description) await allure.description(check.description);
   await attachEvidence(result, options.exchangeLog);
+  // A latency budget check draws its operation's figures: a chart is read faster than a row of numbers.
+  if (result.latency) await allure.attachment("latency", latencyChartSvg(op.title, result.latency), "image/svg+xml");
   for (const note of result.notes) await ctx.annotate(redactor.text(note), "note");
   // A contract check says how much it read: every answer of its operation (lib/checks/contract-book.ts).
   if (result.contract) {
@@ -158,6 +161,7 @@ export async function reportCheck(
     outcome,
     seed: result.seed,
     requests: result.requests,
+    ...(result.latency ? { latency: result.latency } : {}),
     ...(result.contract ? { contract: result.contract } : {}),
     ...(result.attempts ? { attempts: result.attempts } : {}),
     ...(result.firstFailure ? { firstFailure: redactor.text(result.firstFailure) } : {}),

@@ -3,6 +3,7 @@ import { CARD_API_READS } from "../../lib/checks/reads.ts";
 import { LIMITS_LIST as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
 import { generatedChecks } from "../generic/generated.ts";
+import { latencyBudget } from "../generic/latency-budget.ts";
 import { casesFor } from "../../generators/cases/index.ts";
 import { fieldForm, SUCCESS, successChecks, successValue } from "../generic/success.ts";
 import { limitsRequest } from "../../generators/card-api/limits.ts";
@@ -51,5 +52,6 @@ export const limitsListModule = defineModule({
       negative: "CARD-LIM-NEGATIVE",
       no5xx: "CARD-LIM-NO-5XX",
     }),
+    latencyBudget(op, { id: "CARD-LIM-LATENCY-BUDGET" }),
   ],
 });

@@ -3,6 +3,7 @@ import { CARD_API_READS, STATEMENT_READS } from "../../lib/checks/reads.ts";
 import { CARD_STATEMENT as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
 import { generatedChecks } from "../generic/generated.ts";
+import { latencyBudget } from "../generic/latency-budget.ts";
 import { casesFor } from "../../generators/cases/index.ts";
 import { SUCCESS, successChecks, successValue } from "../generic/success.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
@@ -46,5 +47,6 @@ export const statementModule = defineModule({
       negative: "CARD-STMT-NEGATIVE",
       no5xx: "CARD-STMT-NO-5XX",
     }),
+    latencyBudget(op, { id: "CARD-STMT-LATENCY-BUDGET" }),
   ],
 });

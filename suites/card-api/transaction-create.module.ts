@@ -3,6 +3,7 @@ import { CARD_API_READS } from "../../lib/checks/reads.ts";
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
 import { generatedChecks } from "../generic/generated.ts";
+import { latencyBudget } from "../generic/latency-budget.ts";
 import { casesFor } from "../../generators/cases/index.ts";
 import { fieldForm, SUCCESS, successChecks, successValue } from "../generic/success.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
@@ -53,5 +54,6 @@ export const transactionCreateModule = defineModule({
       negative: "CARD-TXN-NEGATIVE",
       no5xx: "CARD-TXN-NO-5XX",
     }),
+    latencyBudget(op, { id: "CARD-TXN-LATENCY-BUDGET" }),
   ],
 });

@@ -10,6 +10,7 @@ import { defineModule } from "../../lib/checks/define.ts";
 import { movesMoney } from "../../lib/checks/isolation.ts";
 import type { Module } from "../../lib/checks/types.ts";
 import { generatedChecks } from "./generated.ts";
+import { latencyBudget } from "./latency-budget.ts";
 import { SUCCESS, successChecks } from "./success.ts";
 
 /** One module per operation per process: check ids are registered once. */
@@ -42,6 +43,7 @@ export function genericModule(op: Operation): Module {
           negative: `${op.code}-NEGATIVE`,
           no5xx: `${op.code}-NO-5XX`,
         }),
+        latencyBudget(op, { id: `${op.code}-LATENCY-BUDGET` }),
       ],
     });
     modules.set(op.key, module);

@@ -2,6 +2,7 @@
 import { REGISTER_BUSINESS as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
 import { generatedChecks } from "../generic/generated.ts";
+import { latencyBudget } from "../generic/latency-budget.ts";
 import { casesFor } from "../../generators/cases/index.ts";
 import { fieldForm, SUCCESS, successChecks, successValue } from "../generic/success.ts";
 import { sealRequest } from "../../lib/crypto/envelope.ts";
@@ -43,5 +44,6 @@ export const registerBusinessModule = defineModule({
       negative: "PT-BIZ-NEGATIVE",
       no5xx: "PT-BIZ-NO-5XX",
     }),
+    latencyBudget(op, { id: "PT-BIZ-LATENCY-BUDGET" }),
   ],
 });

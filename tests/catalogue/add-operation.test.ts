@@ -37,7 +37,7 @@ test.for(FAULTS)("block card, target fault %s: the generic checks that fail are 
   try {
     const results = await evaluateModule(genericModule(op!), { ...run, validators: registry });
     expect(results.map((r) => r.id)).toEqual(
-      ["HTTP-200", "JSON", "SCHEMA", "POSITIVE", "NEGATIVE", "NO-5XX"].map((s) => `CARD-BLOCK-${s}`),
+      ["HTTP-200", "JSON", "SCHEMA", "POSITIVE", "NEGATIVE", "NO-5XX", "LATENCY-BUDGET"].map((s) => `CARD-BLOCK-${s}`),
     );
     expect(failingIds(results), results.map((r) => `${r.id}: ${r.message}`).join("\n")).toEqual(fails);
   } finally {

@@ -69,6 +69,7 @@ function fakeContext(exchange: Exchange): CheckContext {
     debitAmounts: async () => debitRangeFor(config, undefined),
     isolated: (_card, fn) => fn(),
     shared: (_key, make) => make(),
+    latency: () => ({ slowest: [] }),
     scenario: async () => exchange,
     send: refuse,
     sendVariant: refuse,

@@ -10,6 +10,7 @@
 import { CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST, REGISTER_BUSINESS } from "../../lib/catalogue/index.ts";
 import type { FailureCategory } from "../../lib/checks/failure.ts";
 import { BEHAVIOUR_FAULTS, type BehaviourFaultName, type Fault } from "../../sandbox/faults.ts";
+import type { TimingOptions } from "../../sandbox/timing.ts";
 
 /** Why a check must fail: its category, or its category and a fragment its message must contain. */
 export type Expected = FailureCategory | readonly [FailureCategory, string];
@@ -20,6 +21,10 @@ export interface FaultCase {
   /** Check id → the reason it fails for. */
   fails: Readonly<Record<string, Expected>>;
   notJudged?: string[];
+  /** How slowly the sandbox answers (sandbox/timing.ts: a delay per operation, a share unanswered). */
+  timing?: TimingOptions;
+  /** What the target declares for the row (e.g. LATENCY_P95_MS), over the harness's test configuration. */
+  env?: Record<string, string>;
 }
 
 function behaviour(name: BehaviourFaultName, fails: FaultCase["fails"], notJudged?: string[]): FaultCase {
@@ -38,6 +43,19 @@ const LIM = LIMITS_LIST.key;
 
 export const FAULT_CASES: FaultCase[] = [
   { name: "conforming sandbox", faults: [], fails: {} },
+  // Every operation answered 25 ms late against a declared p95 budget of 20 ms (a delay is a floor): each budget check, nothing else.
+  {
+    name: "every operation 25 ms late, LATENCY_P95_MS=20",
+    faults: [],
+    timing: { delays: { [PT]: 25, [STMT]: 25, [TXN]: 25, [LIM]: 25 } },
+    env: { LATENCY_P95_MS: "20" },
+    fails: {
+      "PT-BIZ-LATENCY-BUDGET": "latency",
+      "CARD-STMT-LATENCY-BUDGET": "latency",
+      "CARD-TXN-LATENCY-BUDGET": "latency",
+      "CARD-LIM-LATENCY-BUDGET": "latency",
+    },
+  },
   // §4.1 register business client
   {
     name: "registration answered with 201",

@@ -13,10 +13,12 @@ import { FAULT_CASES } from "./faults.cases.ts";
 
 describe("each sandbox fault fails exactly its checks, for the reason named", () => {
   test.for(FAULT_CASES.map((c) => [c.name, c] as const))("%s", async ([, c]) => {
-    const results = await withSandbox({ faults: c.faults }, (sandbox) => evaluateAll(configFor(sandbox.url)));
+    const sandboxOptions = { faults: c.faults, ...(c.timing ? { timing: c.timing } : {}) };
+    const results = await withSandbox(sandboxOptions, (sandbox) => evaluateAll(configFor(sandbox.url, c.env)));
     expect(rowProblems(c, results)).toEqual([]);
     // Every fault is caught: something fails, or a must check is left not judged (incomplete).
-    if (c.faults.length) expect(Object.keys(c.fails).length + (c.notJudged?.length ?? 0)).toBeGreaterThan(0);
+    if (c.faults.length || c.timing)
+      expect(Object.keys(c.fails).length + (c.notJudged?.length ?? 0)).toBeGreaterThan(0);
   });
 });
 

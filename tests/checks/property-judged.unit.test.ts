@@ -45,6 +45,7 @@ function context(config: Config, status: number) {
     debitAmounts: async () => debitRangeFor(config, undefined),
     isolated: (_card, fn) => fn(),
     shared: (_key, make) => make(),
+    latency: () => ({ slowest: [] }),
     scenario: () => Promise.reject(new Error("no scenario here")),
     send: () => Promise.reject(new Error("properties send variants")),
     sendVariant: async (_op, variant) => {

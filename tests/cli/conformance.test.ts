@@ -61,10 +61,20 @@ test("against the embedded sandbox, strict: exit 0, over 1,000 requests, every d
   const contracts = summary.checks.filter((c) => c.contract);
   expect(contracts.map((c) => c.id)).toEqual(expect.arrayContaining(["CARD-LIM-SCHEMA", "PT-BIZ-NO-5XX"]));
   for (const c of contracts) expect(c.contract!.judged, c.id).toBeGreaterThan(1);
+  // The run's own traffic measured per operation, nothing sent for it; each budget check judged
+  // against the tests' declared budget (tests/support/budget.ts).
+  const latency = summary.latency ?? {};
+  expect(Object.keys(latency)).toEqual([...new Set(summary.checks.map((c) => c.operation))].sort());
+  for (const [key, l] of Object.entries(latency)) expect([l.count > 0, l.budgetMs], key).toEqual([true, 60_000]);
+  const budgets = summary.checks.filter((c) => c.id.endsWith("-LATENCY-BUDGET"));
+  expect(budgets.map((c) => [c.outcome, c.requests])).toEqual(budgets.map(() => ["passed", 0]));
+  expect(stdout).toMatch(
+    /latency \(the run's own traffic, ms; no harness wait counted\):\n +card-api\.limits-list +n=\d+/,
+  );
   const junit = readFileSync(join(dir, "junit.xml"), "utf8");
   for (const c of summary.checks) expect(junit).toContain(`${c.id} [${c.level}] ${c.spec}`);
   expect(junit).toContain('name="skip-reason" value="the spec shows no request or response shape (§4.6)"');
-  expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(/Verdict: conformant/);
+  expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(/Verdict: conformant[^]*## Latency and error shares/);
   // The run's own files (isolation lanes, progress feed) went with the cleanup stack.
   expect(readdirSync(join(dir, ".run"))).toEqual([]);
 });

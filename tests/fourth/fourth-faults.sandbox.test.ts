@@ -18,6 +18,7 @@ import { FAULTS, type Fault } from "../support/fourth-target/faults.ts";
 import { fourthFolderVariables, fourthPartnerFolder } from "../support/fourth-target/partner-folder.ts";
 import { startFourthTarget } from "../support/fourth-target/server.ts";
 import { CheckCrashed } from "../support/harness.ts";
+import { TEST_LATENCY_BUDGET } from "../support/budget.ts";
 
 const [REGISTER, STATEMENT, TXN, LEDGER, LIMITS] = [
   registerBusinessModule,
@@ -33,7 +34,8 @@ async function judge(faults: Fault[], modules: Module[]): Promise<CheckResult[]>
   try {
     const folder = fourthPartnerFolder(target.url);
     const variables = fourthFolderVariables(folder, target.url);
-    const config = loadConfig({ ...variables, SEED: "20261127", PROPERTY_RUNS: "10", REQUEST_TIMEOUT_MS: "5000" });
+    const fixed = { SEED: "20261127", PROPERTY_RUNS: "10", REQUEST_TIMEOUT_MS: "5000" };
+    const config = loadConfig({ ...variables, ...TEST_LATENCY_BUDGET, ...fixed });
     const run = await createRunContext(config);
     try {
       // As a run judges them: the contract checks decided once every module has sent.

@@ -6,6 +6,7 @@ import { TEST_MODULE_CACHE_SWITCH } from "../../vitest.config.ts";
 
 import { ROOT } from "./root.ts";
 import { tempReportsDir } from "./temp-dirs.ts";
+import { TEST_LATENCY_BUDGET } from "./budget.ts";
 
 export { ROOT };
 
@@ -19,12 +20,14 @@ export interface CliResult {
 /**
  * The parent's environment without vitest's own variables (a nested vitest must not see them).
  * Few property cases unless a test asks otherwise: these tests are about the command, not volume
- * (the one test of the default volume passes PROPERTY_RUNS: "" to get the real default). The
+ * (the one test of the default volume passes PROPERTY_RUNS: "" to get the real default), and the
+ * tests' latency budget (budget.ts; LATENCY_P95_MS: "" for none). The
  * commands share vitest's module cache on disk (vitest.config.ts: TEST_MODULE_CACHE_SWITCH).
  */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST$|NODE_ENV$)/.test(k)));
-  return { ...env, FORCE_COLOR: "0", NO_COLOR: "1", PROPERTY_RUNS: "5", [TEST_MODULE_CACHE_SWITCH]: "1", ...extra };
+  const base = { FORCE_COLOR: "0", NO_COLOR: "1", PROPERTY_RUNS: "5", ...TEST_LATENCY_BUDGET };
+  return { ...env, ...base, [TEST_MODULE_CACHE_SWITCH]: "1", ...extra };
 }
 
 export { tempReportsDir };

@@ -15,14 +15,16 @@ import { readEnvFile } from "../../lib/config/env-file.ts";
 import { loadConfig, type Config } from "../../lib/config/load.ts";
 import type { Env } from "../../lib/config/reader.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
+import { TEST_LATENCY_BUDGET } from "./budget.ts";
 
 /**
- * The variables of a partner's folder as the CLI started there sees them: its `.env`, `overrides`
- * winning (as the environment wins over `.env`); a value naming a file relative to the folder
+ * The variables of a partner's folder as the CLI started there sees them: its `.env`, the tests'
+ * latency budget (as a CLI test's environment carries it, budget.ts), `overrides` winning (as the
+ * environment wins over `.env`); a value naming a file relative to the folder
  * (`./client-data.json`) made absolute, since this process does not run in the folder.
  */
 export function folderEnv(dir: string, overrides: Record<string, string> = {}): Record<string, string> {
-  const env = { ...readEnvFile(join(dir, ".env")), ...overrides };
+  const env: Record<string, string> = { ...readEnvFile(join(dir, ".env")), ...TEST_LATENCY_BUDGET, ...overrides };
   for (const [name, value] of Object.entries(env)) if (/^\.\.?\//.test(value)) env[name] = resolve(dir, value);
   return env;
 }

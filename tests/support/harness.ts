@@ -5,10 +5,12 @@ import { loadConfig, type Config } from "../../lib/config/load.ts";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../sandbox/server.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 import { CheckCrashed, judgeModules, noCrash } from "./engine-run.ts";
+import { TEST_LATENCY_BUDGET } from "./budget.ts";
 
 /**
  * A configuration for a target URL: the defaults (the sandbox's test data and its declared rules,
- * REQUEST_RULES_FILE=reference, as the CLI sets for the embedded sandbox), a fixed seed, overrides.
+ * REQUEST_RULES_FILE=reference, as the CLI sets for the embedded sandbox), a fixed seed, the tests'
+ * latency budget (budget.ts), overrides.
  */
 export function configFor(url: string, overrides: Record<string, string> = {}): Config {
   return loadConfig({
@@ -17,6 +19,7 @@ export function configFor(url: string, overrides: Record<string, string> = {}): 
     SEED: "20261122",
     PROPERTY_RUNS: "10",
     REQUEST_TIMEOUT_MS: "3000",
+    ...TEST_LATENCY_BUDGET,
     ...overrides,
   });
 }

@@ -9,6 +9,7 @@
  * and `Connection: close` are undici's; and a connection the server closed before answering (a
  * kept-alive socket it timed out just as a request went out) is retried once on a new one.
  */
+import { performance } from "node:perf_hooks";
 import type { Dispatcher } from "undici";
 import type { Family } from "../../catalogue/types.ts";
 import type { NetworkConfig } from "../../config/network.ts";
@@ -134,10 +135,13 @@ export class HttpClient {
       }
       if (bearer) await this.withBearer(exchange, bearer);
       const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, this.pace.remainingMs()));
+      // The target's latency is this try's time on the wire only: every wait above is the harness's.
+      const onWire = performance.now();
       let response: ExchangeResponse;
       try {
         response = await this.send(url, family, exchange.request.headers, bodyText, timeoutMs, reconnected);
       } catch (error) {
+        exchange.latencyMs = performance.now() - onWire;
         const transportError = classify(error, {
           timeoutMs,
           cutByDeadline: timeoutMs < this.options.timeoutMs,
@@ -157,6 +161,7 @@ export class HttpClient {
       } finally {
         this.pace.release();
       }
+      exchange.latencyMs = performance.now() - onWire;
       this.breaker.record(url, false);
       if (response.status !== 429) {
         exchange.response = response;

@@ -54,6 +54,8 @@ export interface Declaration {
   safety?: { targetEnv: string; allowMutations: boolean; unknownCardPan: boolean; maxDebitTotalMinor?: number };
   /** CHECK_RETRIES (--retries) as the run used it; absent in an older run's summary. */
   retries?: number;
+  /** LATENCY_P95_MS as the run read it (one budget, per operation key); absent in an older run's summary. */
+  latencyP95Ms?: { all?: number; byOperation: Record<string, number> };
 }
 
 function fileHash(path: string): string | undefined {
@@ -143,6 +145,7 @@ export function declarationOf(config: Config): Declaration {
         : {}),
     },
     retries: config.run.retries,
+    latencyP95Ms: { ...config.measures.latencyP95Ms, byOperation: { ...config.measures.latencyP95Ms.byOperation } },
   };
 }
 

@@ -63,7 +63,16 @@ const SHOWN: Partial<Record<VariableName, (d: Declaration) => string>> = {
   UNKNOWN_CARD_PAN: (d) => (d.safety ? (d.safety.unknownCardPan ? "set" : "unset") : NOT_RECORDED),
   MAX_DEBIT_TOTAL: (d) => (d.safety ? amount(d.safety.maxDebitTotalMinor) : NOT_RECORDED),
   CHECK_RETRIES: (d) => (d.retries === undefined ? NOT_RECORDED : String(d.retries)),
+  LATENCY_P95_MS: (d) => budgetsValue(d.latencyP95Ms),
 };
+
+/** "800 ms for every operation", "card-api.statement 800 ms, …", "unset (figures only)". */
+function budgetsValue(b: Declaration["latencyP95Ms"]): string {
+  if (!b) return NOT_RECORDED;
+  if (b.all !== undefined) return `${b.all} ms for every operation`;
+  const each = Object.entries(b.byOperation).map(([key, ms]) => `${key} ${ms} ms`);
+  return each.length ? each.join(", ") : "unset (figures only)";
+}
 
 function requestRulesValue(rules: Declaration["requestRulesFile"]): string {
   if (!rules) return "unset";

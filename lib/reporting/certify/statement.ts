@@ -2,7 +2,8 @@
  * The implementation conformance statement of a certification pack: what the
  * partner declared for the run (declaration.ts, kept in summary.json at run time), per declared
  * option the checks it enabled, disabled or changed (option-effects.ts), the debit amounts and
- * where they came from, the TLS facts and proxy where the run recorded them, and the harness's self-qualification
+ * where they came from, the TLS facts (and hygiene findings) and proxy where the run recorded them,
+ * the latency figures per operation with the declared budgets, the harness's self-qualification
  * (self-qualification.ts), and how many answers the run read: per operation the answers received,
  * every one judged by its contract checks, and what each contract check judged. It is a file of the
  * pack, hashed in the manifest (signed when a key is set), so `certify --verify` rejects an edited
@@ -25,6 +26,8 @@ export interface ConformanceStatement {
   debitAmounts: string;
   /** The TLS sessions (protocol, cipher, server certificate) and the proxy the run recorded, when it did. */
   network?: NetworkReport;
+  /** Per operation, the latency figures and error shares the run measured, and the declared budgets (summary.json `latency`). */
+  latency?: Summary["latency"];
   options: OptionEffect[];
   selfQualification: SelfQualification & { harnessVersion: string; gitCommit?: string };
   /** Per operation, the answers the run received and judged, and each contract check's reading (absent: an older run). */
@@ -77,6 +80,7 @@ export function buildStatement(
       summary.debitAmounts ??
       "not recorded (the preflight was skipped or did not reach the debit): the checks chose them from the payment card's limits",
     ...(summary.network ? { network: summary.network } : {}),
+    ...(summary.latency ? { latency: summary.latency } : {}),
     options: declared ? optionEffects(declared, checks) : [],
     ...(summary.answers ? { answersJudged: answersJudged(summary) } : {}),
     selfQualification: {

@@ -67,7 +67,12 @@ async function decideDebitRange(
 
 /** The TLS sessions and the proxy the preflight went through (tls-session.ts), for the summary and the console. */
 function networkSeen(config: Config, quiet: boolean): NetworkReport | undefined {
-  const network = networkReport(tlsSessions(), redactor.text(config.network.proxy.httpsProxy));
+  const network = networkReport(
+    tlsSessions(),
+    redactor.text(config.network.proxy.httpsProxy),
+    Date.now(),
+    config.measures.tls,
+  );
   const lines = networkLines(network).map((line) => `preflight: ${line}`);
   if (!quiet && lines.length) process.stdout.write(`${lines.join("\n")}\n`);
   return network;

@@ -26,7 +26,8 @@ export function decideVerdict(run: Planned, summary: Summary | undefined): numbe
   const code = verdictExitCode(run, summary);
   const { reportsDir, stepSummaryFile } = run.plan.config.run;
   // A shard or an interrupted run misses checks: "newly skipped" would be noise, not change.
-  const comparison = summary.shard || signal ? undefined : compareWithLastRun(reportsDir, summary);
+  const slower = run.plan.config.measures.slower;
+  const comparison = summary.shard || signal ? undefined : compareWithLastRun(reportsDir, summary, slower);
   reportChanges(summary, comparison, stepSummaryFile);
   keepForNextRun(reportsDir, summary);
   if (signal) return exitCodeOfSignal(signal);
