@@ -49,8 +49,10 @@ async function runOf(launcher: ChildProcess): Promise<number> {
   const cmdline = (pid: number | string) => readFileSync(`/proc/${pid}/cmdline`, "utf8");
   for (let i = 0; i < 200; i++) {
     const child = readFileSync(`/proc/${launcher.pid}/task/${launcher.pid}/children`, "utf8").trim().split(/\s+/)[0];
-    // Forked but not yet exec'd, a child still shows the launcher's own command line.
-    if (child && cmdline(child) !== cmdline(launcher.pid!)) return Number(child);
+    // Forked but not yet exec'd, a child still shows the launcher's own command line; in the middle
+    // of its exec, none at all (seen on a fresh CI machine).
+    const line = child ? cmdline(child) : "";
+    if (line && line !== cmdline(launcher.pid!)) return Number(child);
     await sleep(100);
   }
   throw new Error("the launcher started no run within 20 s");
