@@ -319,3 +319,12 @@ export function baseUrlFor(config: Config, family: Family): string {
   if (!url) throw new Error("no target: TARGET_BASE_URL is unset and no sandbox was started");
   return url;
 }
+
+/**
+ * REPORTS_DIR as the configuration reads it, for what happens before the whole configuration is
+ * loaded: --last-failed reads the last summary and the old outputs are cleared even when another
+ * variable is wrong.
+ */
+export function reportsDirOf(env: Env = process.env): string {
+  return createReader(env).required("REPORTS_DIR");
+}

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ConformanceMeta } from "../checks/meta.ts";
-import { VARIABLES } from "../config/variables.ts";
+import { reportsDirOf } from "../config/load.ts";
 import { storedRow } from "../reporting/summary.ts";
 import { UsageError } from "./cli-errors.ts";
 
@@ -31,7 +31,7 @@ export function lastFailedRun(options: {
 }): LastFailed | undefined {
   if (!options["last-failed"]) return undefined;
   if (options.check?.length) throw new UsageError("--last-failed and --check exclude each other");
-  return readLastFailed(process.env.REPORTS_DIR?.trim() || VARIABLES.REPORTS_DIR.default);
+  return readLastFailed(reportsDirOf());
 }
 
 /** The selection from REPORTS_DIR/summary.json; read before the run clears it. */

@@ -8,8 +8,7 @@ import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../../catalogue/index.ts";
 import { loadConfiguredProfile } from "../../checks/run-context.ts";
-import { loadConfig, type Config } from "../../config/load.ts";
-import { VARIABLES } from "../../config/variables.ts";
+import { loadConfig, reportsDirOf, type Config } from "../../config/load.ts";
 import { profileVariables } from "../../crypto/index.ts";
 import { isProfileModule } from "../../crypto/module-profile.ts";
 import { ConfigError } from "../../errors/config-error.ts";
@@ -38,7 +37,7 @@ export async function prepare(options: RunOptions, parts: RunParts, startedAt = 
   // --last-failed reads the last summary before it is removed.
   const lastFailed = lastFailedRun(options);
   const failOn = parseFailOn(options["fail-on"]);
-  clearOutputs(process.env.REPORTS_DIR?.trim() || VARIABLES.REPORTS_DIR.default);
+  clearOutputs(reportsDirOf());
   const config = runConfiguration(options, lastFailed);
   if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
   validators().compileAll(ADDED_OPERATIONS);
