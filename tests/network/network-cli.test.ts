@@ -3,6 +3,10 @@
  * demands a client certificate, reached through a real forward proxy with credentials — configured
  * with the variables only. A conformant target is conformant, every connection went through the
  * proxy, the summary shows the TLS session, and no passphrase or proxy credential reaches reports/.
+ * The same run is the one of tokens that live 5 s during a run several times longer (MAX_RPS
+ * stretches its requests over 15 s or more; nothing here measures time): the token endpoint asked
+ * more than once, one token for every worker (the broker), no check failed or left not judged
+ * because a token expired (tests/tokens/tokens-cli.test.ts names the rest of the token proofs).
  * A network misconfiguration is exit 2 with one line naming the variable, before any check (each
  * kind in-process: tests/sandbox/network.sandbox.test.ts, which also fails a broken target's check
  * behind the same network for its value).
@@ -10,6 +14,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Summary } from "../../lib/reporting/summary.ts";
 import { SANDBOX_TOKEN_CLIENT } from "../../lib/test-data/published.ts";
 import { CANARY, scanForCanaries } from "../leak/canaries.ts";
 import { folderTexts } from "../leak/texts.ts";
@@ -59,6 +64,8 @@ describe("mutual TLS with a private CA, through a forward proxy with credentials
       PARTNER_TOKEN_URL: target.sandbox.url + SANDBOX_TOKEN_CLIENT.tokenPath,
       PARTNER_CLIENT_ID: SANDBOX_TOKEN_CLIENT.clientId,
       PARTNER_CLIENT_SECRET: SANDBOX_TOKEN_CLIENT.clientSecret,
+      // Spreads the run's requests over several token lifetimes.
+      MAX_RPS: "30",
     };
     run = await runCli("conformance.ts", ["--quiet"], env, 180_000);
     certify = await runCli("certify.ts", [], env);
@@ -74,6 +81,17 @@ describe("mutual TLS with a private CA, through a forward proxy with credentials
 
   test("the tokens were fetched through the same network, more than once (they expire during the run)", () => {
     expect(target.sandbox.tokens.requests).toBeGreaterThan(1);
+  });
+
+  test("tokens from the endpoint, renewed before they expire and shared by every worker: every check passed", () => {
+    const summary = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as Summary;
+    expect(summary.verdict).toBe("conformant");
+    const notPassed = summary.checks.filter((c) => c.outcome !== "passed");
+    expect(
+      notPassed.map((c) => `${c.id}: ${c.outcome}`),
+      notPassed.map((c) => `${c.id}: ${c.message ?? ""}`).join("\n"),
+    ).toEqual([]);
+    expect(summary.bearerSource).toMatch(/^fetched from PARTNER_TOKEN_URL, one token shared by every worker/);
   });
 
   test("every connection the target accepted came through the proxy's tunnels", () => {
