@@ -1,6 +1,7 @@
 /**
  * `npm run conformance && npm run report` end to end, against a sandbox whose statement drops
- * `dt` (a must failure) and that refuses statements of one instant (a should warning): the HTML report (multi-file and single-file) builds under REPORTS_DIR, carries the
+ * `dt` (a must failure: exit 1, the check named with its seed and a redacted curl line) and that
+ * refuses statements of one instant (a should warning): the HTML report (multi-file and single-file) builds under REPORTS_DIR, carries the
  * environment, parameters, categories and history, holds nothing that reaches past the machine,
  * and renders the run's checks in headless Chromium (skipped where Chromium is not installed).
  */
@@ -9,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
 import { gitCommit } from "../../lib/reporting/git.ts";
+import type { Summary } from "../../lib/reporting/summary.ts";
 import { ROOT, runCli, tempReportsDir, type CliResult } from "../support/cli.ts";
 import { withSandbox } from "../support/harness.ts";
 import { chromiumMissing, revealCheck, serveFolder, withPage } from "./browser.ts";
@@ -44,6 +46,16 @@ test("the failing run's results build both reports under REPORTS_DIR, with spec.
     expect(existsSync(join(dir, folder, "index.html"))).toBe(true);
     expect(readFileSync(join(dir, folder, "spec.html"), "utf8")).toContain('id="section-4.2"');
   }
+});
+
+test("a must failure: exit 1, the check named with seed and a redacted curl line", () => {
+  const output = runs.conformance.stdout + runs.conformance.stderr;
+  expect(runs.conformance.code, output.slice(-3000)).toBe(1);
+  const failed = (json("summary.json") as Summary).checks.find((c) => c.id === "CARD-STMT-SCHEMA");
+  expect(failed?.outcome).toBe("failed");
+  expect(failed?.message).toMatch(/\/dt is required but missing/);
+  expect(output).toMatch(/reproduce: SEED=5 npm run conformance -- --check CARD-STMT-SCHEMA/);
+  expect(output).toMatch(/curl -sS -X POST '.*\/v5\/card-api\/card\/statement'/);
 });
 
 test("the run's summary has the clause table, with the failing check under its clause, and prints it", () => {
@@ -107,7 +119,8 @@ test("every check carries the run's SEED, its own seed and the property-run coun
   expect(schemaCheck?.links).toEqual([{ url: "spec.html#section-2.2", type: "spec", name: "§2.2" }]);
 });
 
-test("a should failure passes, tagged warning, with a failed step that names its cause", () => {
+test("a should failure passes, tagged warning, with a failed step that names its cause; summary.json says warning", () => {
+  expect((json("summary.json") as Summary).checks.find((c) => c.id === "CARD-STMT-POSITIVE")?.outcome).toBe("warning");
   const positive = allureResult("CARD-STMT-POSITIVE");
   expect(positive?.status).toBe("passed");
   expect(positive?.labels).toContainEqual({ name: "tag", value: "warning" });
