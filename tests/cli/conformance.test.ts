@@ -11,6 +11,7 @@ import { CARD_STATEMENT, LIMITS_LIST } from "../../lib/catalogue/index.ts";
 import type { Summary } from "../../lib/reporting/summary.ts";
 import { withSandbox } from "../support/harness.ts";
 import { runCli, tempReportsDir } from "../support/cli.ts";
+import { sharedRun, STRICT_WHOLE_RUN } from "../support/shared-runs.ts";
 
 const summaryOf = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
 
@@ -37,12 +38,11 @@ test("credentials in the target URL never reach the console", async () => {
 });
 
 test("against the embedded sandbox, strict: exit 0, over 1,000 requests, every documented operation checked, named-only ones skipped", async () => {
-  const dir = tempReportsDir();
-  const { code, stdout } = await runCli("conformance.ts", ["--strict"], {
-    REPORTS_DIR: dir,
-    SEED: "7",
-    PROPERTY_RUNS: "",
-  });
+  // Shared with the certification test (tests/support/shared-runs.ts), which packs a copy of it.
+  const {
+    dir,
+    result: { code, stdout },
+  } = await sharedRun(STRICT_WHOLE_RUN);
   expect(code, stdout).toBe(0);
   const summary = summaryOf(dir);
   expect(summary.verdict).toBe("conformant");
@@ -79,7 +79,7 @@ test("against the embedded sandbox, strict: exit 0, over 1,000 requests, every d
   expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(/Verdict: conformant[^]*## Latency and error shares/);
   // The run's own files (isolation lanes, progress feed) went with the cleanup stack.
   expect(readdirSync(join(dir, ".run"))).toEqual([]);
-});
+}, 300_000);
 
 test("a target wrong only some of the time is not conformant: the contract check counts the answers and names the sender", async () => {
   // One in 13: the module's own reading (the scenario, among the first limits answers of the run)
