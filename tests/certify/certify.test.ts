@@ -261,17 +261,10 @@ describe("--verify", () => {
   });
 });
 
+// The other usage errors (no finished run, a path to verify that is not there): in-process,
+// tests/cli/endings.sandbox.test.ts. This one is certify's exit 2 and its line through the process
+// (the switch is read once per process).
 describe("usage errors: exit 2 with one line", () => {
-  test("no finished run in REPORTS_DIR", async () => {
-    const empty = tempReportsDir();
-    const { code, stderr } = await runCli("certify.ts", [], { REPORTS_DIR: empty });
-    expect(code).toBe(2);
-    expect(stderr.trim()).toMatch(
-      /^certify: no finished run in .* \(missing summary\.json, summary\.md, junit\.xml, allure-results\): run `npm run conformance` first$/,
-    );
-    rmSync(empty, { recursive: true, force: true });
-  });
-
   test("redaction switched off: no pack is made", async () => {
     const { code, stderr } = await runCli("certify.ts", [], {
       REPORTS_DIR: dir,
@@ -279,11 +272,5 @@ describe("usage errors: exit 2 with one line", () => {
     });
     expect(code).toBe(2);
     expect(stderr).toMatch(/certify: refusing to pack with redaction off/);
-  });
-
-  test("a path to verify that does not exist", async () => {
-    const { code, stderr } = await runCli("certify.ts", ["--verify", join(dir, "nowhere.zip")], { REPORTS_DIR: dir });
-    expect(code).toBe(2);
-    expect(stderr).toMatch(/--verify .*nowhere\.zip: no such file or folder/);
   });
 });

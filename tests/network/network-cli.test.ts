@@ -7,9 +7,11 @@
  * stretches its requests over 15 s or more; nothing here measures time): the token endpoint asked
  * more than once, one token for every worker (the broker), no check failed or left not judged
  * because a token expired (tests/tokens/tokens-cli.test.ts names the rest of the token proofs).
- * A network misconfiguration is exit 2 with one line naming the variable, before any check (each
- * kind in-process: tests/sandbox/network.sandbox.test.ts, which also fails a broken target's check
- * behind the same network for its value).
+ * A network misconfiguration is exit 2 with one line naming the variable, before any check: each
+ * kind in-process (tests/sandbox/network.sandbox.test.ts, which also fails a broken target's check
+ * behind the same network for its value; tests/network/refused-certificate.sandbox.test.ts; a wrong
+ * key passphrase: tests/config/network.unit.test.ts), and a proxy answering 407 with the command's
+ * main in-process (tests/cli/endings.sandbox.test.ts; exit 2 through the process: tests/cli/conformance.test.ts).
  */
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -34,14 +36,6 @@ function pemEnv(target: HttpsTarget, dir: string): Record<string, string> {
     TLS_CLIENT_KEY: target.files.encryptedKey,
     TLS_CLIENT_KEY_PASSPHRASE: target.keyPassphrase,
   };
-}
-
-/** The one line a configuration problem prints, and that no check ran. */
-function expectConfigLine(result: CliResult, variable: string): void {
-  expect(result.code, result.stdout + result.stderr).toBe(2);
-  const line = result.stderr.split("\n").find((l) => l.includes("preflight:") || l.includes("configuration error"));
-  expect(line, result.stderr).toContain(variable);
-  expect(result.stdout).not.toMatch(/checks? (passed|failed)/);
 }
 
 describe("mutual TLS with a private CA, through a forward proxy with credentials, tokens living 5 s", () => {
@@ -130,26 +124,5 @@ describe("mutual TLS with a private CA, through a forward proxy with credentials
     expect(scanForCanaries(texts).filter((h) => h.canary === "keyPassphrase" || h.canary === "proxyPassword")).toEqual(
       [],
     );
-  });
-});
-
-describe("a network misconfiguration is exit 2 with one line naming the variable, before any check", () => {
-  // One through the command: each misconfiguration's kind and line are proven in-process, as the
-  // preflight and the token fetch meet them — tests/sandbox/network.sandbox.test.ts (no CA, another CA,
-  // no client certificate, an expired or misnamed server certificate, a proxy refusing or not there,
-  // a token endpoint the common CA does not vouch for), tests/network/refused-certificate.sandbox.test.ts
-  // (another CA's client certificate), tests/config/network.unit.test.ts (a wrong key passphrase).
-  test("a proxy that answers 407: HTTPS_PROXY", async () => {
-    const [mtls, proxy] = await Promise.all([startHttpsTarget({ mtls: true }), startForwardProxy({ refuseAll: true })]);
-    const dir = tempReportsDir();
-    try {
-      const result = await runCli("conformance.ts", [], { ...pemEnv(mtls, dir), HTTPS_PROXY: proxy.url });
-      expectConfigLine(result, "HTTPS_PROXY");
-      expect(result.stderr.trim().split("\n")).toHaveLength(1);
-      expect(proxy.refused()).toBeGreaterThan(0);
-    } finally {
-      await Promise.all([mtls.close(), proxy.close()]);
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

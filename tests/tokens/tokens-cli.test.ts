@@ -8,7 +8,7 @@
  * stale (tokens.sandbox.test.ts). A token source that fails — refused credentials, a token the
  * target refuses, a failing command: exit 2 naming the variable; an endpoint that is down: exit 3 —
  * ends before any check, so it is proven with the command's main in-process
- * (token-sources.sandbox.test.ts), as are the sandbox's refused token options. In-process too
+ * (tests/cli/endings.sandbox.test.ts), as are the sandbox's refused token options. In-process too
  * (tokens.sandbox.test.ts): the auth checks' deliberately wrong token is never repaired, and card
  * API auth jws, and bearer with the fetched token, pass every check against a sandbox demanding them.
  * Here: what only the sandbox command's process shows.
