@@ -1,8 +1,8 @@
 /**
  * `npm run conformance && npm run certify` end to end: a signed pack (folder and zip) with the
  * summary, JUnit, Allure results, a HAR 1.2 file and a manifest; `--verify` accepts it and
- * rejects every kind of tampering. The run is the strict whole run tests/cli/conformance.test.ts
- * makes, shared (tests/support/shared-runs.ts) and copied before the pack is written beside it.
+ * rejects every kind of tampering. The run is the tier's one strict whole run (the launcher's and
+ * the whole-run contract's, tests/support/shared-runs.ts), copied before the pack is written beside it.
  */
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -35,7 +35,7 @@ let certify: CliResult;
 const manifest = (): Manifest => JSON.parse(readFileSync(join(pack, MANIFEST_FILE), "utf8"));
 
 beforeAll(async () => {
-  // The strict whole run tests/cli/conformance.test.ts makes (shared-runs.ts), copied: the pack is written beside it.
+  // The tier's strict whole run (shared-runs.ts), copied: the pack is written beside it.
   const run = await sharedRun(STRICT_WHOLE_RUN);
   expect(run.result.code, run.result.stdout).toBe(0);
   cpSync(run.dir, dir, { recursive: true });

@@ -38,7 +38,8 @@ test("credentials in the target URL never reach the console", async () => {
 });
 
 test("against the embedded sandbox, strict: exit 0, over 1,000 requests, every documented operation checked, named-only ones skipped", async () => {
-  // Shared with the certification test (tests/support/shared-runs.ts), which packs a copy of it.
+  // The tier's one strict whole run, started as the installed bin starts it (tests/support/shared-runs.ts):
+  // the launcher's memory proof reads it too, and the certification test packs a copy of it.
   const {
     dir,
     result: { code, stdout },
