@@ -1,7 +1,7 @@
 /**
  * One conformance run shared by the cli tier's files that read it: the first file that asks starts
  * it, the others wait for it (a folder made atomically is the claim; result.json says it ended).
- * The run's REPORTS_DIR is shared: a test that writes into it (certify, report) works on a copy.
+ * The run's REPORTS_DIR is shared: a test that writes into it (certification) works on a copy.
  * The folder comes from the tier's global setup (shared-runs.setup.ts), so a run lives as long as
  * one `vitest run`; started otherwise (no folder provided), each file makes its own.
  */
