@@ -8,7 +8,9 @@
  * `npm test` runs `tsc --noEmit` and all three (the CI command). `conformance` is the suites run
  * against a target by `npm run conformance`, which adds the JUnit, Allure and summary reporters.
  */
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -27,6 +29,8 @@ const EVERY_CORE = availableParallelism();
  */
 export const TEST_MODULE_CACHE_SWITCH = "HARNESS_TEST_MODULE_CACHE";
 const MODULE_CACHE = { fsModuleCache: true };
+
+const SHARED_RUNS_SETUP = fileURLToPath(new URL("tests/support/shared-runs.setup.ts", import.meta.url));
 
 /** The tier is in the file's name: `*.unit.test.ts` in-process (tests/architecture/tiers.unit.test.ts holds it to that). */
 export const UNIT_TESTS = ["tests/**/*.unit.test.ts"];
@@ -71,6 +75,9 @@ export default defineConfig({
           include: ["tests/**/*.test.ts"],
           experimental: MODULE_CACHE,
           exclude: [...UNIT_TESTS, ...SANDBOX_TESTS, "**/node_modules/**"],
+          // A folder for the whole runs the tier's files share (tests/support/shared-runs.ts); not in
+          // the package, which ships this file for its `conformance` project.
+          globalSetup: existsSync(SHARED_RUNS_SETUP) ? [SHARED_RUNS_SETUP] : [],
           sequence: { groupOrder: 2 },
           // These tests wait on child processes (a whole conformance run, Prism, Chromium): more
           // files at once than cores keeps the two cores busy.

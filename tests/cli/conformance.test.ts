@@ -1,14 +1,18 @@
 /**
- * `npm run conformance` end to end, through vitest and its reporters: exit codes 0/1/2, the
+ * `npm run conformance` end to end, through vitest and its reporters: exit codes 0/1/2/3, the
  * outputs of the contract, and the level rule (a should failure warns, and fails in strict mode).
+ * A must failure's exit 1, with the check named, its seed and a redacted curl line, and a target
+ * wrong only some of the time (the contract check's "k of N" and its sender) are the failing whole
+ * run of tests/reporting/report.test.ts (the same faults), not runs of their own here.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { CARD_STATEMENT, LIMITS_LIST } from "../../lib/catalogue/index.ts";
+import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
 import type { Summary } from "../../lib/reporting/summary.ts";
 import { withSandbox } from "../support/harness.ts";
 import { runCli, tempReportsDir } from "../support/cli.ts";
+import { sharedRun, STRICT_WHOLE_RUN } from "../support/shared-runs.ts";
 
 const summaryOf = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
 
@@ -35,12 +39,12 @@ test("credentials in the target URL never reach the console", async () => {
 });
 
 test("against the embedded sandbox, strict: exit 0, over 1,000 requests, every documented operation checked, named-only ones skipped", async () => {
-  const dir = tempReportsDir();
-  const { code, stdout } = await runCli("conformance.ts", ["--strict"], {
-    REPORTS_DIR: dir,
-    SEED: "7",
-    PROPERTY_RUNS: "",
-  });
+  // The tier's one strict whole run, started as the installed bin starts it (tests/support/shared-runs.ts):
+  // the launcher's memory proof reads it too, and the certification test packs a copy of it.
+  const {
+    dir,
+    result: { code, stdout },
+  } = await sharedRun(STRICT_WHOLE_RUN);
   expect(code, stdout).toBe(0);
   const summary = summaryOf(dir);
   expect(summary.verdict).toBe("conformant");
@@ -77,77 +81,26 @@ test("against the embedded sandbox, strict: exit 0, over 1,000 requests, every d
   expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(/Verdict: conformant[^]*## Latency and error shares/);
   // The run's own files (isolation lanes, progress feed) went with the cleanup stack.
   expect(readdirSync(join(dir, ".run"))).toEqual([]);
-});
+}, 300_000);
 
-test("a must failure: exit 1, the check named with seed and a redacted curl line", async () => {
-  await withSandbox(
-    { faults: [{ kind: "drop-field", operation: CARD_STATEMENT.key, path: ["dt"] }] },
-    async (sandbox) => {
-      const dir = tempReportsDir();
-      const { code, stdout, stderr } = await runCli("conformance.ts", [], {
-        REPORTS_DIR: dir,
-        TARGET_BASE_URL: sandbox.url,
-        SEED: "11",
-      });
-      const output = stdout + stderr;
-      expect(code).toBe(1);
-      const failed = summaryOf(dir).checks.find((c) => c.id === "CARD-STMT-SCHEMA");
-      expect(failed?.outcome).toBe("failed");
-      expect(failed?.message).toMatch(/\/dt is required but missing/);
-      expect(output).toMatch(/reproduce: SEED=11 npm run conformance -- --check CARD-STMT-SCHEMA/);
-      expect(output).toMatch(/curl -sS -X POST '.*\/v5\/card-api\/card\/statement'/);
-    },
-  );
-});
-
-test("a target wrong only some of the time is not conformant: the contract check counts the answers and names the sender", async () => {
-  // One in 13: the module's own reading (the scenario, among the first limits answers of the run)
-  // holds, so the verdict is the contract's "k of N" over the run's answers.
-  const fault = { kind: "drop-field" as const, operation: LIMITS_LIST.key, path: ["dt"], every: 13 };
-  await withSandbox({ faults: [fault] }, async (sandbox) => {
-    const dir = tempReportsDir();
-    const { code, stdout } = await runCli("conformance.ts", ["--quiet"], {
-      REPORTS_DIR: dir,
-      TARGET_BASE_URL: sandbox.url,
-      SEED: "13",
-    });
-    expect(code, stdout).toBe(1);
-    const dt = summaryOf(dir).checks.find((c) => c.id === "CARD-LIM-DT")!;
-    expect(dt.outcome).toBe("failed");
-    expect(dt.contract!.violations).toBeGreaterThan(1);
-    expect(dt.message).toMatch(
-      /^Response violates schema: \d+ of \d+ success answers: dt undefined is not a timestamp/,
-    );
-    expect(dt.message).toMatch(
-      /first: exchange \d+ POST \/v5\/card-api\/limits\/list .* sent by [A-Z0-9-]+ \(check seed \d+; reproduce: SEED=13 npm run conformance -- --check /,
-    );
-    expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(/\| CARD-LIM-DT \| must \|.*\| \d+, \d+ broke it \|/);
-  });
-});
-
-test("a should failure warns (not a failure) and fails the run in strict mode", async () => {
+// The lenient side — a should failure is a warning that fails nothing — is the level rule
+// (tests/reporting/should-level.unit.test.ts) and a lenient whole run's summary.json showing the
+// warning (tests/reporting/report.test.ts); the strict side fails a run through the command here.
+test("a should failure fails the run in strict mode", async () => {
   const fault = { kind: "set-field" as const, operation: CARD_STATEMENT.key, path: ["dt"], value: "yesterday" };
   await withSandbox({ faults: [fault] }, async (sandbox) => {
-    const env = { TARGET_BASE_URL: sandbox.url, SEED: "3" };
-    const lenient = tempReportsDir();
-    // A partial run (--check) is never conformant: exit 1, verdict incomplete — the warning failed nothing.
-    expect((await runCli("conformance.ts", ["--check", "CARD-STMT-DT"], { ...env, REPORTS_DIR: lenient })).code).toBe(
-      1,
-    );
-    expect(summaryOf(lenient).verdict).toBe("incomplete");
-    expect(summaryOf(lenient).checks.find((c) => c.id === "CARD-STMT-DT")?.outcome).toBe("warning");
     const strict = tempReportsDir();
-    expect(
-      (await runCli("conformance.ts", ["--strict", "--check", "CARD-STMT-DT"], { ...env, REPORTS_DIR: strict })).code,
-    ).toBe(1);
+    const env = { TARGET_BASE_URL: sandbox.url, SEED: "3", REPORTS_DIR: strict };
+    expect((await runCli("conformance.ts", ["--strict", "--check", "CARD-STMT-DT"], env)).code).toBe(1);
     expect(summaryOf(strict).verdict).toBe("not conformant");
     expect(summaryOf(strict).checks.find((c) => c.id === "CARD-STMT-DT")?.outcome).toBe("failed");
   });
 });
 
-test("--help lists --quiet, which turns the live progress off", async () => {
+test("--help lists --quiet, which turns the live progress off, and --strict", async () => {
   const { code, stdout } = await runCli("conformance.ts", ["--help"], {});
   expect(code).toBe(0);
+  expect(stdout).toContain("--strict");
   expect(stdout).toMatch(
     /--quiet +no live progress \(on a terminal one line in place, otherwise a status line every 10 s\)/,
   );

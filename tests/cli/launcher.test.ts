@@ -6,87 +6,32 @@
  * a Ctrl-C at the terminal reaches the run once (exit 130, outputs written), a second one ends it
  * at once, and a launcher killed outright leaves no run behind.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, test } from "vitest";
 import type { Summary } from "../../lib/reporting/summary.ts";
 import { withSandbox } from "../support/harness.ts";
-import { ROOT, tempReportsDir } from "../support/cli.ts";
+import { tempReportsDir } from "../support/cli.ts";
+import { launch, runOf } from "../support/launched-run.ts";
+import { sharedRun, STRICT_WHOLE_RUN } from "../support/shared-runs.ts";
 import { startCountingProxy, type TestTarget } from "../support/targets.ts";
 
-const COMMAND = join(ROOT, "cli", "payment-conformance.mjs");
 const summaryOf = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
 
-interface Launched {
-  launcher: ChildProcess;
-  ended: Promise<{ code: number | null; stdout: string; stderr: string }>;
-}
-
-/** `node cli/payment-conformance.mjs ARGS` as the bin starts it: no NODE_OPTIONS, in a process group of its own (a terminal's job). */
-function launch(args: string[], env: Record<string, string>, timeoutMs = 170_000): Launched {
-  const inherited = Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST$|NODE_ENV$|NODE_OPTIONS$)/.test(k));
-  const launcher = spawn(process.execPath, [COMMAND, ...args], {
-    cwd: ROOT,
-    env: { ...Object.fromEntries(inherited), FORCE_COLOR: "0", NO_COLOR: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let stdout = "";
-  let stderr = "";
-  launcher.stdout!.on("data", (d: Buffer) => (stdout += d));
-  launcher.stderr!.on("data", (d: Buffer) => (stderr += d));
-  const timer = setTimeout(() => process.kill(-launcher.pid!, "SIGKILL"), timeoutMs);
-  const ended = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    launcher.on("close", (code) => (clearTimeout(timer), resolve({ code, stdout, stderr }))),
-  );
-  return { launcher, ended };
-}
-
-/** The process the launcher started (Linux: /proc), once it runs its own program. */
-async function runOf(launcher: ChildProcess): Promise<number> {
-  const cmdline = (pid: number | string) => readFileSync(`/proc/${pid}/cmdline`, "utf8");
-  for (let i = 0; i < 200; i++) {
-    const child = readFileSync(`/proc/${launcher.pid}/task/${launcher.pid}/children`, "utf8").trim().split(/\s+/)[0];
-    // Forked but not yet exec'd, a child still shows the launcher's own command line; in the middle
-    // of its exec, none at all (seen on a fresh CI machine).
-    const line = child ? cmdline(child) : "";
-    if (line && line !== cmdline(launcher.pid!)) return Number(child);
-    await sleep(100);
-  }
-  throw new Error("the launcher started no run within 20 s");
-}
-
-const status = (pid: number, field: string): number | undefined => {
-  try {
-    const text = readFileSync(`/proc/${pid}/${field === "Pss" ? "smaps_rollup" : "status"}`, "utf8");
-    return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(text)?.[1]) / 1024 || undefined;
-  } catch {
-    return undefined;
-  }
-};
-
+// The run a partner gets from `npx payment-conformance --strict`: the default property volume. The
+// one strict whole run of the tier, shared (tests/support/shared-runs.ts) with the whole-run
+// contract (tests/cli/conformance.test.ts) and certification (tests/certify/certify.test.ts).
 test("without NODE_OPTIONS: the run starts itself again with npm run conformance's memory flags and peaks at ≤ 256 MB", async () => {
-  const dir = tempReportsDir();
-  // The default property volume: the run a partner gets from `npx payment-conformance`.
-  const { launcher, ended } = launch(["--quiet"], { REPORTS_DIR: dir, SEED: "5" });
-  const run = await runOf(launcher);
-  const flags = readFileSync(`/proc/${run}/cmdline`, "utf8").split("\0");
-  expect(flags).toEqual(expect.arrayContaining(["--max-semi-space-size=2", "--max-old-space-size=256"]));
-  const peak = { run: 0, launcherPss: 0 };
-  const sampler = setInterval(() => {
-    peak.run = Math.max(peak.run, status(run, "VmHWM") ?? 0);
-    peak.launcherPss = Math.max(peak.launcherPss, status(launcher.pid!, "Pss") ?? 0);
-  }, 100);
-  const { code, stdout, stderr } = await ended.finally(() => clearInterval(sampler));
-  expect(code, stdout.slice(-2000) + stderr).toBe(0);
+  const { dir, result } = await sharedRun(STRICT_WHOLE_RUN);
+  expect(result.runFlags).toEqual(expect.arrayContaining(["--max-semi-space-size=2", "--max-old-space-size=256"]));
+  expect(result.code, result.stdout.slice(-2000) + result.stderr).toBe(0);
   expect(summaryOf(dir).verdict).toBe("conformant");
-  expect(peak.run).toBeGreaterThan(50);
-  expect(peak.run, `peak RSS of the run: ${peak.run} MB`).toBeLessThanOrEqual(256);
+  expect(result.peakRunMb).toBeGreaterThan(50);
+  expect(result.peakRunMb, `peak RSS of the run: ${result.peakRunMb} MB`).toBeLessThanOrEqual(256);
   // The launcher itself only waits: its own memory (its share of the pages the run shares with it) is small.
-  expect(peak.launcherPss, `launcher PSS: ${peak.launcherPss} MB`).toBeLessThanOrEqual(20);
-}, 180_000);
+  expect(result.peakLauncherPssMb, `launcher PSS: ${result.peakLauncherPssMb} MB`).toBeLessThanOrEqual(20);
+}, 300_000);
 
 /** A run against a target 40 ms late, two requests in flight: far from done after some requests. */
 async function slowRun(body: (target: TestTarget, dir: string) => Promise<void>): Promise<void> {

@@ -1,14 +1,17 @@
 /**
  * `npm run conformance && npm run report` end to end, against a sandbox whose statement drops
- * `dt` (a must failure) and that refuses statements of one instant (a should warning): the HTML report (multi-file and single-file) builds under REPORTS_DIR, carries the
+ * `dt` (a must failure: exit 1, the check named with its seed and a redacted curl line), whose
+ * limits answers lack it one time in 13 (the contract checks count the answers and name the
+ * sender) and that refuses statements of one instant (a should warning): the HTML report (multi-file and single-file) builds under REPORTS_DIR, carries the
  * environment, parameters, categories and history, holds nothing that reaches past the machine,
  * and renders the run's checks in headless Chromium (skipped where Chromium is not installed).
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
+import { CARD_STATEMENT, LIMITS_LIST } from "../../lib/catalogue/index.ts";
 import { gitCommit } from "../../lib/reporting/git.ts";
+import type { Summary } from "../../lib/reporting/summary.ts";
 import { ROOT, runCli, tempReportsDir, type CliResult } from "../support/cli.ts";
 import { withSandbox } from "../support/harness.ts";
 import { chromiumMissing, revealCheck, serveFolder, withPage } from "./browser.ts";
@@ -22,6 +25,10 @@ beforeAll(async () => {
   const faults = [
     { kind: "drop-field" as const, operation: CARD_STATEMENT.key, path: ["dt"] },
     { kind: "behaviour" as const, name: "rejects-single-instant-periods" as const },
+    // Wrong only some of the time: one limits answer in 13 lacks dt. The module's own reading (the
+    // scenario, among the first limits answers of the run) holds, so the verdict is the contract's
+    // "k of N" over the run's answers.
+    { kind: "drop-field" as const, operation: LIMITS_LIST.key, path: ["dt"], every: 13 },
   ];
   await withSandbox({ faults }, async (sandbox) => {
     runs.conformance = await runCli("conformance.ts", [], {
@@ -44,6 +51,27 @@ test("the failing run's results build both reports under REPORTS_DIR, with spec.
     expect(existsSync(join(dir, folder, "index.html"))).toBe(true);
     expect(readFileSync(join(dir, folder, "spec.html"), "utf8")).toContain('id="section-4.2"');
   }
+});
+
+test("a must failure: exit 1, the check named with seed and a redacted curl line", () => {
+  const output = runs.conformance.stdout + runs.conformance.stderr;
+  expect(runs.conformance.code, output.slice(-3000)).toBe(1);
+  const failed = (json("summary.json") as Summary).checks.find((c) => c.id === "CARD-STMT-SCHEMA");
+  expect(failed?.outcome).toBe("failed");
+  expect(failed?.message).toMatch(/\/dt is required but missing/);
+  expect(output).toMatch(/reproduce: SEED=5 npm run conformance -- --check CARD-STMT-SCHEMA/);
+  expect(output).toMatch(/curl -sS -X POST '.*\/v5\/card-api\/card\/statement'/);
+});
+
+test("a target wrong only some of the time is not conformant: the contract check counts the answers and names the sender", () => {
+  const dt = (json("summary.json") as Summary).checks.find((c) => c.id === "CARD-LIM-DT")!;
+  expect(dt.outcome).toBe("failed");
+  expect(dt.contract!.violations).toBeGreaterThan(1);
+  expect(dt.message).toMatch(/^Response violates schema: \d+ of \d+ success answers: dt undefined is not a timestamp/);
+  expect(dt.message).toMatch(
+    /first: exchange \d+ POST \/v5\/card-api\/limits\/list .* sent by [A-Z0-9-]+ \(check seed \d+; reproduce: SEED=5 npm run conformance -- --check /,
+  );
+  expect(readFileSync(join(dir, "summary.md"), "utf8")).toMatch(/\| CARD-LIM-DT \| must \|.*\| \d+, \d+ broke it \|/);
 });
 
 test("the run's summary has the clause table, with the failing check under its clause, and prints it", () => {
@@ -107,7 +135,8 @@ test("every check carries the run's SEED, its own seed and the property-run coun
   expect(schemaCheck?.links).toEqual([{ url: "spec.html#section-2.2", type: "spec", name: "§2.2" }]);
 });
 
-test("a should failure passes, tagged warning, with a failed step that names its cause", () => {
+test("a should failure passes, tagged warning, with a failed step that names its cause; summary.json says warning", () => {
+  expect((json("summary.json") as Summary).checks.find((c) => c.id === "CARD-STMT-POSITIVE")?.outcome).toBe("warning");
   const positive = allureResult("CARD-STMT-POSITIVE");
   expect(positive?.status).toBe("passed");
   expect(positive?.labels).toContainEqual({ name: "tag", value: "warning" });
@@ -116,13 +145,14 @@ test("a should failure passes, tagged warning, with a failed step that names its
   ]);
 });
 
-test("categories sort the failing run by cause: the dropped dt is a schema violation", () => {
+test("categories sort the failing run by cause: the dropped dt is a schema violation, in statements and in limits", () => {
   const categories = json("allure-report/widgets/categories.json") as {
     nodes: Record<string, { type: string; name: string; statistic?: { failed?: number } }>;
   };
   const nodes = Object.values(categories.nodes);
   const schema = nodes.find((n) => n.type === "category" && n.name === "Schema violation");
-  expect(schema?.statistic?.failed).toBe(1);
+  // CARD-STMT-SCHEMA (every statement lacks dt); CARD-LIM-DT and CARD-LIM-SCHEMA (one limits answer in 13).
+  expect(schema?.statistic?.failed).toBe(3);
   expect(nodes.some((n) => n.type === "message" && /CARD-STMT-SCHEMA/.test(n.name))).toBe(true);
 });
 
