@@ -31,7 +31,8 @@ export async function prepare(
 ): Promise<Prepared> {
   const { config, failOn, lastFailed } = configured;
   if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
-  validators().compileAll(ADDED_OPERATIONS);
+  // The catalogue folder's schemas: a broken one is exit 2 now (a worker compiles every schema before judging).
+  validators().compileAdded(ADDED_OPERATIONS);
   await parts.checkDeclarations(config);
   const usage = checkUsage(options, config, parts, lastFailed);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
