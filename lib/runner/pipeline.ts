@@ -22,8 +22,11 @@ import { decideVerdict } from "./phases/verdict.ts";
 import { runConformanceVitest } from "./run-vitest.ts";
 import type { Reached, RunOptions, RunParts, Targeted } from "./run-state.ts";
 
-/** The run's exit code (0 conformant · 1 not conformant or incomplete · 130/143 interrupted); exit 2 and 3 are thrown. */
-/** `configured`: the configuration the command read and checked before it loaded the parts (phases/configure.ts). */
+/**
+ * The run's exit code (0 conformant · 1 not conformant or incomplete · 130/143 interrupted); exit 2
+ * and 3 are thrown. `configured`: the configuration the command read and checked before it loaded
+ * the parts (phases/configure.ts); without it, prepare reads it.
+ */
 export async function runConformance(options: RunOptions, parts: RunParts, configured?: Configured): Promise<number> {
   const cleanup = new CleanupStack();
   // Before the checks a signal ends the phase under way; a second one, the process (interrupt.ts).

@@ -147,7 +147,8 @@ export class ValidatorRegistry {
   /**
    * Compiles every schema now (they compile on first use otherwise) and resolves the schemas
    * named by these operations: a broken schema or entry of the catalogue folder is a
-   * configuration error at start (exit 2), not an error inside a check.
+   * configuration error at start (exit 2), not an error inside a check. `ids`: the schemas to
+   * compile (every one unless told).
    */
   compileAll(operations: readonly SchemaNaming[] = [], ids = this.schemaIds()): void {
     const asConfigError = (where: string, error: unknown) =>

@@ -2,8 +2,8 @@
  * Phase 2, target: which target the run judges — TARGET_BASE_URL, or the embedded reference
  * sandbox started now when it is unset (none when merging shards) — and the run's bounds: each
  * worker's share of CONCURRENCY and MAX_RPS, the deadline, the debit budget file and, with
- * several workers, the isolation lanes folder they share. What it opens goes on the cleanup stack. Prints
- * the run line; from here on the run carries its plan.
+ * several workers, the isolation lanes folder they share. What it opens goes on the cleanup
+ * stack. Prints the run line; from here on the run carries its plan.
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
