@@ -8,19 +8,10 @@
 import "../lib/config/env-first.ts";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { checkAddedOperations } from "../generators/cases/schema-cases.ts";
-import { checkClientData } from "../generators/cases/business.ts";
-import { checkRequestRules } from "../generators/cases/request-rules.ts";
-import { checkLateRules, checkRulesObeyed } from "../generators/cases/declared-check.ts";
-import { ADDED_OPERATIONS, DOCUMENTED_OPERATIONS } from "../lib/catalogue/index.ts";
 import type { Config } from "../lib/config/load.ts";
 import { EXIT, runMain, UsageError } from "../lib/runner/cli-errors.ts";
-import { runConformance } from "../lib/runner/pipeline.ts";
+import { configure } from "../lib/runner/phases/configure.ts";
 import type { RunOptions, RunParts } from "../lib/runner/run-state.ts";
-import { validators } from "../lib/validation/registry.ts";
-import { startSandbox } from "../sandbox/server.ts";
-import { ALL_MODULES } from "../suites/modules.ts";
-import { PREFLIGHT_REQUESTS } from "../suites/preflight-requests.ts";
 
 export { embeddedSandboxConfig } from "../lib/runner/phases/target.ts";
 
@@ -59,39 +50,68 @@ function parseOptions(argv: string[]): RunOptions & { help?: boolean | undefined
   }
 }
 
-/** What the run needs from above lib/: the suites, the generators' checks of the declarations, the sandbox. */
-const PARTS: RunParts = {
-  modules: ALL_MODULES,
-  moduleIndex: fileURLToPath(new URL("../suites/modules.ts", import.meta.url)),
-  preflightRequests: PREFLIGHT_REQUESTS,
-  async checkDeclarations(config: Config) {
-    checkAddedOperations(ADDED_OPERATIONS, validators());
-    checkClientData(config, validators());
-    const operations = [...DOCUMENTED_OPERATIONS, ...ADDED_OPERATIONS];
-    checkRequestRules(
-      config,
-      validators(),
-      operations.map((op) => op.key),
-    );
-    // Valid requests obey the declared rules: one the generators cannot meet is exit 2 now, naming it.
-    await checkRulesObeyed(config, validators(), operations);
-  },
-  // The declared rules on the debit amounts and the sealed envelope, once the range and the profile are known.
-  checkLateDeclarations: (config, late) => checkLateRules(config, validators(), late),
-  // The embedded sandbox authenticates card API requests as the configuration does (CARD_API_AUTH).
-  startSandbox(config: Config) {
-    const auth = config.cardApi.auth;
-    const cardApiAuth = auth === "module" ? "profile" : auth === "headers" ? "none" : auth;
-    return startSandbox({ profile: config.partner.cryptoProfile, cardApiJws: config.cardApi.jws, cardApiAuth });
-  },
-};
+/**
+ * What the run needs from above lib/: the suites, the generators' checks of the declarations, the
+ * sandbox. Imported only once the configuration is read and checked (main): they are most of the
+ * command's modules, and a bad configuration is exit 2 without them.
+ */
+async function loadParts(): Promise<RunParts> {
+  const [catalogue, registry, declared, schemaCases, business, requestRules, sandbox, suites, preflight] =
+    await Promise.all([
+      import("../lib/catalogue/index.ts"),
+      import("../lib/validation/registry.ts"),
+      import("../generators/cases/declared-check.ts"),
+      import("../generators/cases/schema-cases.ts"),
+      import("../generators/cases/business.ts"),
+      import("../generators/cases/request-rules.ts"),
+      import("../sandbox/server.ts"),
+      import("../suites/modules.ts"),
+      import("../suites/preflight-requests.ts"),
+    ]);
+  const { ADDED_OPERATIONS, DOCUMENTED_OPERATIONS } = catalogue;
+  const { validators } = registry;
+  return {
+    modules: suites.ALL_MODULES,
+    moduleIndex: fileURLToPath(new URL("../suites/modules.ts", import.meta.url)),
+    preflightRequests: preflight.PREFLIGHT_REQUESTS,
+    async checkDeclarations(config: Config) {
+      schemaCases.checkAddedOperations(ADDED_OPERATIONS, validators());
+      business.checkClientData(config, validators());
+      const operations = [...DOCUMENTED_OPERATIONS, ...ADDED_OPERATIONS];
+      requestRules.checkRequestRules(
+        config,
+        validators(),
+        operations.map((op) => op.key),
+      );
+      // Valid requests obey the declared rules: one the generators cannot meet is exit 2 now, naming it.
+      await declared.checkRulesObeyed(config, validators(), operations);
+    },
+    // The declared rules on the debit amounts and the sealed envelope, once the range and the profile are known.
+    checkLateDeclarations: (config, late) => declared.checkLateRules(config, validators(), late),
+    // The embedded sandbox authenticates card API requests as the configuration does (CARD_API_AUTH).
+    startSandbox(config: Config) {
+      const auth = config.cardApi.auth;
+      const cardApiAuth = auth === "module" ? "profile" : auth === "headers" ? "none" : auth;
+      return sandbox.startSandbox({
+        profile: config.partner.cryptoProfile,
+        cardApiJws: config.cardApi.jws,
+        cardApiAuth,
+      });
+    },
+  };
+}
 
 /** The command, callable in-process (tests/cli/usage.unit.test.ts); conformance.mjs runs it as the process. */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   const { help, ...options } = parseOptions(argv);
-  if (!help) return runConformance(options, PARTS);
-  process.stdout.write(`${HELP}\n`);
-  return EXIT.conformant;
+  if (help) {
+    process.stdout.write(`${HELP}\n`);
+    return EXIT.conformant;
+  }
+  // The configuration first (exit 2 on a bad one), then the pipeline and the parts it runs.
+  const configured = configure(options);
+  const [{ runConformance }, parts] = await Promise.all([import("../lib/runner/pipeline.ts"), loadParts()]);
+  return runConformance(options, parts, configured);
 }
 
 // Run as the process when started directly (node --import tsx cli/conformance.ts); conformance.mjs runs main itself.

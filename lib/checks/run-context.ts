@@ -21,6 +21,7 @@ import { redactor } from "../redaction/redact.ts";
 import { validators } from "../validation/registry.ts";
 import { createGuard } from "../http/guard.ts";
 import { debitBudgetOf, lanesOf, wholeRunLimits } from "../http/coordination/run-limits.ts";
+import type { LaneLocks } from "../http/coordination/lanes.ts";
 import type { RunPlan } from "./run-plan.ts";
 import { ContractBook } from "./contract-book.ts";
 import { LatencyMeter } from "./meter.ts";
@@ -62,7 +63,7 @@ export type Planned = Partial<Pick<RunPlan, "limits" | "debitRange" | "tokenBrok
  * request rules), for reading the debit range; the CLI hands it over. `env`: where a profile
  * module's own variables are read — the process's; an in-process test's own. `book`: a contract
  * book that outlives this context (a worker's, across its files); otherwise one of its own; `meter`
- * likewise, a latency meter (meter.ts).
+ * likewise, a latency meter (meter.ts); `lanes` likewise, the isolation lanes (the plan's otherwise).
  */
 export async function createRunContext(
   config: Config,
@@ -72,7 +73,8 @@ export async function createRunContext(
     env = process.env,
     book,
     meter = new LatencyMeter(),
-  }: { limitsRequest?: LimitsRequestOf; env?: Env; book?: ContractBook; meter?: LatencyMeter } = {},
+    lanes,
+  }: { limitsRequest?: LimitsRequestOf; env?: Env; book?: ContractBook; meter?: LatencyMeter; lanes?: LaneLocks } = {},
 ): Promise<RunContext> {
   const limits = planned.limits ?? wholeRunLimits(config);
   redactor.addSecrets(config.secrets);
@@ -86,7 +88,14 @@ export async function createRunContext(
     network: config.network,
   });
   const guard = createGuard(config.safety, debitBudgetOf(limits));
-  const target = new Target(config, profile, client, guard, targetAuthOf(config, planned.tokenBroker), lanesOf(limits));
+  const target = new Target(
+    config,
+    profile,
+    client,
+    guard,
+    targetAuthOf(config, planned.tokenBroker),
+    lanes ?? lanesOf(limits),
+  );
   const decided = planned.debitRange;
   // Every answer passes the contract book first (contract-book.ts); the preflight's answers count too.
   const contracts = book ?? new ContractBook();

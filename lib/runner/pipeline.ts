@@ -13,6 +13,7 @@
 import { CleanupStack } from "./cleanup.ts";
 import { endBeforeChecks } from "./endings.ts";
 import { interruptBeforeChecks } from "./interrupt.ts";
+import type { Configured } from "./phases/configure.ts";
 import { planRun } from "./phases/plan.ts";
 import { prepare } from "./phases/prepare.ts";
 import { reachTarget } from "./phases/reach.ts";
@@ -21,8 +22,12 @@ import { decideVerdict } from "./phases/verdict.ts";
 import { runConformanceVitest } from "./run-vitest.ts";
 import type { Reached, RunOptions, RunParts, Targeted } from "./run-state.ts";
 
-/** The run's exit code (0 conformant · 1 not conformant or incomplete · 130/143 interrupted); exit 2 and 3 are thrown. */
-export async function runConformance(options: RunOptions, parts: RunParts): Promise<number> {
+/**
+ * The run's exit code (0 conformant · 1 not conformant or incomplete · 130/143 interrupted); exit 2
+ * and 3 are thrown. `configured`: the configuration the command read and checked before it loaded
+ * the parts (phases/configure.ts); without it, prepare reads it.
+ */
+export async function runConformance(options: RunOptions, parts: RunParts, configured?: Configured): Promise<number> {
   const cleanup = new CleanupStack();
   // Before the checks a signal ends the phase under way; a second one, the process (interrupt.ts).
   const signals = interruptBeforeChecks();
@@ -30,7 +35,7 @@ export async function runConformance(options: RunOptions, parts: RunParts): Prom
   const untilStopped = <T>(phase: Promise<T>) => Promise.race([phase, signals.stopped]);
   let run: Targeted | Reached | undefined;
   try {
-    const prepared = await untilStopped(prepare(options, parts));
+    const prepared = await untilStopped(prepare(options, parts, configured));
     run = await untilStopped(openTarget(prepared, parts, cleanup));
     run = await untilStopped(reachTarget(run, parts, cleanup));
     const planned = planRun(run, parts, cleanup);

@@ -65,6 +65,9 @@ function toIssue(error: ErrorObject): SchemaIssue {
 
 export type JsonSchema = Record<string, unknown>;
 
+/** An operation as far as the registry reads it: the schemas it names. */
+type SchemaNaming = { key: string; requestSchema?: string; responseSchema?: string };
+
 export class ValidatorRegistry {
   private readonly ajv: ReturnType<typeof createAjv>;
   private userAjv?: ReturnType<typeof createUserAjv>;
@@ -144,12 +147,13 @@ export class ValidatorRegistry {
   /**
    * Compiles every schema now (they compile on first use otherwise) and resolves the schemas
    * named by these operations: a broken schema or entry of the catalogue folder is a
-   * configuration error at start (exit 2), not an error inside a check.
+   * configuration error at start (exit 2), not an error inside a check. `ids`: the schemas to
+   * compile (every one unless told).
    */
-  compileAll(operations: Array<{ key: string; requestSchema?: string; responseSchema?: string }> = []): void {
+  compileAll(operations: readonly SchemaNaming[] = [], ids = this.schemaIds()): void {
     const asConfigError = (where: string, error: unknown) =>
       new ConfigError("CATALOGUE_DIR", `${where}: ${(error as Error).message}`);
-    for (const id of this.schemaIds()) {
+    for (const id of ids) {
       try {
         this.validator(id);
       } catch (error) {
@@ -166,6 +170,18 @@ export class ValidatorRegistry {
         }
       }
     }
+  }
+
+  /**
+   * The start-up check of the catalogue folder alone (exit 2 on a broken entry): its own schemas
+   * compiled and the schemas its operations name resolved. The CLI's process judges only the
+   * preflight's answers, whose validators compile on first use; a worker compiles all (compileAll).
+   */
+  compileAdded(operations: readonly SchemaNaming[]): void {
+    this.compileAll(
+      operations,
+      this.schemaIds().filter((id) => addedSchemaFile(this.byId.get(id) ?? {})),
+    );
   }
 
   /** Ids of every schema in the set. */

@@ -28,6 +28,8 @@ import { createRunContext } from "../checks/run-context.ts";
 import { ContractBook } from "../checks/contract-book.ts";
 import { LatencyMeter } from "../checks/meter.ts";
 import type { RunPlan } from "../checks/run-plan.ts";
+import type { LaneLocks } from "../http/coordination/lanes.ts";
+import { lanesOf } from "../http/coordination/run-limits.ts";
 import { workerPlan } from "./plan.ts";
 import { reportCheck } from "./report-check.ts";
 
@@ -49,6 +51,8 @@ const collected = new Map<Check, Module>();
 let workerBook: ContractBook | undefined;
 /** The worker's latency meter, likewise one for all its run contexts: a budget check reads the worker's whole traffic. */
 let workerMeter: LatencyMeter | undefined;
+/** The worker's isolation lanes, likewise: in memory with one worker (run-limits.ts), and then held across its files too. */
+let workerLanes: LaneLocks | undefined;
 
 function bookOf(plan: RunPlan): ContractBook {
   if (workerBook) return workerBook;
@@ -109,7 +113,11 @@ async function startAll(file: Task["file"], own: Check): Promise<WorkerRun> {
   await collectIndexedModules(plan.moduleIndex);
   startRequestFeed(plan.progressDir);
   const run = (current ??= {
-    context: createRunContext(plan.config, plan, { book: bookOf(plan), meter: (workerMeter ??= new LatencyMeter()) }),
+    context: createRunContext(plan.config, plan, {
+      book: bookOf(plan),
+      meter: (workerMeter ??= new LatencyMeter()),
+      lanes: (workerLanes ??= lanesOf(plan.limits)),
+    }),
     results: new Map(),
     unreported: 0,
   });

@@ -87,7 +87,7 @@ test("the target down: exit 3, summary.json says so and describes the run from i
   expect(summary.workers?.processes).toBeGreaterThan(0);
   expect(summary.declaration?.idempotencyMode).toBeDefined();
   expect(closed.count).toBe(1);
-  // The debit budget file and the lanes folder are gone with the rest.
+  // The debit budget file is gone with the rest (one worker: its lanes are in memory, no folder).
   expect(runFiles(dir)).toEqual([]);
   expect(listening()).toEqual(before);
 });

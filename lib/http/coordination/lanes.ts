@@ -13,8 +13,9 @@
  * Ownership travels with the async context (AsyncLocalStorage): the requests a check sends while
  * it holds a lane — also the parallel ones of a race — pass straight through it.
  *
- * `Lanes` holds within one process; `FileLanes` (file-lanes.ts) holds across every worker process
- * and thread of a run, so a debiting module may live in any test file.
+ * `Lanes` holds within one process (a run's one worker: all its files share one); `FileLanes`
+ * (file-lanes.ts) holds across every worker process and thread of a run that has several
+ * (run-limits.ts `lanesAcrossProcesses`), so a debiting module may live in any test file.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Sender } from "../exchange.ts";

@@ -26,7 +26,7 @@ export interface RunLimits {
   budgetFile?: string;
   /** The cap of this process's budget (in-process runs), minor units. */
   budgetCapMinor?: number;
-  /** The run's isolation lanes folder (file-lanes.ts): lanes hold across every worker; absent: within this process. */
+  /** The run's isolation lanes folder (file-lanes.ts) when it has several worker processes; absent: lanes in memory (lanes.ts). */
   lanesDir?: string;
 }
 
@@ -48,6 +48,16 @@ export interface RunShape {
  */
 export function workerCount(): 1 {
   return 1;
+}
+
+/**
+ * Whether the run's isolation lanes must hold across processes (a lanes folder, file-lanes.ts):
+ * only with more than one worker. The CLI's own requests (the preflight) end before the worker
+ * starts, and each shard is a process of its own with its own lanes, so with one worker lanes in
+ * memory hold the same — without a file lock and a state file written per request.
+ */
+export function lanesAcrossProcesses(shape: Pick<RunShape, "workers">): boolean {
+  return shape.workers > 1;
 }
 
 /** The CLI's plan, before any worker starts; the budget file is created by the caller. */
@@ -74,7 +84,7 @@ export function wholeRunLimits(config: Config): RunLimits {
   return planRunLimits(config, { workers: 1, shards: 1, startedAt: Date.now() });
 }
 
-/** The isolation lanes of this process: shared with every worker of the run through the lanes folder, when there is one. */
+/** The isolation lanes of this process: shared with every worker of the run through the lanes folder, when there is one; else in memory. */
 export function lanesOf(limits: RunLimits): LaneLocks {
   return limits.lanesDir ? new FileLanes(limits.lanesDir) : new Lanes();
 }

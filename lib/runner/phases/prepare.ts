@@ -1,67 +1,44 @@
 /**
  * Phase 1, prepare: the command line and the configuration, read and checked once, before anything
- * is started or sent. The last run's outputs are removed first of all, so that a run that stops on
- * its configuration leaves no earlier verdict behind for CI to publish. Every problem here is a
+ * is started or sent. The last run's outputs are removed first of all and the configuration read
+ * (configure.ts, which the command may have done before it loaded the suites); then the catalogue,
+ * the declarations, the options against the suites and the crypto profile. Every problem here is a
  * ConfigError or a UsageError: exit 2 with one line.
  */
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../../catalogue/index.ts";
 import { loadConfiguredProfile } from "../../checks/run-context.ts";
-import { loadConfig, reportsDirOf, type Config } from "../../config/load.ts";
+import type { Config } from "../../config/load.ts";
 import { profileVariables } from "../../crypto/index.ts";
 import { isProfileModule } from "../../crypto/module-profile.ts";
-import { ConfigError } from "../../errors/config-error.ts";
 import { validators } from "../../validation/registry.ts";
 import { loadBaseline } from "../baseline.ts";
 import { UsageError } from "../cli-errors.ts";
-import { parseFailOn } from "../fail-on.ts";
-import { lastFailedRun, parseRetries, type LastFailed } from "../last-failed.ts";
+import type { LastFailed } from "../last-failed.ts";
 import type { Prepared, RunOptions, RunParts } from "../run-state.ts";
 import { parseShard } from "../shard.ts";
+import { configure, type Configured } from "./configure.ts";
 
-/** The outputs a run replaces; history/ stays: it is the trend across runs. */
-const OUTPUTS = [
-  "allure-results",
-  "junit.xml",
-  "summary.json",
-  "summary.md",
-  // The report and the pack of the last run too: handed over beside a new summary, they would mislead.
-  "allure-report",
-  "allure-report-single",
-  "certification",
-  "certification.zip",
-];
-
-export async function prepare(options: RunOptions, parts: RunParts, startedAt = Date.now()): Promise<Prepared> {
-  // --last-failed reads the last summary before it is removed.
-  const lastFailed = lastFailedRun(options);
-  const failOn = parseFailOn(options["fail-on"]);
-  clearOutputs(reportsDirOf());
-  const config = runConfiguration(options, lastFailed);
+/**
+ * `configured`: what configure.ts decided, when the command did it already (before it loaded the
+ * suites); otherwise done here.
+ */
+export async function prepare(
+  options: RunOptions,
+  parts: RunParts,
+  configured: Configured = configure(options),
+  startedAt = Date.now(),
+): Promise<Prepared> {
+  const { config, failOn, lastFailed } = configured;
   if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
-  validators().compileAll(ADDED_OPERATIONS);
+  // The catalogue folder's schemas: a broken one is exit 2 now (a worker compiles every schema before judging).
+  validators().compileAdded(ADDED_OPERATIONS);
   await parts.checkDeclarations(config);
   const usage = checkUsage(options, config, parts, lastFailed);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
   await loadConfiguredProfile(config);
   const profileNote = await profileLine(config.partner.cryptoProfile);
   return { options, config, startedAt, failOn, profileNote, ...usage, ...(lastFailed ? { lastFailed } : {}) };
-}
-
-function clearOutputs(dir: string): void {
-  if (existsSync(dir) && !statSync(dir).isDirectory())
-    throw new ConfigError("REPORTS_DIR", `${JSON.stringify(dir)} is a file, not a folder`);
-  for (const output of OUTPUTS) rmSync(join(dir, output), { recursive: true, force: true });
-}
-
-/** The configuration of the run, loaded once: --strict, --retries and the last run's seed go in it, not into process.env. */
-function runConfiguration(options: RunOptions, last: LastFailed | undefined): Config {
-  const loaded = loadConfig(process.env);
-  const retries = options.retries === undefined ? loaded.run.retries : Number(parseRetries(options.retries));
-  const strict = options.strict ? { strict: true } : {};
-  const seed = last ? { seed: last.seed, seedFromEnv: true } : {};
-  return { ...loaded, run: { ...loaded.run, ...strict, retries, ...seed } };
 }
 
 /** The options against the configuration and the suites; each problem is exit 2. */

@@ -1,9 +1,9 @@
 /**
  * Phase 2, target: which target the run judges — TARGET_BASE_URL, or the embedded reference
  * sandbox started now when it is unset (none when merging shards) — and the run's bounds: each
- * worker's share of CONCURRENCY and MAX_RPS, the deadline, the debit budget file and the
- * isolation lanes folder shared by the workers. What it opens goes on the cleanup stack. Prints
- * the run line; from here on the run carries its plan.
+ * worker's share of CONCURRENCY and MAX_RPS, the deadline, the debit budget file and, with
+ * several workers, the isolation lanes folder they share. What it opens goes on the cleanup
+ * stack. Prints the run line; from here on the run carries its plan.
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +11,13 @@ import { withBaseUrl, type RunPlan } from "../../checks/run-plan.ts";
 import type { Config } from "../../config/load.ts";
 import { withoutProxy } from "../../config/proxy.ts";
 import { FileDebitBudget } from "../../http/coordination/debit-budget.ts";
-import { debitShare, planRunLimits, workerCount, type RunLimits } from "../../http/coordination/run-limits.ts";
+import {
+  debitShare,
+  lanesAcrossProcesses,
+  planRunLimits,
+  workerCount,
+  type RunLimits,
+} from "../../http/coordination/run-limits.ts";
 import { redactor } from "../../redaction/redact.ts";
 import { networkRunNote } from "../../reporting/network.ts";
 import type { CleanupStack } from "../cleanup.ts";
@@ -67,18 +73,24 @@ function planLimits(
   const shards = shard?.count ?? 1;
   // One worker per machine: an operation's answers must all reach one contract book (run-limits.ts).
   const workers = workerCount();
+  // The run's own files (debit budget, lanes, progress feed) live here; it is left empty at the end.
   const runDir = join(config.run.reportsDir, ".run");
+  mkdirSync(runDir, { recursive: true });
   const cap = config.safety.maxDebitTotalMinor;
   let budgetFile: string | undefined;
   if (cap !== undefined) {
-    mkdirSync(runDir, { recursive: true });
     const file = FileDebitBudget.create(join(runDir, `debit-budget-${process.pid}.json`), debitShare(cap, shards)).file;
     cleanup.defer("the debit budget file", () => rmSync(file, { force: true }));
     budgetFile = file;
   }
-  // Isolation lanes hold across the workers (lib/http/coordination/file-lanes.ts): a debiting module may sit in any file.
+  const lanesDir = lanesAcrossProcesses({ workers }) ? openLanesDir(runDir, cleanup) : undefined;
+  return { limits: planRunLimits(config, { workers, shards, startedAt }, budgetFile, lanesDir), workers };
+}
+
+/** Isolation lanes that hold across several workers (lib/http/coordination/file-lanes.ts): a debiting module may sit in any file. */
+function openLanesDir(runDir: string, cleanup: CleanupStack): string {
   const lanesDir = join(runDir, `lanes-${process.pid}`);
   mkdirSync(lanesDir, { recursive: true });
   cleanup.defer("the isolation lanes folder", () => rmSync(lanesDir, { recursive: true, force: true }));
-  return { limits: planRunLimits(config, { workers, shards, startedAt }, budgetFile, lanesDir), workers };
+  return lanesDir;
 }
