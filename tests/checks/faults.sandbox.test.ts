@@ -3,32 +3,23 @@
  * each fault exactly the listed checks fail, each for the reason the row names (category and, for
  * a check of several conditions, the condition); a crash is never a kill (tests/support/fault-verdict.ts).
  * A response fault's row judges the modules of its operation's API family only (tests/support/fault-reach.ts).
+ * The whole table: `npx vitest run --project sandbox tests/checks/faults` (this file and faults-behaviour).
  */
-import { describe, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { registeredChecks } from "../../lib/checks/define.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 import { evaluateAll, configFor, withSandbox } from "../support/harness.ts";
-import { rowProblems } from "../support/fault-verdict.ts";
-import { familyAt, modulesReached } from "../support/fault-reach.ts";
+import { familyAt } from "../support/fault-reach.ts";
+import { describeFaultRows, isBehaviourRow } from "../support/fault-rows.ts";
 import { startCountingProxy } from "../support/targets.ts";
 import { BEHAVIOUR_FAULTS } from "../../sandbox/faults.ts";
 import { FAULT_CASES } from "./faults.cases.ts";
 
-describe("each sandbox fault fails exactly its checks, for the reason named", () => {
-  test.for(FAULT_CASES.map((c) => [c.name, c] as const))("%s", async ([, c]) => {
-    const sandboxOptions = { faults: c.faults, ...(c.timing ? { timing: c.timing } : {}) };
-    const results = await withSandbox(sandboxOptions, (sandbox) =>
-      evaluateAll(configFor(sandbox.url, c.env), modulesReached(c)),
-    );
-    expect(rowProblems(c, results)).toEqual([]);
-    // A row judged on one family's modules still judges every check it names.
-    const judged = new Set(results.map((r) => r.id));
-    expect([...Object.keys(c.fails), ...(c.notJudged ?? [])].filter((id) => !judged.has(id))).toEqual([]);
-    // Every fault is caught: something fails, or a must check is left not judged (incomplete).
-    if (c.faults.length || c.timing)
-      expect(Object.keys(c.fails).length + (c.notJudged?.length ?? 0)).toBeGreaterThan(0);
-  });
-});
+// The behaviour faults' rows are judged beside these, in faults-behaviour.sandbox.test.ts.
+describeFaultRows(
+  "each sandbox fault fails exactly its checks, for the reason named: conforming, timing and response faults",
+  (row) => !isBehaviourRow(row),
+);
 
 test("every check of every module is failed by at least one fault", () => {
   const proven = new Set(FAULT_CASES.flatMap((c) => Object.keys(c.fails)));
