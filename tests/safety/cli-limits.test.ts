@@ -40,6 +40,8 @@ describe.concurrent("run-wide safety through the CLI", () => {
   test("MAX_DEBIT_TOTAL=0.50: no debit over the cap reaches the target; the checks that need one are skipped with the cap", async () => {
     await countedRun({ MAX_DEBIT_TOTAL: "0.50" }, ({ code, stdout, stderr }, proxy, dir) => {
       expect(code, stdout + stderr).toBe(0);
+      // A target the run did not start is named as TARGET_BASE_URL gives it.
+      expect(summaryOf(dir).target).toBe(proxy.url);
       // Boundary and invalid cases with amounts within the cap (0, 0.01, a negative one) may be sent: none debits more.
       const amountOf = (body: string) => {
         try {
