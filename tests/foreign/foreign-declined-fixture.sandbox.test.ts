@@ -3,9 +3,8 @@
  * configured from the partner's own folder as foreign-target.test.ts's CLI run is: the fixture
  * debit is refused, so the preflight stops the run with one line naming the card blocked by the
  * issuer and the variable to fix — never "not conformant". That a preflight problem is the
- * command's exit 2 with that one line: tests/safety/preflight.test.ts and
- * tests/cli/date-format.test.ts (through the CLI); the checks' own readings of the refused
- * fixture (not judged, incomplete): foreign-faults.sandbox.test.ts.
+ * command's exit 2 with that one line: tests/safety/preflight.test.ts (through the CLI); the
+ * checks' own readings of the refused fixture (not judged, incomplete): foreign-faults.sandbox.test.ts.
  */
 import { expect, test } from "vitest";
 import { createRunContext } from "../../lib/checks/run-context.ts";
