@@ -5,8 +5,8 @@
  * blob, counts every answer either shard received for the contract checks of both.
  * The three runs share one `--check` selection spanning the suite files of both shards (vitest
  * shards files, and a selection is a test-name filter over all of them): the same equality as
- * whole runs, at a third of the cost. That every check passes whole, and the contract checks'
- * reading, are proven by tests/cli/conformance.test.ts and the fault table.
+ * whole runs, without judging every check three times. That every check passes in a whole run, and
+ * the contract checks' reading, are proven by tests/cli/conformance.test.ts and the fault table.
  */
 import { cpSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
