@@ -1,16 +1,26 @@
 /**
  * A declared statement date pattern, end to end as a partner runs it: the sandbox started with
  * `npm run sandbox -- --date-format DD.MM.YYYY` reads its statement bounds only day first;
- * `npm run conformance` with STATEMENT_DATE_FORMAT=DD.MM.YYYY is conformant in strict mode (and so by the default rule);
- * with the default form declared, the preflight stops with exit 2 and one line naming
- * STATEMENT_DATE_FORMAT and the form the target accepted.
+ * with STATEMENT_DATE_FORMAT=DD.MM.YYYY the preflight passes and every check passes in strict mode
+ * (and so by the default rule) — judged by the engine in this process (engine-run.ts), as a run's
+ * workers judge, against the sandbox the command started; with the default form declared, the
+ * preflight stops with one line naming STATEMENT_DATE_FORMAT and the form the target accepted,
+ * which the command ends with exit 2 (tests/safety/preflight.test.ts: a preflight problem is exit 2
+ * and its one line, through the command). A whole run against a target it does not start is proven
+ * by the independent targets' CLI runs.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ROOT, runCli, tempReportsDir } from "../support/cli.ts";
+import { createRunContext } from "../../lib/checks/run-context.ts";
+import { loadConfig } from "../../lib/config/load.ts";
+import { PreflightProblem, runPreflight } from "../../lib/runner/preflight.ts";
+import { PREFLIGHT_REQUESTS } from "../../suites/preflight-requests.ts";
+import { TEST_LATENCY_BUDGET } from "../support/budget.ts";
+import { ROOT, runCli } from "../support/cli.ts";
+import { judgeModules, notPassed, shown } from "../support/engine-run.ts";
+import { runVerdict } from "../support/run-verdict.ts";
 
 let sandbox: ChildProcess;
 let url: string;
@@ -38,34 +48,44 @@ afterAll(async () => {
   await once(sandbox, "exit");
 });
 
-// One after the other: the runs debit the same payment card, and a ledger check counts every debit it sees.
-describe("npm run conformance against a target that reads DD.MM.YYYY", () => {
+// One after the other: the judgements debit the same payment card, and a ledger check counts every debit it sees.
+describe("the harness against a target that reads DD.MM.YYYY", () => {
   // Strict only: with --strict a should failure fails the run too, and the same checks are sent either
   // way, so a strict run in which every non-info check passed is conformant by the default rule as well
   // (the level rule itself, lib/checks/levels.ts: tests/reporting/run-verdicts.unit.test.ts).
-  test("declared as DD.MM.YYYY, strict: conformant, exit 0, every check passed", async () => {
-    const dir = tempReportsDir();
-    const run = await runCli("conformance.ts", ["--strict"], {
+  test("declared as DD.MM.YYYY, strict: the preflight passes, conformant, every check passed", async () => {
+    // As a CLI test's strict run is configured (tests/support/cli.ts): few property cases, the latency budget.
+    const env = {
       TARGET_BASE_URL: url,
       STATEMENT_DATE_FORMAT: "DD.MM.YYYY",
-      REPORTS_DIR: dir,
       SEED: "20261127",
-    });
-    expect(run.code, run.stdout.slice(-2000) + run.stderr).toBe(0);
-    const summary = JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")) as {
-      verdict: string;
-      checks: Array<{ id: string; level: string; outcome: string }>;
+      CONFORMANCE_STRICT: "true",
+      PROPERTY_RUNS: "5",
+      ...TEST_LATENCY_BUDGET,
     };
-    expect(summary.verdict).toBe("conformant");
-    expect(summary.checks.filter((c) => c.level !== "info" && c.outcome !== "passed")).toEqual([]);
+    const config = loadConfig(env);
+    const preflight = await createRunContext(config, {}, { env });
+    try {
+      await runPreflight(preflight, PREFLIGHT_REQUESTS);
+    } finally {
+      await preflight.target.close();
+    }
+    const results = await judgeModules(config, undefined, env);
+    expect(notPassed(results), shown(results)).toEqual([]);
+    expect(runVerdict(results, true)).toMatchObject({ summary: { verdict: "conformant" }, exit: 0 });
   });
 
-  test("declared as the default form: exit 2, one line naming STATEMENT_DATE_FORMAT and the form it accepted", async () => {
-    const run = await runCli("conformance.ts", [], { TARGET_BASE_URL: url, REPORTS_DIR: tempReportsDir() });
-    expect(run.code, run.stdout + run.stderr).toBe(2);
-    expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(run.stderr).toMatch(
-      /^conformance: preflight: STATEMENT_DATE_FORMAT: .*is not a date in the form DD\.MM\.YYYY.*; it accepted the same request with the period as DD\.MM\.YYYY \(start_date "01\.06\.2025"/,
+  test("declared as the default form: the preflight's one line names STATEMENT_DATE_FORMAT and the form it accepted", async () => {
+    const env = { TARGET_BASE_URL: url, ...TEST_LATENCY_BUDGET };
+    const run = await createRunContext(loadConfig(env), {}, { env });
+    const problem = await runPreflight(run, PREFLIGHT_REQUESTS)
+      .catch((e: unknown) => e)
+      .finally(() => run.target.close());
+    expect(problem).toBeInstanceOf(PreflightProblem);
+    const line = (problem as Error).message;
+    expect(line.trim().split("\n")).toHaveLength(1);
+    expect(line).toMatch(
+      /^preflight: STATEMENT_DATE_FORMAT: .*is not a date in the form DD\.MM\.YYYY.*; it accepted the same request with the period as DD\.MM\.YYYY \(start_date "01\.06\.2025"/,
     );
   });
 });

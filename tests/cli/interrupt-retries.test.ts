@@ -1,7 +1,8 @@
 /**
  * Runs that people operate, end to end through the command: an
  * interrupted run keeps what it judged (exit 130), and a check that fails once is flaky with
- * --retries while a broken one stays failed.
+ * --retries while a broken one stays failed. A signal before any check (the access token being
+ * fetched) goes through the same pipeline, judged in-process: interrupt-token.sandbox.test.ts.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +12,7 @@ import type { Summary } from "../../lib/reporting/summary.ts";
 import type { Fault } from "../../sandbox/faults.ts";
 import { withSandbox } from "../support/harness.ts";
 import { runCli, tempReportsDir } from "../support/cli.ts";
-import { startCountingProxy, startMisbehavingTarget } from "../support/targets.ts";
+import { startCountingProxy } from "../support/targets.ts";
 
 const summaryOf = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
 const LIM_TEXT: Fault = { kind: "content-type", operation: LIMITS_LIST.key, value: "text/plain" };
@@ -48,34 +49,6 @@ test("SIGINT six seconds into a run against a target 40 ms late: exit 130, the o
       await slow.close();
     }
   });
-});
-
-test("SIGINT while the access token is fetched (an endpoint that never answers): exit 130, verdict interrupted, nothing judged", async () => {
-  const silent = await startMisbehavingTarget("never answers");
-  try {
-    const dir = tempReportsDir();
-    const env = {
-      REPORTS_DIR: dir,
-      PARTNER_TOKEN_URL: `${silent.url}/oauth/token`,
-      PARTNER_CLIENT_ID: "partner-0042",
-      PARTNER_CLIENT_SECRET: "not-a-real-secret",
-      REQUEST_TIMEOUT_MS: "60000",
-    };
-    const { code, stdout, stderr } = await runCli("conformance.ts", ["--quiet"], env, 60_000, undefined, {
-      signal: "SIGINT",
-      afterMs: 500,
-      when: () => silent.received.length > 0,
-    });
-    expect(code, stdout + stderr).toBe(130);
-    expect(stderr).toMatch(/interrupted by SIGINT before any check ran: nothing was judged/);
-    const summary = summaryOf(dir);
-    expect(summary.verdict).toBe("interrupted");
-    expect(summary.checks).toEqual([]);
-    // Ended through the same cleanup stack as any run: the embedded sandbox's run files are gone.
-    expect(readdirSync(join(dir, ".run"))).toEqual([]);
-  } finally {
-    await silent.close();
-  }
 });
 
 test("--retries 2 against a target failing one statement request in five: flaky, while a broken check stays failed", async () => {

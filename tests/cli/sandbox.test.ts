@@ -1,10 +1,18 @@
-/** `npm run sandbox -- --port P` in one process, `npm run conformance` against it in another: green. */
+/**
+ * `npm run sandbox -- --port P` in one process, every module judged against it: green. Judged by the
+ * engine in this process (engine-run.ts), as a run's workers judge: a whole `npm run conformance`
+ * against a target it does not start is proven by the CLI runs against other targets (the foreign,
+ * third and fourth targets'; that the summary names TARGET_BASE_URL: tests/safety/cli-limits.test.ts).
+ */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
-import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { ROOT, runCli, tempReportsDir } from "../support/cli.ts";
+import { loadConfig } from "../../lib/config/load.ts";
+import { TEST_LATENCY_BUDGET } from "../support/budget.ts";
+import { ROOT, runCli } from "../support/cli.ts";
+import { judgeModules, notPassed, shown } from "../support/engine-run.ts";
+import { runVerdict } from "../support/run-verdict.ts";
 
 test("a separately started sandbox gives the same green verdict, and stops cleanly on SIGTERM", async () => {
   const sandbox = spawn(process.execPath, ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0"], {
@@ -15,10 +23,11 @@ test("a separately started sandbox gives the same green verdict, and stops clean
     sandbox.stdout.on("data", (d: Buffer) => (out += d));
     await expect.poll(() => out, { timeout: 20_000 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
     const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)![0];
-    const dir = tempReportsDir();
-    const { code, stdout } = await runCli("conformance.ts", [], { TARGET_BASE_URL: url, REPORTS_DIR: dir });
-    expect(code, stdout).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, "summary.json"), "utf8")).target).toBe(url);
+    // As a CLI test's run is configured (tests/support/cli.ts): few property cases, the tests' latency budget.
+    const env = { TARGET_BASE_URL: url, PROPERTY_RUNS: "5", ...TEST_LATENCY_BUDGET };
+    const results = await judgeModules(loadConfig(env), undefined, env);
+    expect(notPassed(results), shown(results)).toEqual([]);
+    expect(runVerdict(results, false)).toMatchObject({ summary: { verdict: "conformant" }, exit: 0 });
   } finally {
     sandbox.kill("SIGTERM");
   }

@@ -3,7 +3,8 @@
  * loads from a folder outside the checkout (no package.json above it, so Node reads `.ts` and
  * `.js` as CommonJS there), by absolute or relative path, in-process and through the CLI; it gets
  * the keys as configured plus its own variables, may judge the keys itself (validateKeys, exit 2
- * naming the variable), and its secret variables are redacted.
+ * naming the variable: settled in-process as the command settles it; a ConfigError's exit 2 through
+ * the command, tests/cli/conformance.test.ts), and its secret variables are redacted.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +16,9 @@ import { ConfigError } from "../../lib/errors/config-error.ts";
 import { loadProfile } from "../../lib/crypto/index.ts";
 import { loadConfiguredProfile } from "../../lib/checks/run-context.ts";
 import { redactor } from "../../lib/redaction/redact.ts";
+import { settleCommand } from "../../lib/runner/cli-errors.ts";
 import { ROOT, runCli, runProcess } from "../support/cli.ts";
+import { folderEnv } from "../support/engine-run.ts";
 
 /** One self-contained module (node:crypto only); `sync` methods return values, not promises. */
 function moduleText(kind: string, sync: boolean, typed: boolean): string {
@@ -157,9 +160,11 @@ describe("through the CLI, from a working folder with its own .env", () => {
   test("validateKeys' refusal is exit 2 with one line naming the variable", async () => {
     const work = mkdtempSync(join(tmpdir(), "profile-work-"));
     writeFileSync(join(work, ".env"), `CRYPTO_PROFILE=${join(dir, "b.mts")}\nMODULE_HMAC_KEY=short\n`);
-    const { code, stderr } = await runCli("conformance.ts", [], {}, 60_000, work);
-    expect(code).toBe(2);
-    expect(stderr.trim()).toBe("conformance: configuration error: MODULE_HMAC_KEY: must be at least 16 characters");
+    // The folder's .env as the command started there reads it; the profile loaded and the end settled as it does.
+    const env = folderEnv(work);
+    const end = await settleCommand("conformance", () => loadConfiguredProfile(loadConfig(env), env).then(() => 0));
+    expect(end.code).toBe(2);
+    expect(end.line).toBe("conformance: configuration error: MODULE_HMAC_KEY: must be at least 16 characters");
   });
 });
 

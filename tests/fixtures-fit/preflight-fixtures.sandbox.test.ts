@@ -1,8 +1,8 @@
 /**
  * Preflight fixture requests: where mutations are allowed, one debit at the
  * chosen amount and one registration with the configured client data; a business refusal is
- * exit 2 and one line naming what was refused, the target's reason and the variable (through
- * the CLI: preflight-fixtures-cli.test.ts).
+ * exit 2 and one line naming what was refused, the target's reason and the variable (the line
+ * here; the command's exit 2 with it: tests/safety/preflight.test.ts).
  */
 import { describe, expect, test } from "vitest";
 import { createRunContext } from "../../lib/checks/run-context.ts";

@@ -3,9 +3,11 @@
  * target (tests/support/foreign-target/) implements §4.1–§4.4 with its own fixtures, keys,
  * crypto, auth and spec-silent choices; the harness is configured for it only as docs/own-server.md
  * says — a `.env` in the partner's folder, a client-data file and a profile module — and run as
- * `npm run conformance` runs. Correct: conformant in strict mode (and so by the default rule). A fixture refused by the
- * preflight: exit 2. Its variants (request rules, a refused fixture, real faults) are judged by the
- * engine in-process from the same folder: foreign-faults.sandbox.test.ts.
+ * `npm run conformance` runs. Correct: conformant in strict mode (and so by the default rule). Its
+ * variants are judged in-process from the same folder: a fixture refused by the preflight (one line
+ * naming the variable), foreign-declined-fixture.sandbox.test.ts; request rules, a refused fixture's
+ * checks, real faults, foreign-faults.sandbox.test.ts. A preflight problem's exit 2 through the
+ * command: tests/safety/preflight.test.ts.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -54,17 +56,5 @@ describe("a correct foreign target, configured through .env, a client-data file 
       readFileSync(join(run.dir, "reports", "junit.xml"), "utf8") +
       readFileSync(join(run.dir, "reports", "summary.md"), "utf8");
     for (const key of Object.values(KEYS)) expect(written).not.toContain(key);
-  });
-});
-
-describe("a fixture the target refuses: never 'not conformant'", () => {
-  // Judged through the command once: a preflight problem is exit 2 and one line. The checks' own
-  // readings of a refused fixture (not judged, incomplete) are in foreign-faults.sandbox.test.ts.
-  test("the payment card's debits declined: the preflight's fixture debit stops the run (exit 2, one line naming the variable)", async () => {
-    const run = await conformanceAgainst({ declinePaymentCardAfter: 0 });
-    expect(run.code, run.stdout.slice(-2000) + run.stderr).toBe(2);
-    expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(run.stderr).toMatch(/card blocked by the issuer/);
-    expect(run.stderr).toMatch(/PAYMENT_CARD_ID|DEBIT_AMOUNT_MIN/);
   });
 });

@@ -2,12 +2,20 @@
  * The bound stated in docs/real-targets.md (time bounds): against a target that never answers,
  * with REQUEST_TIMEOUT_MS=2000, `npm run conformance` ends well under two minutes. With the
  * preflight, every probe times out: "target unavailable", exit 3 (not 2: the configuration is not
- * the cause). Without it, the checks fail as transport errors: exit 1.
+ * the cause) — the preflight run in this process and its end settled as the command settles it
+ * (settleCommand); the process's exit 3 with that line: tests/cli/conformance.test.ts ("credentials
+ * in the target URL never reach the console", nothing listening). Without it, the checks fail as
+ * transport errors: exit 1, through the command.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
+import { createRunContext } from "../../lib/checks/run-context.ts";
+import { loadConfig } from "../../lib/config/load.ts";
 import type { Summary } from "../../lib/reporting/summary.ts";
+import { settleCommand } from "../../lib/runner/cli-errors.ts";
+import { runPreflight } from "../../lib/runner/preflight.ts";
+import { PREFLIGHT_REQUESTS } from "../../suites/preflight-requests.ts";
 import { runCli, tempReportsDir } from "../support/cli.ts";
 import { startMisbehavingTarget } from "../support/targets.ts";
 
@@ -17,13 +25,14 @@ const DOCUMENTED_BOUND_MS = 90_000;
 test("a target that never answers: the preflight's probes all time out, exit 3, one line", async () => {
   const target = await startMisbehavingTarget("never answers");
   try {
-    const { code, stderr } = await runCli("conformance.ts", [], {
-      TARGET_BASE_URL: target.url,
-      REQUEST_TIMEOUT_MS: "2000",
-      REPORTS_DIR: tempReportsDir(),
-    });
-    expect(code, stderr).toBe(3);
-    expect(stderr).toMatch(/target unavailable: .* \(no complete answer within 2000 ms\)/);
+    const env = { TARGET_BASE_URL: target.url, REQUEST_TIMEOUT_MS: "2000", REPORTS_DIR: tempReportsDir() };
+    const run = await createRunContext(loadConfig(env), {}, { env });
+    const { code, line } = await settleCommand("conformance", () =>
+      runPreflight(run, PREFLIGHT_REQUESTS).then(() => 0),
+    ).finally(() => run.target.close());
+    expect(code, line).toBe(3);
+    expect(line?.split("\n")).toHaveLength(1);
+    expect(line).toMatch(/target unavailable: .* \(no complete answer within 2000 ms\)/);
   } finally {
     await target.close();
   }

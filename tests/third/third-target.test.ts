@@ -3,10 +3,13 @@
  * docs only (tests/support/third-target/), different from the sandbox and the foreign target in
  * every choice the spec leaves open. It is configured only as docs/own-server.md says — a `.env`,
  * a client-data file and a request-rules file in the partner's folder — and run as
- * `npm run conformance` runs. Correct: every check passes, default and strict (with tokens that
- * expire). Each broken variant is caught on exactly the checks it breaks by the engine in-process,
- * configured from the same folder, and the preflight's readings of this target likewise:
- * third-faults.sandbox.test.ts.
+ * `npm run conformance` runs. Correct: every check passes strict, with tokens that expire fetched
+ * from its OAuth endpoint (and so by the default rule too: the same checks are sent either way, only
+ * the level rule differs — lib/checks/levels.ts, tests/reporting/run-verdicts.unit.test.ts). The
+ * other configuration, static bearer tokens, is judged in-process from the same folder:
+ * third-static-auth.sandbox.test.ts. Each broken variant is caught on exactly the checks it breaks by
+ * the engine in-process, configured from the same folder, and the preflight's readings of this
+ * target likewise: third-faults.sandbox.test.ts.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -38,19 +41,15 @@ async function conformanceAgainst(
 }
 
 describe("a correct third target, configured through .env, a client-data file and a request-rules file", () => {
-  // Strict mode also fetches 5-second tokens from the target's OAuth endpoint (PARTNER_TOKEN_URL with
-  // client credentials, CARD_API_AUTH=bearer), renewed within the run for both families.
-  test.for([
-    ["default mode, static bearer tokens", [], "static"],
-    ["strict mode, tokens of 5 s from the target's OAuth endpoint", ["--strict"], "oauth"],
-  ] as const)("%s: conformant, exit 0, every check passed, nothing secret written", async ([, args, auth]) => {
-    const oauth = auth === "oauth";
-    const run = await conformanceAgainst(oauth ? { tokenTtlSeconds: 5 } : {}, [...args], {}, auth);
+  // 5-second tokens from the target's OAuth endpoint (PARTNER_TOKEN_URL with client credentials,
+  // CARD_API_AUTH=bearer), renewed within the run for both families.
+  test("strict mode, tokens of 5 s from the target's OAuth endpoint: conformant, exit 0, every check passed, nothing secret written", async () => {
+    const run = await conformanceAgainst({ tokenTtlSeconds: 5 }, ["--strict"], {}, "oauth");
     expect(warnings(run), run.stderr).toEqual([]);
     expect(run.code, outcomes(run)).toBe(0);
     expect(run.summary?.verdict).toBe("conformant");
     expect(notPassed(run), outcomes(run)).toEqual([]);
-    if (oauth) expect(run.tokensIssued).toBeGreaterThan(1);
+    expect(run.tokensIssued).toBeGreaterThan(1);
     const written = ["junit.xml", "summary.md", "summary.json"]
       .map((f) => readFileSync(join(run.dir, "reports", f), "utf8"))
       .join("\n");
