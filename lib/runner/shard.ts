@@ -7,9 +7,11 @@
  * Beside its blob each shard writes its contract tallies (contracts-i-n.json: every answer its
  * worker judged, lib/checks/contract-book.ts); the merge adds every shard's up and re-decides the
  * contract rows from them (lib/reporting/contract-rows.ts), so an answer received by one shard
- * counts for a contract check that ran in another.
+ * counts for a contract check that ran in another. A shard of a selection (--check, --last-failed)
+ * writes its selected ids too (selection-i-n.json): a merge of selections is a selection, never
+ * a conformant whole run.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ContractBook } from "../checks/contract-book.ts";
@@ -47,6 +49,24 @@ export function contractsFileOf(reportsDir: string, shard: Shard): string {
 }
 
 const CONTRACTS_FILE = /^contracts-\d+-\d+\.json$/;
+const SELECTION_FILE = /^selection-\d+-\d+\.json$/;
+
+/** A shard of a selection says so beside its blob; a whole run's shard removes an earlier run's word. */
+export function writeShardSelection(reportsDir: string, shard: Shard, selectedChecks: readonly string[]): void {
+  const dir = join(reportsDir, "blobs");
+  const file = join(dir, `selection-${shard.index}-${shard.count}.json`);
+  if (!selectedChecks.length) return rmSync(file, { force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, JSON.stringify([...selectedChecks]));
+}
+
+/** The checks the shards in DIR selected (every shard's, once each); none when they ran whole. */
+export function shardsSelection(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const files = readdirSync(dir).filter((name) => SELECTION_FILE.test(name));
+  const ids = files.flatMap((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as string[]);
+  return [...new Set(ids)].sort();
+}
 
 /**
  * What a merge reads from the shards' folder: the blobs alone in a folder of their own (vitest
@@ -55,7 +75,8 @@ const CONTRACTS_FILE = /^contracts-\d+-\d+\.json$/;
 export function mergeInputs(dir: string): { blobsDir: string; contracts?: BookSnapshot; close(): void } {
   const files = readdirSync(dir);
   const blobsDir = mkdtempSync(join(tmpdir(), "conformance-blobs-"));
-  for (const f of files.filter((name) => !CONTRACTS_FILE.test(name))) cpSync(join(dir, f), join(blobsDir, f));
+  const blobs = files.filter((name) => !CONTRACTS_FILE.test(name) && !SELECTION_FILE.test(name));
+  for (const f of blobs) cpSync(join(dir, f), join(blobsDir, f));
   const tallies = files.filter((name) => CONTRACTS_FILE.test(name));
   const book = new ContractBook();
   for (const f of tallies) book.absorb(JSON.parse(readFileSync(join(dir, f), "utf8")) as BookSnapshot);

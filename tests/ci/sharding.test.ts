@@ -66,8 +66,11 @@ test("--shard=1/2 and --shard=2/2, merged with --merge-reports, equal one unshar
   mkdirSync(join(dirs.merged, "blobs"), { recursive: true });
   for (const d of [dirs.one, dirs.two]) cpSync(join(d, "blobs"), join(dirs.merged, "blobs"), { recursive: true });
   const merge = await runCli("conformance.ts", ["--merge-reports", join(dirs.merged, "blobs")], env(dirs.merged));
-  // The merge judges the checks its blobs hold, every one passed (it is not told the shards ran a selection).
-  expect(merge.code, merge.stdout + merge.stderr).toBe(0);
+  // The shards said they ran a selection (selection-i-n.json beside their blobs): the merge is that
+  // selection too — every check passed, and still incomplete (exit 1), as the unsharded run.
+  expect(merge.code, merge.stdout + merge.stderr).toBe(1);
+  const mergedSummary = JSON.parse(readFileSync(join(dirs.merged, "summary.json"), "utf8")) as Summary;
+  expect([mergedSummary.verdict, mergedSummary.selectedChecks]).toEqual(["incomplete", [...SELECTED].sort()]);
   expect(passedIds(dirs.merged)).toEqual([...SELECTED].sort());
   expect(testcases(dirs.merged)).toEqual(whole);
   expect(checkIds(dirs.merged)).toEqual(checkIds(dirs.whole));

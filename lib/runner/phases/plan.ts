@@ -13,7 +13,8 @@ import type { Planned, Reached, RunParts } from "../run-state.ts";
 export function planRun(run: Reached, parts: RunParts, cleanup: CleanupStack): Planned {
   const progress = liveProgress(run, parts, cleanup);
   const plan = { ...run.plan, ...(progress ? { progressDir: progress.feedDir } : {}) };
-  const ids = run.selectedChecks;
+  // A merge runs no test: its selection (the shards') only describes the run.
+  const ids = run.mergeFrom === undefined ? run.selectedChecks : [];
   // vitest matches the full name ("<describe> <test>"); a test name starts with "<ID> [".
   const pattern = ids.length ? `(?:^| )(?:${ids.map(escapeRegExp).join("|")}) \\[` : undefined;
   const planned = { ...run, plan };

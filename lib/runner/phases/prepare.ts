@@ -16,7 +16,7 @@ import { loadBaseline } from "../baseline.ts";
 import { UsageError } from "../cli-errors.ts";
 import type { LastFailed } from "../last-failed.ts";
 import type { Prepared, RunOptions, RunParts } from "../run-state.ts";
-import { parseShard } from "../shard.ts";
+import { parseShard, shardsSelection } from "../shard.ts";
 import { configure, type Configured } from "./configure.ts";
 
 /**
@@ -48,7 +48,8 @@ function checkUsage(options: RunOptions, config: Config, parts: RunParts, last: 
   if (mergeFrom !== undefined && shard)
     throw new UsageError("--merge-reports and --shard exclude each other: merge after every shard ran");
   const knownIds = new Set(parts.modules.flatMap((m) => m.checks.map((c) => c.id)));
-  const selectedChecks = last?.ids ?? options.check ?? [];
+  // A merge of shards that ran a selection is that selection (shard.ts), whatever it is told.
+  const selectedChecks = last?.ids ?? options.check ?? (mergeFrom !== undefined ? shardsSelection(mergeFrom) : []);
   // A mistyped id would select nothing and pass: a gate that checked nothing must not be green.
   const unknownId = selectedChecks.find((id) => !knownIds.has(id));
   if (unknownId)

@@ -22,7 +22,7 @@ import { redactor } from "../../redaction/redact.ts";
 import { networkRunNote } from "../../reporting/network.ts";
 import type { CleanupStack } from "../cleanup.ts";
 import type { Prepared, RunParts, Targeted } from "../run-state.ts";
-import { contractsFileOf, type Shard } from "../shard.ts";
+import { contractsFileOf, writeShardSelection, type Shard } from "../shard.ts";
 
 export async function openTarget(run: Prepared, parts: RunParts, cleanup: CleanupStack): Promise<Targeted> {
   const { config: loaded, mergeFrom, shard } = run;
@@ -30,6 +30,7 @@ export async function openTarget(run: Prepared, parts: RunParts, cleanup: Cleanu
   if (sandbox) cleanup.defer("the embedded sandbox", () => sandbox.close());
   const config = sandbox ? embeddedSandboxConfig(loaded, sandbox.url) : loaded;
   const { limits, workers } = planLimits(config, shard, run.startedAt, cleanup);
+  if (shard) writeShardSelection(config.run.reportsDir, shard, run.selectedChecks);
   const target =
     mergeFrom !== undefined
       ? `${config.target.baseUrl ?? "embedded sandbox"} (shards merged from ${mergeFrom})`
