@@ -2,9 +2,9 @@
  * The foreign target's variants judged by the check engine in-process, configured from the
  * partner's own folder (the `.env`, profile module and client-data file the CLI runs of
  * foreign-target.test.ts read): request rules the spec does not state, a refused fixture, real
- * faults, and the preflight's reading of an unknown statement card. The CLI runs prove the command
- * on the correct target, default and strict, and a preflight problem's exit 2; a CLI run per
- * variant re-proved the engine's judgement at ten times the cost.
+ * faults, and the preflight's reading of an unknown statement card. The CLI run proves the command
+ * on the correct target in strict mode (and so by the default rule); a CLI run per variant
+ * re-proved the engine's judgement at ten times the cost.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

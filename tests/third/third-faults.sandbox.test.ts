@@ -2,8 +2,9 @@
  * Each broken variant of the third target is caught by the check engine, in-process, on exactly
  * the checks it breaks and at a level that fails the run in the mode named: every module judged,
  * configured from the partner's own folder (the `.env`, client-data and request-rules files the
- * CLI runs of third-target.test.ts read). The CLI runs prove the command on the correct target,
- * default and strict; a CLI run per fault re-proved the engine's judgement at ten times the cost.
+ * CLI run of third-target.test.ts reads). The CLI run proves the command on the correct target
+ * (strict, OAuth tokens; static tokens from the same folder: third-static-auth.sandbox.test.ts); a
+ * CLI run per fault re-proved the engine's judgement at ten times the cost.
  */
 import { describe, expect, test } from "vitest";
 import type { CheckResult } from "../../lib/checks/evaluate.ts";
