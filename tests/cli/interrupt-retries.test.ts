@@ -2,7 +2,7 @@
  * Runs that people operate, end to end through the command: an
  * interrupted run keeps what it judged (exit 130), and a check that fails once is flaky with
  * --retries while a broken one stays failed. A signal before any check (the access token being
- * fetched) goes through the same pipeline, judged in-process: interrupt-token.sandbox.test.ts.
+ * fetched) goes through the same pipeline, judged in-process: tests/runner/pipeline.sandbox.test.ts.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -34,18 +34,35 @@ function partsAt(url: string) {
   return { parts, closed };
 }
 
-/** Runs the pipeline with these variables (no TARGET_BASE_URL: the "embedded sandbox" is started). */
-async function run(parts: RunParts, env: Record<string, string>, during?: () => void): Promise<CommandEnd> {
+/** Runs the pipeline with these variables (no TARGET_BASE_URL: the "embedded sandbox" is started); what it said on stderr too. */
+async function run(
+  parts: RunParts,
+  env: Record<string, string>,
+  during?: () => void,
+): Promise<CommandEnd & { stderr: string }> {
   for (const [name, value] of Object.entries({ TARGET_BASE_URL: "", ...env })) vi.stubEnv(name, value);
+  let said = "";
   const quiet = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-  const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+  const stderr = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((said += String(chunk)), true));
   try {
     during?.();
-    return await settleCommand("conformance", () => runConformance({ quiet: true }, parts));
+    return { ...(await settleCommand("conformance", () => runConformance({ quiet: true }, parts))), stderr: said };
   } finally {
     quiet.mockRestore();
     stderr.mockRestore();
   }
+}
+
+/** Calls the pipeline's own SIGINT handler (the one it adds) as the signal would, once `party` has a request. */
+function signalWhenReached(party: { received: unknown[] }, before: Function[]): () => void {
+  return () => {
+    const poll = setInterval(() => {
+      if (!party.received.length) return;
+      clearInterval(poll);
+      const ours = process.listeners("SIGINT").find((l) => !before.includes(l));
+      (ours as (signal: string) => void)("SIGINT");
+    }, 20);
+  };
 }
 
 const listening = () => ({ SIGINT: process.listenerCount("SIGINT"), SIGTERM: process.listenerCount("SIGTERM") });
@@ -92,28 +109,38 @@ test("the target down: exit 3, summary.json says so and describes the run from i
   expect(listening()).toEqual(before);
 });
 
-test("SIGINT during the preflight: exit 130, verdict interrupted with nothing judged; the stack unwound", async () => {
-  const silent = await startMisbehavingTarget("never answers");
-  try {
-    const dir = tempReportsDir();
-    const { parts, closed } = partsAt(silent.url);
-    const before = process.listeners("SIGINT");
-    // The pipeline's own handler: the one it adds; called as the signal would, once the target is reached.
-    const signalWhenReached = () => {
-      const poll = setInterval(() => {
-        if (!silent.received.length) return;
-        clearInterval(poll);
-        const ours = process.listeners("SIGINT").find((l) => !before.includes(l));
-        (ours as (signal: string) => void)("SIGINT");
-      }, 20);
-    };
-    const end = await run(parts, { REPORTS_DIR: dir, REQUEST_TIMEOUT_MS: "60000" }, signalWhenReached);
-    expect(end.code).toBe(130);
-    expect(summaryIn(dir)).toMatchObject({ verdict: "interrupted", interrupted: "SIGINT", checks: [] });
-    expect(closed.count).toBe(1);
-    expect(runFiles(dir)).toEqual([]);
-    expect(process.listeners("SIGINT")).toEqual(before);
-  } finally {
-    await silent.close();
-  }
-});
+test.for([
+  ["during the preflight (a target that never answers)", "target"],
+  ["while the access token is fetched (an endpoint that never answers)", "token endpoint"],
+] as const)(
+  "SIGINT %s: exit 130, verdict interrupted with nothing judged; the stack unwound",
+  async ([, silentOne]) => {
+    const silent = await startMisbehavingTarget("never answers");
+    try {
+      const dir = tempReportsDir();
+      const { parts, closed } = partsAt(silentOne === "target" ? silent.url : "http://127.0.0.1:9");
+      const env =
+        silentOne === "target"
+          ? {}
+          : {
+              PARTNER_TOKEN_URL: `${silent.url}/oauth/token`,
+              PARTNER_CLIENT_ID: "partner-0042",
+              PARTNER_CLIENT_SECRET: "not-a-real-secret",
+            };
+      const before = process.listeners("SIGINT");
+      const end = await run(
+        parts,
+        { REPORTS_DIR: dir, REQUEST_TIMEOUT_MS: "60000", ...env },
+        signalWhenReached(silent, before),
+      );
+      expect(end.code, `${end.line}\n${end.stderr}`).toBe(130);
+      expect(end.stderr).toMatch(/interrupted by SIGINT before any check ran: nothing was judged/);
+      expect(summaryIn(dir)).toMatchObject({ verdict: "interrupted", interrupted: "SIGINT", checks: [] });
+      expect(closed.count).toBe(1);
+      expect(runFiles(dir)).toEqual([]);
+      expect(process.listeners("SIGINT")).toEqual(before);
+    } finally {
+      await silent.close();
+    }
+  },
+);
