@@ -119,7 +119,7 @@ test.for([
     try {
       const dir = tempReportsDir();
       const { parts, closed } = partsAt(silentOne === "target" ? silent.url : "http://127.0.0.1:9");
-      const env =
+      const env: Record<string, string> =
         silentOne === "target"
           ? {}
           : {
