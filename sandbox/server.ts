@@ -95,7 +95,8 @@ async function createEnv(options: SandboxOptions, clock: { offsetMs: number }): 
   const keys = options.cardApiJws ? { ...SANDBOX_PROFILE_KEYS, cardApiJws: options.cardApiJws } : SANDBOX_PROFILE_KEYS;
   const profile = await loadProfile(options.profile ?? "default", keys, options.profileEnv ?? process.env);
   const faults = new FaultSet(options.faults);
-  const tokens = new TokenIssuer(options);
+  const now = () => Date.now() + clock.offsetMs;
+  const tokens = new TokenIssuer(options, now);
   const hooks = hooksOf(faults);
   return {
     ledger: seedLedger(options.debitMaximumMinor ?? hooks.debitMaximumMinor),
@@ -105,7 +106,7 @@ async function createEnv(options: SandboxOptions, clock: { offsetMs: number }): 
     tokens,
     verifyCardApi: cardApiAuthOf(options, profile, tokens, SANDBOX_KEY_PAIRS.partnerPublicKey),
     ...(options.cardApiHeader ? { cardApiHeader: options.cardApiHeader } : {}),
-    now: () => Date.now() + clock.offsetMs,
+    now,
     ...(options.dateFormat === undefined ? {} : { dateForm: statementDateForm(options.dateFormat) }),
     served: new Map(),
   };

@@ -4,6 +4,8 @@
  * ({"error": "invalid_client", …}). With a ttl (--token-ttl) it issues tokens that expire after
  * it and refuses them, and the published static token, with 401 — so a harness has to fetch and
  * renew. Without one, the published static token keeps working and issued tokens live an hour.
+ * Lifetimes run on the sandbox's clock (--clock-offset moves it), so a test ages tokens by moving the
+ * clock rather than by sleeping, which a loaded machine can stretch past a short lifetime.
  */
 import { randomBytes } from "node:crypto";
 import { SANDBOX_PARTNER, SANDBOX_TOKEN_CLIENT } from "../lib/test-data/published.ts";
@@ -31,7 +33,11 @@ export class TokenIssuer {
   /** Every token issued so far (the leak tests look for them in reports). */
   readonly tokens: string[] = [];
 
-  constructor(private readonly options: TokenIssuerOptions = {}) {
+  constructor(
+    private readonly options: TokenIssuerOptions = {},
+    /** The sandbox's clock (ms since the epoch). */
+    private readonly now: () => number = Date.now,
+  ) {
     this.client = options.tokenClient ?? {
       id: SANDBOX_TOKEN_CLIENT.clientId,
       secret: SANDBOX_TOKEN_CLIENT.clientSecret,
@@ -44,7 +50,7 @@ export class TokenIssuer {
     if (!token) return false;
     if (this.options.tokenTtlMs === undefined && token === SANDBOX_PARTNER.accessToken) return true;
     const expiresAt = this.issued.get(token);
-    return expiresAt !== undefined && Date.now() < expiresAt;
+    return expiresAt !== undefined && this.now() < expiresAt;
   }
 
   /** Answers one token request (already read: its headers and form body). */
@@ -64,7 +70,7 @@ export class TokenIssuer {
       return oauthError(400, "unsupported_grant_type", "only client_credentials is supported");
     const ttlMs = this.options.tokenTtlMs ?? HOUR_MS;
     const token = `sbx-${randomBytes(24).toString("base64url")}`;
-    this.issued.set(token, Date.now() + ttlMs);
+    this.issued.set(token, this.now() + ttlMs);
     this.tokens.push(token);
     return {
       status: 200,

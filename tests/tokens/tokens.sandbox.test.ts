@@ -71,12 +71,16 @@ describe("the sandbox's token endpoint", () => {
     });
   });
 
+  // Tokens age on the sandbox's clock: moved a minute on, not slept through (a loaded machine can
+  // stretch a short sleep, or the time before the first use, past a short lifetime).
   test("with a ttl, refuses its tokens once expired and the published static token always", async () => {
-    await withSandbox({ tokenTtlMs: 100 }, async (sandbox) => {
+    await withSandbox({ tokenTtlMs: 60_000 }, async (sandbox) => {
       const { body } = await askToken(sandbox, { authorization: basic(clientId, clientSecret) }, GRANT);
       expect(await registerStatus(sandbox, String(body.access_token))).toBe(400);
       expect(await registerStatus(sandbox, SANDBOX_PARTNER.accessToken)).toBe(401);
-      await sleep(150);
+      sandbox.setClockOffset(59_000);
+      expect(await registerStatus(sandbox, String(body.access_token))).toBe(400);
+      sandbox.setClockOffset(60_001);
       expect(await registerStatus(sandbox, String(body.access_token))).toBe(401);
     });
   });
@@ -125,19 +129,20 @@ test("a request that waited for its slot reads the token once it has it, not bef
 });
 
 describe("the target renews an expired token after a 401, once, and only its own", () => {
-  /** A token command that claims ten minutes for a token the sandbox lets live 2 s: only a 401 can renew it. */
+  /** A token command that claims ten minutes for a token the sandbox lets live one (its clock moved past it below): only a 401 can renew it. */
   const overclaiming = (sandbox: RunningSandbox) =>
     configFor(sandbox.url, {
       PARTNER_TOKEN_COMMAND: `node ${ROOT}tests/tokens/token-command.mjs ${sandbox.url}${tokenPath} 600`,
     });
 
   test("the request is sent again with a new token and that answer is the exchange", async () => {
-    // 2 s: long enough for a node process that fetches the token to start and end on a loaded machine.
-    await withSandbox({ tokenTtlMs: 2_000 }, async (sandbox) => {
+    // The token expires by the sandbox's clock moving a minute on, not by sleeping: a short lifetime
+    // could run out before the first request on a loaded machine (the command is a node process).
+    await withSandbox({ tokenTtlMs: 60_000 }, async (sandbox) => {
       const run = await createRunContext(overclaiming(sandbox));
       try {
         expect((await run.target.send(REGISTER_BUSINESS, {})).response?.status).toBe(400);
-        await sleep(2_100);
+        sandbox.setClockOffset(60_001);
         const again = await run.target.send(REGISTER_BUSINESS, {});
         expect(again.response?.status).toBe(400);
         expect(again.notes?.join(" ")).toMatch(/renewed and the request sent again/);
