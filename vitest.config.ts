@@ -62,6 +62,11 @@ export default defineConfig({
           include: SANDBOX_TESTS,
           experimental: MODULE_CACHE,
           sequence: { groupOrder: 1 },
+          // As in the unit tier, the harness's modules are loaded once per worker, not once per file:
+          // about a third of the tier's CPU. A file must then leave its process as it found it; the
+          // setup file fails one that does not, by name (a run stopped, the environment, signals).
+          isolate: false,
+          setupFiles: ["tests/support/process-state.setup.ts"],
           // Twice the cores: many of these files wait (timeouts of misbehaving targets, the pace,
           // tokens that expire) rather than compute, and one waiting file would hold a core idle.
           maxWorkers: 2 * EVERY_CORE,

@@ -25,6 +25,11 @@ function stopAll(reason: string): void {
   targets.clear();
 }
 
+/** Why this process's run was stopped, if it was (the sandbox tier's state guard reads it). */
+export function stoppedBy(): string | undefined {
+  return stopped;
+}
+
 /** Stops `target` on the run's stop (at once when the stop came already); it is held weakly. */
 export function stopOnSignal(target: Stoppable): void {
   if (stopped) return target.stop(stopped);
