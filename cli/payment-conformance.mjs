@@ -7,6 +7,7 @@
 // vitest is loaded natively first and tsx only afterwards, so that tsx never transforms vitest's
 // and vite's bundles (about 150 MB, docs/performance.md).
 import { readFileSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { hasHeapSettings, relaunchWithMemoryFlags, watchLauncher } from "./memory-flags.mjs";
 
 const COMMANDS = {
@@ -75,11 +76,18 @@ if (command.memoryFlags) {
 // (docs/performance.md). mimalloc reads it when the binding loads, so it is set before vitest is imported.
 process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= "0";
 if (command.vitest) await import("vitest/node");
-// Both of tsx's hooks, as `node --import tsx` does (see conformance.mjs: a CommonJS profile module).
-const { register } = await import("tsx/esm/api");
-const { register: registerCommonJs } = await import("tsx/cjs/api");
-register();
-registerCommonJs();
-const { main } = await import(command.module);
-const { runMain } = await import("../lib/runner/cli-errors.ts");
+// The harness's own tests only (tests/support/cli-bundle.ts): the command from a bundle of the
+// current sources, its files loaded natively — through tsx's hooks, each of ~250 costs a round trip
+// to tsx's thread — and tsx registered before any of its code runs. Unset for users: the modules
+// below, through tsx. Only a bundle of this checkout (an installed copy the tests start keeps its own).
+const testBundle = process.env.HARNESS_TEST_CLI_BUNDLE;
+const bundle = testBundle?.startsWith(fileURLToPath(new URL("../node_modules/.cache/", import.meta.url)))
+  ? pathToFileURL(`${testBundle}/cli/`)
+  : undefined;
+const bundled = (module) => new URL(module.replace(/\.ts$/, ".mjs"), bundle);
+const commandModule = bundle ? await import(bundled(command.module)) : undefined;
+const cliErrors = bundle ? await import(bundled("../lib/runner/cli-errors.ts")) : undefined;
+await import("./tsx-hooks.mjs");
+const { main } = commandModule ?? (await import(command.module));
+const { runMain } = cliErrors ?? (await import("../lib/runner/cli-errors.ts"));
 runMain(name === "run" ? "conformance" : name, () => main(args));

@@ -39,6 +39,11 @@ export const RUNTIME_IMPORTS: Readonly<Record<string, { loads: string; why: stri
     loads: "a partner's profile module (CRYPTO_PROFILE), outside the repository",
     why: "a crypto profile the partner writes and configures by its path; it is not harness code",
   },
+  "cli/payment-conformance.mjs": {
+    loads:
+      "the same command modules from the cli tier's bundle of the current sources (HARNESS_TEST_CLI_BUNDLE, tests/support/cli-bundle.ts)",
+    why: "the harness's own tests only: a command loaded natively rather than file by file through tsx's hooks; the table's modules are still followed",
+  },
 };
 
 /** What the sandbox may reach, through any chain of imports: the published data, the clock, the crypto profiles (and the leaf ConfigError they throw). */

@@ -1,8 +1,10 @@
 /** Runs a harness command as a child process, as a user or CI would, with a clean environment. */
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import { inject } from "vitest";
 import { conformanceArgs } from "../../bench/processes.ts";
 import { TEST_MODULE_CACHE_SWITCH } from "../../vitest.config.ts";
+import { CLI_BUNDLE_SWITCH } from "./cli-bundle.ts";
 
 import { ROOT } from "./root.ts";
 import { tempReportsDir } from "./temp-dirs.ts";
@@ -22,20 +24,42 @@ export interface CliResult {
  * Few property cases unless a test asks otherwise: these tests are about the command, not volume
  * (the one test of the default volume passes PROPERTY_RUNS: "" to get the real default), and the
  * tests' latency budget (budget.ts; LATENCY_P95_MS: "" for none). The
- * commands share vitest's module cache on disk (vitest.config.ts: TEST_MODULE_CACHE_SWITCH).
+ * commands share vitest's module cache on disk (vitest.config.ts: TEST_MODULE_CACHE_SWITCH), and
+ * in the cli tier start from its bundle of the harness's commands (cli-bundle.ts), which reaches
+ * every launcher the command starts in turn (ci's run, report and pack).
  */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST$|NODE_ENV$)/.test(k)));
   const base = { FORCE_COLOR: "0", NO_COLOR: "1", PROPERTY_RUNS: "5", ...TEST_LATENCY_BUDGET };
-  return { ...env, ...base, [TEST_MODULE_CACHE_SWITCH]: "1", ...extra };
+  const bundle = inject("cliBundleDir");
+  return {
+    ...env,
+    ...base,
+    [TEST_MODULE_CACHE_SWITCH]: "1",
+    ...(bundle ? { [CLI_BUNDLE_SWITCH]: bundle } : {}),
+    ...extra,
+  };
 }
 
 export { tempReportsDir };
 
-/** How npm starts a command: conformance through its launcher and flags, the others through tsx. */
+/**
+ * The commands the launcher runs under the same name as the script's own `runMain`, so that its
+ * lines read the same (ci-step's would say "ci": npm run ci-step starts the launcher anyway).
+ */
+const LAUNCHED = { "certify.ts": "certify", "report.ts": "report", "compare.ts": "compare", "sandbox.ts": "sandbox" };
+
+/**
+ * How npm starts a command: conformance through its launcher and flags, the others through tsx.
+ * With the tier's bundle, the others through the launcher too, which takes it: the same `main`
+ * with the same arguments, both of tsx's hooks registered as `--import tsx` registers them (for a
+ * profile module), the same `runMain` ending (as the installed command runs them: tests/package).
+ */
 function nodeArgs(script: string): string[] {
   // The launcher by its absolute path: the working folder may be a partner's, not the checkout.
   if (script === "conformance.ts") return conformanceArgs().map((a) => (a.startsWith("cli/") ? join(ROOT, a) : a));
+  const launched = Object.hasOwn(LAUNCHED, script) ? LAUNCHED[script as keyof typeof LAUNCHED] : undefined;
+  if (launched && inject("cliBundleDir")) return [join(ROOT, "cli", "payment-conformance.mjs"), launched];
   return ["--import", "tsx", join(ROOT, "cli", script)];
 }
 

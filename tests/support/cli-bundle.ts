@@ -1,0 +1,82 @@
+/**
+ * The cli tier's bundle of the harness's commands: the modules cli/payment-conformance.mjs routes
+ * to, built by esbuild from the current sources at the start of the tier (shared-runs.setup.ts).
+ * Every command the tier starts loaded its ~250 harness files through tsx's hooks, which on Node 20
+ * answer each resolve and load from a thread of their own; from the bundle they load natively
+ * (an exit 2 of the run command: about 0.7 s of CPU less, CONTRIBUTING.md "Keep the suite fast").
+ */
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, type Plugin } from "esbuild";
+import { ROOT } from "./root.ts";
+
+/**
+ * The environment variable that hands the bundle's folder to cli/payment-conformance.mjs (set by
+ * tests/support/cli.ts for every command it starts): a test-only switch, unset for users.
+ */
+export const CLI_BUNDLE_SWITCH = "HARNESS_TEST_CLI_BUNDLE";
+
+const LAUNCHER = join(ROOT, "cli", "payment-conformance.mjs");
+
+/**
+ * The modules the launcher imports: every `module` of its subcommand table, and the ending they
+ * share. Read from the table itself, so that a new subcommand is bundled without a second list.
+ */
+export function bundledModules(): string[] {
+  const table = [...readFileSync(LAUNCHER, "utf8").matchAll(/module: "\.\/([\w-]+\.ts)"/g)];
+  return [...table.map((m) => `cli/${m[1]}`), "lib/runner/cli-errors.ts"];
+}
+
+/** The launcher's registration of tsx's hooks, by the URL the launcher imports it by: one module, run once. */
+const TSX_HOOKS = pathToFileURL(join(ROOT, "cli", "tsx-hooks.mjs")).href;
+
+/**
+ * Each harness file as it is, but for two things a bundle would otherwise change. It keeps its
+ * own `import.meta.url`: the commands find the checkout, the schemas, the spec and package.json
+ * from it. And it imports the launcher's tsx hooks first, so that tsx is registered before any
+ * harness code runs, as with `--import tsx`: the files are all loaded natively by then, but a
+ * partner's TypeScript profile module is imported as the first command module runs
+ * (lib/config/env-first.ts) — natively, it would not load.
+ */
+const asSources: Plugin = {
+  name: "harness-sources",
+  setup(b) {
+    b.onResolve({ filter: /tsx-hooks\.mjs$/ }, ({ path }) => ({ path, external: true }));
+    b.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
+      const text = (await readFile(path, "utf8")).replaceAll(
+        "import.meta.url",
+        JSON.stringify(pathToFileURL(path).href),
+      );
+      return { contents: `import ${JSON.stringify(TSX_HOOKS)};\n${text}`, loader: "ts" };
+    });
+  },
+};
+
+/**
+ * Builds the bundle into a fresh folder under node_modules/.cache and returns it. Inside the
+ * checkout, not in /tmp: the packages stay external and resolve from the checkout's node_modules.
+ * Split into shared chunks, so that a module with state (the redactor, the cleanup stack) exists
+ * once however many entries import it, and a command's lazy imports stay lazy.
+ */
+export async function buildCliBundle(): Promise<string> {
+  const cache = join(ROOT, "node_modules", ".cache");
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, "harness-cli-bundle-"));
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: Object.fromEntries(bundledModules().map((m) => [m.replace(/\.ts$/, ""), join(ROOT, m)])),
+    outdir: dir,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    plugins: [asSources],
+    logLevel: "warning",
+  });
+  return dir;
+}
