@@ -1,5 +1,5 @@
 /**
- * The sandbox tier's files share their worker's process (vitest.config.ts: isolate false), so a file
+ * The sandbox and cli tiers' files share their worker's process (vitest.config.ts: isolate false), so a file
  * must leave the process as it found it: a run stopped for good (stop.ts: every later pace would
  * refuse its requests), an environment variable, the working folder or a signal listener left behind
  * would change the verdicts of the files after it, in whichever order they run. This setup file
