@@ -78,8 +78,9 @@ process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= "0";
 if (command.vitest) await import("vitest/node");
 // The harness's own tests only (tests/support/cli-bundle.ts): the command from a bundle of the
 // current sources, its files loaded natively — through tsx's hooks, each of ~250 costs a round trip
-// to tsx's thread — and tsx registered before any of its code runs. Unset for users: the modules
-// below, through tsx. Only a bundle of this checkout (an installed copy the tests start keeps its own).
+// to tsx's thread — and tsx registered by the bundle only when a partner's profile module is
+// imported. Unset for users: the modules below, through tsx. Only a bundle of this checkout (an
+// installed copy the tests start keeps its own).
 const testBundle = process.env.HARNESS_TEST_CLI_BUNDLE;
 const bundle = testBundle?.startsWith(fileURLToPath(new URL("../node_modules/.cache/", import.meta.url)))
   ? pathToFileURL(`${testBundle}/cli/`)
@@ -87,7 +88,7 @@ const bundle = testBundle?.startsWith(fileURLToPath(new URL("../node_modules/.ca
 const bundled = (module) => new URL(module.replace(/\.ts$/, ".mjs"), bundle);
 const commandModule = bundle ? await import(bundled(command.module)) : undefined;
 const cliErrors = bundle ? await import(bundled("../lib/runner/cli-errors.ts")) : undefined;
-await import("./tsx-hooks.mjs");
+if (!bundle) await import("./tsx-hooks.mjs");
 const { main } = commandModule ?? (await import(command.module));
 const { runMain } = cliErrors ?? (await import("../lib/runner/cli-errors.ts"));
 runMain(name === "run" ? "conformance" : name, () => main(args));

@@ -3,7 +3,8 @@
  * to, built by esbuild from the current sources at the start of the tier (shared-runs.setup.ts).
  * Every command the tier starts loaded its ~250 harness files through tsx's hooks, which on Node 20
  * answer each resolve and load from a thread of their own; from the bundle they load natively
- * (an exit 2 of the run command: about 0.7 s of CPU less, CONTRIBUTING.md "Keep the suite fast").
+ * and tsx's thread starts only for a partner's profile module (an exit 2 of the run command: about
+ * 1.3 s of CPU less, a `--check` run about 1.5 s; CONTRIBUTING.md "Keep the suite fast").
  */
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -32,27 +33,34 @@ export function bundledModules(): string[] {
 /** The launcher's registration of tsx's hooks, by the URL the launcher imports it by: one module, run once. */
 const TSX_HOOKS = pathToFileURL(join(ROOT, "cli", "tsx-hooks.mjs")).href;
 
+/** The one place a command imports a partner's module: the profile module (lib/crypto/module-profile.ts). */
+const PARTNER_IMPORT = "module = await import(pathToFileURL(profileModulePath(spec)).href);";
+
 /**
  * Each harness file as it is, but for two things a bundle would otherwise change. It keeps its
  * own `import.meta.url`: the commands find the checkout, the schemas, the spec and package.json
- * from it. And it imports the launcher's tsx hooks first, so that tsx is registered before any
- * harness code runs, as with `--import tsx`: the files are all loaded natively by then, but a
- * partner's TypeScript profile module is imported as the first command module runs
- * (lib/config/env-first.ts) — natively, it would not load.
+ * from it. And tsx is registered only where it is needed, just before a partner's profile module
+ * is imported (in TypeScript or CommonJS, it would not load natively): a run that names none never
+ * starts tsx's thread (about 0.7 s of CPU per command), as the launcher does not in bundle mode.
  */
 const asSources: Plugin = {
   name: "harness-sources",
   setup(b) {
     b.onResolve({ filter: /tsx-hooks\.mjs$/ }, ({ path }) => ({ path, external: true }));
     b.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
-      const text = (await readFile(path, "utf8")).replaceAll(
-        "import.meta.url",
-        JSON.stringify(pathToFileURL(path).href),
-      );
-      return { contents: `import ${JSON.stringify(TSX_HOOKS)};\n${text}`, loader: "ts" };
+      let text = (await readFile(path, "utf8")).replaceAll("import.meta.url", JSON.stringify(pathToFileURL(path).href));
+      if (path.endsWith(join("lib", "crypto", "module-profile.ts"))) text = withTsxBefore(PARTNER_IMPORT, text, path);
+      return { contents: text, loader: "ts" };
     });
   },
 };
+
+/** `text` with tsx's hooks registered right before `statement`, which must be there once. */
+function withTsxBefore(statement: string, text: string, path: string): string {
+  const parts = text.split(statement);
+  if (parts.length !== 2) throw new Error(`${path}: the partner module's import changed; update cli-bundle.ts`);
+  return parts.join(`await import(${JSON.stringify(TSX_HOOKS)});\n    ${statement}`);
+}
 
 /**
  * Builds the bundle into a fresh folder under node_modules/.cache and returns it. Inside the
