@@ -52,8 +52,8 @@ const LAUNCHED = { "certify.ts": "certify", "report.ts": "report", "compare.ts":
 /**
  * How npm starts a command: conformance through its launcher and flags, the others through tsx.
  * With the tier's bundle, the others through the launcher too, which takes it: the same `main`
- * with the same arguments, both of tsx's hooks registered as `--import tsx` registers them (for a
- * profile module), the same `runMain` ending (as the installed command runs them: tests/package).
+ * with the same arguments, tsx's hooks registered before a partner's profile module is imported
+ * (cli-bundle.ts), the same `runMain` ending (as the installed command runs them: tests/package).
  */
 function nodeArgs(script: string): string[] {
   // The launcher by its absolute path: the working folder may be a partner's, not the checkout.
