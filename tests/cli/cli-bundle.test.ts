@@ -9,18 +9,19 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, inject, test } from "vitest";
-import { bundledModules, CLI_BUNDLE_SWITCH } from "../support/cli-bundle.ts";
+import { BUNDLED_SCRIPTS, bundledModules, CLI_BUNDLE_SWITCH } from "../support/cli-bundle.ts";
 import { ROOT, runCli, runProcess } from "../support/cli.ts";
 
 const bundle = inject("cliBundleDir");
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-test("the tier's bundle holds every module of the launcher's table, under the checkout's node_modules", () => {
+test("the tier's bundle holds every module of the launcher's table and the tests' own scripts, under the checkout's node_modules", () => {
   const commands = ["conformance", "sandbox", "report", "certify", "compare", "ci-step"].map((c) => `cli/${c}.ts`);
   expect(bundledModules()).toEqual(expect.arrayContaining([...commands, "lib/runner/cli-errors.ts"]));
   expect(bundle.startsWith(join(ROOT, "node_modules", ".cache"))).toBe(true);
-  const missing = bundledModules().filter((m) => !existsSync(join(bundle, m.replace(/\.ts$/, ".mjs"))));
+  const entries = [...bundledModules(), ...BUNDLED_SCRIPTS];
+  const missing = entries.filter((m) => !existsSync(join(bundle, m.replace(/\.ts$/, ".mjs"))));
   expect(missing).toEqual([]);
 });
 

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server.ts";
-import { ROOT } from "../support/cli.ts";
+import { ROOT, scriptArgs } from "../support/cli.ts";
 
 interface Result {
   id: string;
@@ -33,7 +33,7 @@ afterAll(async () => {
 function worker(role: "ledger" | "storm", lanesDir: string, stopFile: string): Promise<string> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", join(ROOT, "tests/support/lane-worker.ts"), role, sandbox.url, lanesDir, stopFile],
+    [...scriptArgs("tests/support/lane-worker.ts"), role, sandbox.url, lanesDir, stopFile],
     { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
   );
   let out = "";

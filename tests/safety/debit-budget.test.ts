@@ -9,13 +9,13 @@ import { CREATE_TRANSACTION } from "../../lib/catalogue/index.ts";
 import { createGuard } from "../../lib/http/guard.ts";
 import { FileDebitBudget, MemoryDebitBudget } from "../../lib/http/coordination/debit-budget.ts";
 import { debitShare } from "../../lib/http/coordination/run-limits.ts";
-import { ROOT, tempReportsDir } from "../support/cli.ts";
+import { ROOT, scriptArgs, tempReportsDir } from "../support/cli.ts";
 
 function reserveInChild(file: string, count: number, minor: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", join(ROOT, "tests/support/reserve-debits.ts"), file, String(count), String(minor)],
+      [...scriptArgs("tests/support/reserve-debits.ts"), file, String(count), String(minor)],
       { cwd: ROOT },
     );
     let out = "";

@@ -30,6 +30,12 @@ export function bundledModules(): string[] {
   return [...table.map((m) => `cli/${m[1]}`), "lib/runner/cli-errors.ts"];
 }
 
+/**
+ * Scripts of the tests' own that run as processes of their own (several processes sharing lanes or
+ * a debit budget through files): bundled too, and started by `scriptArgs` (cli.ts).
+ */
+export const BUNDLED_SCRIPTS = ["tests/support/lane-worker.ts", "tests/support/reserve-debits.ts"];
+
 /** The launcher's registration of tsx's hooks, by the URL the launcher imports it by: one module, run once. */
 const TSX_HOOKS = pathToFileURL(join(ROOT, "cli", "tsx-hooks.mjs")).href;
 
@@ -74,7 +80,9 @@ export async function buildCliBundle(): Promise<string> {
   const dir = mkdtempSync(join(cache, "harness-cli-bundle-"));
   await build({
     absWorkingDir: ROOT,
-    entryPoints: Object.fromEntries(bundledModules().map((m) => [m.replace(/\.ts$/, ""), join(ROOT, m)])),
+    entryPoints: Object.fromEntries(
+      [...bundledModules(), ...BUNDLED_SCRIPTS].map((m) => [m.replace(/\.ts$/, ""), join(ROOT, m)]),
+    ),
     outdir: dir,
     outExtension: { ".js": ".mjs" },
     bundle: true,

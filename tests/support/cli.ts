@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { inject } from "vitest";
 import { conformanceArgs } from "../../bench/processes.ts";
 import { TEST_MODULE_CACHE_SWITCH } from "../../vitest.config.ts";
-import { CLI_BUNDLE_SWITCH } from "./cli-bundle.ts";
+import { BUNDLED_SCRIPTS, CLI_BUNDLE_SWITCH } from "./cli-bundle.ts";
 
 import { ROOT } from "./root.ts";
 import { tempReportsDir } from "./temp-dirs.ts";
@@ -61,6 +61,16 @@ function nodeArgs(script: string): string[] {
   const launched = Object.hasOwn(LAUNCHED, script) ? LAUNCHED[script as keyof typeof LAUNCHED] : undefined;
   if (launched && inject("cliBundleDir")) return [join(ROOT, "cli", "payment-conformance.mjs"), launched];
   return ["--import", "tsx", join(ROOT, "cli", script)];
+}
+
+/**
+ * The node arguments that run one of the tests' own scripts (cli-bundle.ts, BUNDLED_SCRIPTS; its
+ * path from the checkout) as a process: from the tier's bundle when there is one, else through tsx.
+ */
+export function scriptArgs(script: string): string[] {
+  const bundle = inject("cliBundleDir");
+  if (bundle && BUNDLED_SCRIPTS.includes(script)) return [join(bundle, script.replace(/\.ts$/, ".mjs"))];
+  return ["--import", "tsx", join(ROOT, script)];
 }
 
 /** A signal sent to the command this long after it started, once `when` holds too (an interrupted run). */
