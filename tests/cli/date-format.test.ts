@@ -9,16 +9,15 @@
  * and its one line, through the command). A whole run against a target it does not start is proven
  * by the independent targets' CLI runs.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createRunContext } from "../../lib/checks/run-context.ts";
 import { loadConfig } from "../../lib/config/load.ts";
 import { PreflightProblem, runPreflight } from "../../lib/runner/preflight.ts";
 import { PREFLIGHT_REQUESTS } from "../../suites/preflight-requests.ts";
 import { TEST_LATENCY_BUDGET } from "../support/budget.ts";
-import { ROOT, runCli } from "../support/cli.ts";
+import { runCli, spawnCommand } from "../support/cli.ts";
 import { judgeModules, notPassed, shown } from "../support/engine-run.ts";
 import { runVerdict } from "../support/run-verdict.ts";
 
@@ -26,11 +25,7 @@ let sandbox: ChildProcess;
 let url: string;
 
 beforeAll(async () => {
-  sandbox = spawn(
-    process.execPath,
-    ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0", "--date-format", "DD.MM.YYYY"],
-    { cwd: ROOT },
-  );
+  sandbox = spawnCommand("sandbox.ts", ["--port", "0", "--date-format", "DD.MM.YYYY"]);
   let out = "";
   url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the sandbox did not start: ${out}`)), 20_000);

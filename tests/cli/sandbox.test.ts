@@ -4,20 +4,16 @@
  * against a target it does not start is proven by the CLI runs against other targets (the foreign,
  * third and fourth targets'; that the summary names TARGET_BASE_URL: tests/safety/cli-limits.test.ts).
  */
-import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { join } from "node:path";
 import { expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
 import { TEST_LATENCY_BUDGET } from "../support/budget.ts";
-import { ROOT, runCli } from "../support/cli.ts";
+import { runCli, spawnCommand } from "../support/cli.ts";
 import { judgeModules, notPassed, shown } from "../support/engine-run.ts";
 import { runVerdict } from "../support/run-verdict.ts";
 
 test("a separately started sandbox gives the same green verdict, and stops cleanly on SIGTERM", async () => {
-  const sandbox = spawn(process.execPath, ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0"], {
-    cwd: ROOT,
-  });
+  const sandbox = spawnCommand("sandbox.ts", ["--port", "0"]);
   try {
     let out = "";
     sandbox.stdout.on("data", (d: Buffer) => (out += d));
@@ -42,11 +38,7 @@ test("a bad port is a usage error (exit 2)", async () => {
 });
 
 test("--clock-offset runs the sandbox's clock ahead: its dt is that much later", async () => {
-  const sandbox = spawn(
-    process.execPath,
-    ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0", "--clock-offset", "90m"],
-    { cwd: ROOT },
-  );
+  const sandbox = spawnCommand("sandbox.ts", ["--port", "0", "--clock-offset", "90m"]);
   try {
     let out = "";
     sandbox.stdout.on("data", (d: Buffer) => (out += d));

@@ -4,12 +4,10 @@
  * That `npm run conformance` starts its embedded sandbox with the configured CRYPTO_PROFILE is
  * proven by jws-hmac.test.ts (CRYPTO_PROFILE=jws, with an HS512 card API JWS besides: conformant).
  */
-import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { join } from "node:path";
 import { expect, test } from "vitest";
 import { configFor, evaluateAll, failingIds } from "../support/harness.ts";
-import { ROOT, runCli, tempReportsDir } from "../support/cli.ts";
+import { runCli, spawnCommand, tempReportsDir } from "../support/cli.ts";
 
 // npm run conformance with a module that does not load: in-process, tests/cli/usage.unit.test.ts.
 test.for([
@@ -22,11 +20,7 @@ test.for([
 });
 
 test("npm run sandbox -- --profile jws: green for a jws harness, card API refused for a default one", async () => {
-  const sandbox = spawn(
-    process.execPath,
-    ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0", "--profile", "jws"],
-    { cwd: ROOT },
-  );
+  const sandbox = spawnCommand("sandbox.ts", ["--port", "0", "--profile", "jws"]);
   try {
     let out = "";
     sandbox.stdout.on("data", (d: Buffer) => (out += d));

@@ -3,7 +3,6 @@
  * the client certificate and key and the PKCS#12 into DIR and prints the variables to set; with
  * exactly those, the one client gets in, and without the client certificate it does not.
  */
-import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +11,7 @@ import { expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
 import { HttpClient } from "../../lib/http/transport/client.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
-import { ROOT } from "../support/cli.ts";
+import { spawnCommand } from "../support/cli.ts";
 
 async function post(env: Record<string, string>): Promise<Exchange> {
   const config = loadConfig(env);
@@ -29,8 +28,7 @@ async function post(env: Record<string, string>): Promise<Exchange> {
 
 test("--mtls --tls-dir: the printed variables reach the sandbox, with the PEM pair or the PKCS#12", async () => {
   const dir = mkdtempSync(join(tmpdir(), "sandbox-tls-cli-"));
-  const args = ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0", "--mtls", "--tls-dir", dir];
-  const sandbox = spawn(process.execPath, args, { cwd: ROOT });
+  const sandbox = spawnCommand("sandbox.ts", ["--port", "0", "--mtls", "--tls-dir", dir]);
   try {
     let out = "";
     sandbox.stdout.on("data", (d: Buffer) => (out += d));

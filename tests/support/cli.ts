@@ -1,5 +1,5 @@
 /** Runs a harness command as a child process, as a user or CI would, with a clean environment. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { join } from "node:path";
 import { inject } from "vitest";
 import { conformanceArgs } from "../../bench/processes.ts";
@@ -61,6 +61,14 @@ function nodeArgs(script: string): string[] {
   const launched = Object.hasOwn(LAUNCHED, script) ? LAUNCHED[script as keyof typeof LAUNCHED] : undefined;
   if (launched && inject("cliBundleDir")) return [join(ROOT, "cli", "payment-conformance.mjs"), launched];
   return ["--import", "tsx", join(ROOT, "cli", script)];
+}
+
+/**
+ * A command that keeps running (the sandbox serving), started as runCli starts it, in the checkout;
+ * the caller reads its output and stops it.
+ */
+export function spawnCommand(script: string, args: string[]): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [...nodeArgs(script), ...args], { cwd: ROOT, env: cleanEnv({}) });
 }
 
 /**

@@ -13,22 +13,16 @@
  * API auth jws, and bearer with the fetched token, pass every check against a sandbox demanding them.
  * Here: what only the sandbox command's process shows.
  */
-import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { SANDBOX_TOKEN_CLIENT } from "../../lib/test-data/published.ts";
-import { ROOT } from "../support/cli.ts";
+import { spawnCommand } from "../support/cli.ts";
 
 const { clientId, clientSecret } = SANDBOX_TOKEN_CLIENT;
 
 describe("npm run sandbox with short-lived tokens", () => {
   test("--token-ttl prints the token variables, and its endpoint grants the published client", async () => {
-    const sandbox = spawn(
-      process.execPath,
-      ["--import", "tsx", join(ROOT, "cli", "sandbox.ts"), "--port", "0", "--token-ttl", "5s"],
-      { cwd: ROOT },
-    );
+    const sandbox = spawnCommand("sandbox.ts", ["--port", "0", "--token-ttl", "5s"]);
     try {
       let out = "";
       sandbox.stdout.on("data", (d: Buffer) => (out += d));
