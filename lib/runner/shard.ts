@@ -64,8 +64,21 @@ export function writeShardSelection(reportsDir: string, shard: Shard, selectedCh
 export function shardsSelection(dir: string): string[] {
   if (!existsSync(dir)) return [];
   const files = readdirSync(dir).filter((name) => SELECTION_FILE.test(name));
-  const ids = files.flatMap((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as string[]);
+  const ids = files.flatMap((f) => selectionIn(join(dir, f)));
   return [...new Set(ids)].sort();
+}
+
+/** One shard's selected ids; a file that is not one (cut short, edited) is the folder's problem, exit 2. */
+function selectionIn(file: string): string[] {
+  let ids: unknown;
+  try {
+    ids = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    ids = error;
+  }
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string"))
+    throw new UsageError(`--merge-reports: ${file} is not a shard's list of selected checks`);
+  return ids;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
+import { UsageError } from "../../lib/runner/cli-errors.ts";
 import { mergeInputs, shardsSelection, writeShardSelection } from "../../lib/runner/shard.ts";
 import { tempReportsDir } from "../support/temp-dirs.ts";
 
@@ -35,4 +36,16 @@ test("a whole run's shard leaves no selection, and removes the word of an earlie
   mkdirSync(join(whole, "blobs"));
   writeShardSelection(whole, shard, []);
   expect(shardsSelection(join(whole, "blobs"))).toEqual([]);
+});
+
+test("a selection file that is not a list of ids (cut short, edited) is a usage error naming it", () => {
+  const dir = tempReportsDir();
+  writeShardSelection(dir, { index: 1, count: 2 }, ["CARD-STMT-HTTP-200"]);
+  const file = join(dir, "blobs", "selection-1-2.json");
+  for (const text of ['["CARD-STMT', '{"ids": []}', "[1]"]) {
+    writeFileSync(file, text);
+    expect(() => shardsSelection(join(dir, "blobs"))).toThrow(
+      new UsageError(`--merge-reports: ${file} is not a shard's list of selected checks`),
+    );
+  }
 });
