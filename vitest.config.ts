@@ -8,10 +8,12 @@
  * `npm test` runs `tsc --noEmit` and all three (the CI command). `conformance` is the suites run
  * against a target by `npm run conformance`, which adds the JUnit, Allure and summary reporters.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification, type Vitest } from "vitest/node";
 
 /**
  * The in-process tiers use every core: vitest's default is one worker fewer than the cores, so on a
@@ -38,8 +40,48 @@ export const UNIT_TESTS = ["tests/**/*.unit.test.ts"];
 /** `*.sandbox.test.ts`: checks against in-process sandboxes and misbehaving targets. */
 export const SANDBOX_TESTS = ["tests/**/*.sandbox.test.ts"];
 
+/**
+ * The durations of the harness's own test files, in seconds, as `npm test` measured them on a
+ * 2-core machine (`npm run test:durations` records them again from the last run).
+ */
+export const RECORDED_DURATIONS = fileURLToPath(new URL("tests/support/durations.json", import.meta.url));
+
+/**
+ * Within a tier, the longest files first, so that no long file starts last and leaves a core idle
+ * while it ends. vitest's own order does so only from the durations of an earlier run in the same
+ * checkout; a fresh clone (CI) has none and ran files by size, which started a 100 s file
+ * sixteenth. So a file without a duration of its own takes the recorded one; as in vitest, a file
+ * that failed last time still runs first. Files none of which has a recorded duration (a
+ * conformance run's suites) keep vitest's order.
+ */
+export class LongestFirst extends BaseSequencer {
+  constructor(
+    ctx: Vitest,
+    private readonly recorded: Record<string, number> = existsSync(RECORDED_DURATIONS)
+      ? (JSON.parse(readFileSync(RECORDED_DURATIONS, "utf8")) as Record<string, number>)
+      : {},
+  ) {
+    super(ctx);
+  }
+
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const key = (spec: TestSpecification) => `${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`;
+    if (!files.some((spec) => key(spec) in this.recorded)) return super.sort(files);
+    const last = (spec: TestSpecification) => {
+      const own = this.ctx.cache.getFileTestResults(key(spec));
+      return { failed: own?.failed === true, ms: own?.duration ?? (this.recorded[key(spec)] ?? 0) * 1000 };
+    };
+    const tier = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
+    return [...files].sort((a, b) => {
+      const [x, y] = [last(a), last(b)];
+      return tier(a) - tier(b) || Number(y.failed) - Number(x.failed) || y.ms - x.ms;
+    });
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
