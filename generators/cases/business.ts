@@ -12,7 +12,7 @@ import { ConfigError } from "../../lib/errors/config-error.ts";
 import { sealRequest } from "../../lib/crypto/envelope.ts";
 import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
 import { describeIssues, type ValidatorRegistry } from "../../lib/validation/registry.ts";
-import { fakerFor } from "../faker.ts";
+import { seededBuild } from "../faker.ts";
 import { businessClientData } from "../partner-transfer-api/business-client.ts";
 import { configuredRecords, fillFresh } from "../partner-transfer-api/client-data.ts";
 import { schemaArbitrary } from "../schema/arbitrary.ts";
@@ -106,7 +106,7 @@ export function businessCases(config: Config, registry: ValidatorRegistry): Oper
   const full = () =>
     records
       ? fillFresh(records.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a)))
-      : businessClientData(fakerFor(1));
+      : seededBuild(1, businessClientData);
   const edited = (label: string, edit: (d: Record<string, unknown>) => void): Case => {
     const d = structuredClone(full()) as Record<string, unknown>;
     edit(d);

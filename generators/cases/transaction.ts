@@ -10,7 +10,7 @@ import type { Basis } from "../../lib/checks/types.ts";
 import type { Config } from "../../lib/config/load.ts";
 import type { ValidatorRegistry } from "../../lib/validation/registry.ts";
 import { debitRequest, paymentCard } from "../card-api/transaction.ts";
-import { fakerFor, freshOrderId } from "../faker.ts";
+import { freshOrderId, seededBuild } from "../faker.ts";
 import { schemaArbitrary } from "../schema/arbitrary.ts";
 import { schemaMutations, TRANSPORT_MUTATIONS, type Mutation } from "../schema/mutations.ts";
 import { editAt, getAt } from "../schema/pointer.ts";
@@ -121,7 +121,7 @@ const SEMANTIC_MUTATIONS: Mutation[] = [
 ];
 
 export function transactionCases(config: Config, registry: ValidatorRegistry, range: DebitRange): OperationCases {
-  const full = () => debitRequest(fakerFor(1), config, { amount: range.fixedMinor / 100 });
+  const full = () => seededBuild(1, (f) => debitRequest(f, config, { amount: range.fixedMinor / 100 }));
   const amount = (value: unknown) => (b: Record<string, unknown>) =>
     ((b.debit as Record<string, unknown>).amount = value);
   return {
@@ -129,7 +129,10 @@ export function transactionCases(config: Config, registry: ValidatorRegistry, ra
       plainCase(`a debit of ${(b.debit as { amount: number }).amount}`, b),
     ),
     validExamples: [range.minMinor, range.maxMinor].map((minor) =>
-      plainCase(`a debit of ${minor / 100}`, debitRequest(fakerFor(2), config, { amount: minor / 100 })),
+      plainCase(
+        `a debit of ${minor / 100}`,
+        seededBuild(2, (f) => debitRequest(f, config, { amount: minor / 100 })),
+      ),
     ),
     fullRequest: full,
     validBodies: validDebits(config, registry, range),
