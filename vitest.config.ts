@@ -52,7 +52,8 @@ export const RECORDED_DURATIONS = fileURLToPath(new URL("tests/support/durations
  * checkout; a fresh clone (CI) has none and ran files by size, which started a 100 s file
  * sixteenth. So a file without a duration of its own takes the recorded one; as in vitest, a file
  * that failed last time still runs first. Files none of which has a recorded duration (a
- * conformance run's suites) keep vitest's order.
+ * conformance run's suites) keep vitest's order. `--sequence.shuffle` still shuffles the files, from
+ * the run's seed (a file that depends on another's leftovers shows; vitest's shuffle is not exported).
  */
 export class LongestFirst extends BaseSequencer {
   constructor(
@@ -66,6 +67,8 @@ export class LongestFirst extends BaseSequencer {
 
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const key = (spec: TestSpecification) => `${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`;
+    const { shuffle, seed } = this.ctx.config.sequence;
+    if (shuffle) return shuffled(files, seed);
     if (!files.some((spec) => key(spec) in this.recorded)) return super.sort(files);
     const last = (spec: TestSpecification) => {
       const own = this.ctx.cache.getFileTestResults(key(spec));
@@ -77,6 +80,18 @@ export class LongestFirst extends BaseSequencer {
       return tier(a) - tier(b) || Number(y.failed) - Number(x.failed) || y.ms - x.ms;
     });
   }
+}
+
+/** The items in a random order drawn from the seed: the same seed, the same order. */
+export function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed >>> 0 || 1;
+  const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }
 
 export default defineConfig({

@@ -19,9 +19,13 @@ function spec(tier: Tier, file: string): TestSpecification {
 }
 
 /** A sequencer whose checkout last ran `own` (key → duration and whether it failed). */
-function sequencer(recorded: Record<string, number>, own: Record<string, { duration: number; failed: boolean }> = {}) {
+function sequencer(
+  recorded: Record<string, number>,
+  own: Record<string, { duration: number; failed: boolean }> = {},
+  sequence: { shuffle?: boolean; seed?: number } = {},
+) {
   const cache = { getFileTestResults: (key: string) => own[key], getFileStats: () => undefined };
-  return new LongestFirst({ config: { root: ROOT }, cache } as unknown as Vitest, recorded);
+  return new LongestFirst({ config: { root: ROOT, sequence }, cache } as unknown as Vitest, recorded);
 }
 
 const order = async (s: LongestFirst, files: TestSpecification[]) =>
@@ -52,6 +56,17 @@ test("files none of which is recorded (a conformance run's suites) keep vitest's
     "conformance:s/a.ts": { duration: 1, failed: false },
   };
   expect(await order(sequencer({ "cli:c/x.ts": 5 }, own), files)).toEqual(["conformance:s/b.ts", "conformance:s/a.ts"]);
+});
+
+test("--sequence.shuffle shuffles the files from the run's seed: the same seed, the same order", async () => {
+  const files = Array.from({ length: 12 }, (_, i) => spec("cli", `c/f${i}.ts`));
+  const recorded = Object.fromEntries(files.map((_, i) => [`cli:c/f${i}.ts`, 100 - i]));
+  const longest = await order(sequencer(recorded), files);
+  const first = await order(sequencer(recorded, {}, { shuffle: true, seed: 7 }), files);
+  expect(first).not.toEqual(longest);
+  expect([...first].sort()).toEqual([...longest].sort());
+  expect(await order(sequencer(recorded, {}, { shuffle: true, seed: 7 }), files)).toEqual(first);
+  expect(await order(sequencer(recorded, {}, { shuffle: true, seed: 8 }), files)).not.toEqual(first);
 });
 
 test("the recorded durations name test files that exist, each in the tier its name gives", () => {
