@@ -5,7 +5,7 @@
  * key and certificate also come as a PKCS#12 file. node-forge writes the X.509 and PKCS#12 structures
  * (no hand-written ASN.1); node:crypto makes the RSA keys (much faster than forge's own).
  */
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes, type KeyObject } from "node:crypto";
 import forge from "node-forge";
 import { DAY_MS } from "../lib/time/iso.ts";
 
@@ -28,11 +28,21 @@ export interface CertificateOptions {
   serverHost?: string;
   /** Days the server certificate stays valid (default 365; a few for the "expires soon" observation). */
   serverDays?: number;
+  /**
+   * Where each role's RSA private key comes from: a fresh 2048-bit key by default. The harness's own
+   * tests pass keys they made once (an RSA key costs up to half a second of CPU here); the CA's
+   * random name keeps two sets apart all the same.
+   */
+  keys?: (role: CertificateRole) => KeyObject;
 }
 
-function rsaKey(): forge.pki.rsa.PrivateKey {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  return forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs8", format: "pem" }).toString());
+/** The three keys of a set: the CA's, the server's and the client's. */
+export type CertificateRole = "ca" | "server" | "client";
+
+const freshKey = (): KeyObject => generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
+
+function rsaKey(key: KeyObject): forge.pki.rsa.PrivateKey {
+  return forge.pki.privateKeyFromPem(key.export({ type: "pkcs8", format: "pem" }).toString());
 }
 
 interface Issue {
@@ -72,7 +82,8 @@ function altNames(host: string | undefined): object[] {
 /** A CA, a server certificate and a client certificate, all fresh. */
 export function makeSandboxCertificates(options: CertificateOptions = {}): SandboxCertificates {
   const now = Date.now();
-  const caKey = rsaKey();
+  const keyOf = (role: CertificateRole) => rsaKey((options.keys ?? freshKey)(role));
+  const caKey = keyOf("ca");
   const ca = issue({
     // A name of its own: two sandboxes' CAs must not pass for one another by name.
     subject: `Conformance sandbox throwaway CA ${randomBytes(4).toString("hex")}`,
@@ -84,8 +95,8 @@ export function makeSandboxCertificates(options: CertificateOptions = {}): Sandb
       { name: "keyUsage", keyCertSign: true, cRLSign: true, critical: true },
     ],
   });
-  const leaf = (subject: string, usage: object, names: object[] = []) => {
-    const key = rsaKey();
+  const leaf = (role: CertificateRole, subject: string, usage: object, names: object[] = []) => {
+    const key = keyOf(role);
     const expired = options.expiredServer && names.length > 0;
     const days = names.length ? (options.serverDays ?? 365) : 30;
     const cert = issue({
@@ -104,11 +115,12 @@ export function makeSandboxCertificates(options: CertificateOptions = {}): Sandb
     return { cert, key };
   };
   const server = leaf(
+    "server",
     options.serverHost ?? "127.0.0.1",
     { name: "extKeyUsage", serverAuth: true },
     altNames(options.serverHost),
   );
-  const client = leaf("conformance-partner", { name: "extKeyUsage", clientAuth: true });
+  const client = leaf("client", "conformance-partner", { name: "extKeyUsage", clientAuth: true });
   const pfxPassphrase = randomBytes(12).toString("hex");
   const p12 = forge.pkcs12.toPkcs12Asn1(client.key, [client.cert], pfxPassphrase, { algorithm: "aes256" });
   return {

@@ -3,7 +3,7 @@
  * passphrase is a ConfigError naming its variable (exit 2), a family's own value wins, the proxy is
  * read as curl reads it, and its credentials become secrets of the redactor.
  */
-import { createPrivateKey, generateKeyPairSync } from "node:crypto";
+import { createPrivateKey } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +13,7 @@ import { ConfigError } from "../../lib/errors/config-error.ts";
 import { withoutProxy } from "../../lib/config/proxy.ts";
 import { Redactor } from "../../lib/redaction/redact.ts";
 import { makeSandboxCertificates, type SandboxCertificates } from "../../sandbox/certificates.ts";
+import { CERTIFICATE_KEYS, throwawayRsaKey } from "../support/throwaway-rsa.ts";
 
 let c: SandboxCertificates;
 const dir = mkdtempSync(join(tmpdir(), "network-config-"));
@@ -20,9 +21,9 @@ const file = (name: string, content: string | Buffer) => (writeFileSync(join(dir
 const f: Record<string, string> = {};
 
 beforeAll(() => {
-  c = makeSandboxCertificates();
-  // A key of no certificate here: a second certificate set would cost three more RSA keys and a PKCS#12.
-  const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
+  c = makeSandboxCertificates(CERTIFICATE_KEYS);
+  // A key of no certificate here: a second certificate set would cost a PKCS#12 more.
+  const otherKey = throwawayRsaKey("no-certificate");
   f.ca = file("ca.pem", c.caCert);
   f.cert = file("cert.pem", c.clientCert);
   f.key = file("key.pem", c.clientKey);

@@ -16,13 +16,14 @@ import { HttpClient } from "../../lib/http/transport/client.ts";
 import { tlsSessions } from "../../lib/http/transport/tls-session.ts";
 import { networkReport } from "../../lib/reporting/network.ts";
 import { makeSandboxCertificates } from "../../sandbox/certificates.ts";
+import { CERTIFICATE_KEYS } from "../support/throwaway-rsa.ts";
 
 let server: Server;
 let url: string;
 let caFile: string;
 
 beforeAll(async () => {
-  const c = makeSandboxCertificates({ serverDays: 9 });
+  const c = makeSandboxCertificates({ serverDays: 9, ...CERTIFICATE_KEYS });
   caFile = join(mkdtempSync(join(tmpdir(), "tls-hygiene-")), "ca.pem");
   writeFileSync(caFile, c.caCert);
   // A static RSA key exchange: no forward secrecy.

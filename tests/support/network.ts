@@ -16,6 +16,7 @@ import {
   type CertificateOptions,
   type SandboxCertificates,
 } from "../../sandbox/certificates.ts";
+import { CERTIFICATE_KEYS } from "./throwaway-rsa.ts";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../sandbox/server.ts";
 
 export interface HttpsTarget {
@@ -37,7 +38,7 @@ function encrypt(keyPem: string, passphrase: string): string {
 export async function startHttpsTarget(
   options: CertificateOptions & { mtls?: boolean; keyPassphrase?: string; sandbox?: SandboxOptions } = {},
 ): Promise<HttpsTarget> {
-  const certificates = makeSandboxCertificates(options);
+  const certificates = makeSandboxCertificates({ ...options, ...CERTIFICATE_KEYS });
   const keyPassphrase = options.keyPassphrase ?? "key-passphrase";
   const sandbox = await startSandbox({ ...options.sandbox, tls: { certificates, mtls: options.mtls ?? false } });
   const dir = mkdtempSync(join(tmpdir(), "tls-target-"));

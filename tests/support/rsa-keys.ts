@@ -1,12 +1,12 @@
 /**
- * Key files for the RSA profile module (tests/crypto/fixtures/rsa-oaep-profile.mts), made at test
- * time (never committed): the partner's and the platform's RSA pairs as PEM files, and the module's
+ * Key files for the RSA profile module (tests/crypto/fixtures/rsa-oaep-profile.mts), of keys made at
+ * test time (never committed; throwaway-rsa.ts): the partner's and the platform's RSA pairs as PEM files, and the module's
  * variables for each side. A helper that starts nothing.
  */
-import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { throwawayRsaPem } from "./throwaway-rsa.ts";
 
 export const RSA_MODULE = "./tests/crypto/fixtures/rsa-oaep-profile.mts";
 
@@ -20,11 +20,11 @@ export interface RsaKeyFiles {
 }
 
 function pair(dir: string, name: string): { privateFile: string; publicFile: string } {
-  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const { privatePem, publicPem } = throwawayRsaPem(`rsa-profile-${name}`);
   const privateFile = join(dir, `${name}-private.pem`);
   const publicFile = join(dir, `${name}-public.pem`);
-  writeFileSync(privateFile, privateKey.export({ type: "pkcs8", format: "pem" }));
-  writeFileSync(publicFile, publicKey.export({ type: "spki", format: "pem" }));
+  writeFileSync(privateFile, privatePem);
+  writeFileSync(publicFile, publicPem);
   return { privateFile, publicFile };
 }
 

@@ -32,5 +32,13 @@ export function testKeys(): TestKeys {
   return made;
 }
 
-/** Another platform key pair: a build that signs with a key the partner was never given. */
-export const strayKeyPair = (): KeyPairPem => rsaPair();
+let stray: KeyPairPem | undefined;
+
+/**
+ * Another platform key pair: a build that signs with a key the partner was never given. One per
+ * process too: an RSA key costs up to half a second of CPU, and every start of a stray build asked.
+ */
+export function strayKeyPair(): KeyPairPem {
+  stray ??= rsaPair();
+  return stray;
+}
