@@ -5,7 +5,7 @@
  * or PKCS#12 — for the target's connections (`connect`, and `requestTls` when tunnelled) and the
  * proxy from HTTPS_PROXY / HTTP_PROXY / NO_PROXY as configured (never re-read from process.env).
  */
-import { rootCertificates } from "node:tls";
+import { createSecureContext, rootCertificates, type ConnectionOptions, type SecureContext } from "node:tls";
 import { Client, EnvHttpProxyAgent, Pool, type Dispatcher } from "undici";
 import type { Family } from "../../catalogue/types.ts";
 import type { NetworkConfig, TlsSettings } from "../../config/network.ts";
@@ -23,14 +23,36 @@ export function tlsFor(network: NetworkConfig | undefined, family: Family | unde
 }
 
 /** Node's TLS options from the settings; the CA file adds to the system's roots, it does not replace them. */
-export function tlsOptions(tls: TlsSettings | undefined) {
-  if (!tls) return {};
+function contextOptions(tls: TlsSettings) {
   return {
     ...(tls.ca ? { ca: [...rootCertificates, tls.ca] } : {}),
     ...(tls.cert ? { cert: tls.cert, key: tls.key } : {}),
     ...(tls.pfx ? { pfx: Buffer.from(tls.pfx, "base64") } : {}),
     ...(tls.passphrase ? { passphrase: tls.passphrase } : {}),
   };
+}
+
+/** The secure context of each settings object, made once. */
+const contexts = new WeakMap<TlsSettings, SecureContext>();
+
+/**
+ * The TLS options of a connection: one secure context per settings, shared by every connection.
+ * Made per connection from the options, each parsed the system's ~140 root certificates again (a
+ * few milliseconds of CPU per connection). The configuration was checked at start
+ * (lib/config/network.ts); should the context fail all the same, the options go as they are and the
+ * connection reports it.
+ */
+export function tlsOptions(tls: TlsSettings | undefined): ConnectionOptions {
+  if (!tls) return {};
+  if (!tls.ca && !tls.cert && !tls.pfx) return contextOptions(tls);
+  let secureContext = contexts.get(tls);
+  try {
+    secureContext ??= createSecureContext(contextOptions(tls));
+  } catch {
+    return contextOptions(tls);
+  }
+  contexts.set(tls, secureContext);
+  return { secureContext };
 }
 
 function hasNetworkSettings(network: NetworkConfig | undefined, tls: TlsSettings | undefined): boolean {
