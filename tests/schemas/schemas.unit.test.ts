@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
-import { describeIssues, validators } from "../../lib/validation/registry.ts";
+import Ajv2020 from "ajv/dist/2020.js";
+import { describeIssues, loadSchemas, SHIPPED_SCHEMA_OPTIONS, validators } from "../../lib/validation/registry.ts";
 
 interface CaseGroup {
   description: string;
@@ -31,4 +32,15 @@ test("every schema compiles in strict mode", () => {
   const ids = registry.schemaIds();
   expect(ids.length).toBeGreaterThanOrEqual(22);
   for (const id of ids) expect(() => registry.validator(id)).not.toThrow();
+});
+
+// A run does not check the shipped schemas against the meta-schema (lib/validation/registry.ts,
+// createAjv): this test does, once. The invalid one shows the check can fail.
+test("every shipped schema is valid JSON Schema 2020-12 (and one that is not is caught)", () => {
+  const ajv = new Ajv2020.default(SHIPPED_SCHEMA_OPTIONS);
+  const schemas = loadSchemas();
+  expect(schemas.length).toBeGreaterThanOrEqual(22);
+  const invalid = schemas.filter((schema) => !ajv.validateSchema(schema)).map((schema) => String(schema.$id));
+  expect(invalid).toEqual([]);
+  expect(ajv.validateSchema({ $id: "https://conformance.example/schemas/x.schema.json", type: "nope" })).toBe(false);
 });
