@@ -15,7 +15,7 @@ import type { SandboxEnv } from "./env.ts";
 import { FaultSet, type Fault } from "./faults.ts";
 import { hooksOf } from "./fault-hooks.ts";
 import type { Ledger } from "./ledger.ts";
-import { cardApiError, partnerError, Rejection, type SandboxResponse } from "./protocol.ts";
+import { cardApiError, partnerError, reject, Rejection, type SandboxResponse } from "./protocol.ts";
 import { acceptedAnyway, ROUTES, type Route } from "./routes.ts";
 import { toJsonText } from "./json.ts";
 import { seedLedger } from "./seed.ts";
@@ -135,7 +135,7 @@ async function authenticate(req: IncomingMessage, route: Route, env: SandboxEnv,
   const family = route.operation.family;
   const demanded = env.cardApiHeader;
   if (demanded && family === "card-api" && req.headers[demanded.name.toLowerCase()] !== demanded.value) {
-    throw new Rejection(401, "UNAUTHORIZED", `card API requests must carry ${demanded.name}`);
+    reject(401, "UNAUTHORIZED", `card API requests must carry ${demanded.name}`);
   }
   const request = { method: req.method ?? "POST", path: (req.url ?? "/").split("?")[0]! };
   const card = family === "card-api" ? env.verifyCardApi : undefined;
@@ -143,25 +143,24 @@ async function authenticate(req: IncomingMessage, route: Route, env: SandboxEnv,
     ? await card.verify(req.headers, bodyText, request)
     : await env.profile.verifyRequestHeaders?.(family, req.headers, bodyText, request);
   const what = card?.what ?? `${env.profile.name} profile headers do`;
-  if (verified === false) throw new Rejection(401, "UNAUTHORIZED", `the request's ${what} not verify`);
+  if (verified === false) reject(401, "UNAUTHORIZED", `the request's ${what} not verify`);
 }
 
 async function answer(req: IncomingMessage, route: Route | undefined, env: SandboxEnv): Promise<SandboxResponse> {
-  if (!route) throw new Rejection(404, "NOT_FOUND", "no such operation");
-  if (req.method !== "POST") throw new Rejection(405, "METHOD_NOT_ALLOWED", "use POST");
+  if (!route) reject(404, "NOT_FOUND", "no such operation");
+  if (req.method !== "POST") reject(405, "METHOD_NOT_ALLOWED", "use POST");
   const bodyText = await readBody(req);
-  if (bodyText === undefined) throw new Rejection(413, "PAYLOAD_TOO_LARGE", `body over ${MAX_REQUEST_BYTES} bytes`);
+  if (bodyText === undefined) reject(413, "PAYLOAD_TOO_LARGE", `body over ${MAX_REQUEST_BYTES} bytes`);
   const serverError = env.hooks.serverErrorFor(bodyText);
   if (serverError) throw new Error(serverError);
   const mediaType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-  if (mediaType !== "application/json")
-    throw new Rejection(415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
+  if (mediaType !== "application/json") reject(415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
   await authenticate(req, route, env, bodyText);
   let body: unknown;
   try {
     body = JSON.parse(bodyText);
   } catch {
-    throw new Rejection(400, "INVALID_JSON", "the body is not valid JSON");
+    reject(400, "INVALID_JSON", "the body is not valid JSON");
   }
   return route.handler({ path: route.operation.path!, headers: req.headers, bodyText, body }, env);
 }
