@@ -42,6 +42,18 @@ export function cardJwsAlgorithm(options: CardApiJwsOptions, keyPair: KeyObject 
 type SigningKey = Uint8Array | KeyObject;
 
 /** `BASE64URL(header)..BASE64URL(signature)` of the body, with the template's fields in the header. */
+/** The thumbprint of each key, computed once: it was a JWK export and a hash for every request. */
+const thumbprints = new WeakMap<KeyObject, Promise<string>>();
+
+function thumbprintOf(key: KeyObject): Promise<string> {
+  let thumbprint = thumbprints.get(key);
+  if (!thumbprint) {
+    thumbprint = calculateJwkThumbprint(publicKeyOf(key).export({ format: "jwk" }) as JWK);
+    thumbprints.set(key, thumbprint);
+  }
+  return thumbprint;
+}
+
 export async function signCardJws(
   options: CardApiJwsOptions,
   key: SigningKey,
@@ -49,10 +61,7 @@ export async function signCardJws(
   request: RequestLine,
 ): Promise<string> {
   const alg = cardJwsAlgorithm(options, key instanceof Uint8Array ? undefined : key);
-  const kid =
-    key instanceof Uint8Array
-      ? {}
-      : { kid: await calculateJwkThumbprint(publicKeyOf(key).export({ format: "jwk" }) as JWK) };
+  const kid = key instanceof Uint8Array ? {} : { kid: await thumbprintOf(key) };
   const header = { ...expandFields(options.fields, request), ...kid, alg };
   const jws = await new CompactSign(new TextEncoder().encode(bodyText)).setProtectedHeader(header).sign(key);
   const [protectedHeader, , signature] = jws.split(".");
