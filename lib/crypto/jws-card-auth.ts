@@ -8,7 +8,8 @@
  * so a JWS made for another path or method, another body or with another key is refused.
  */
 import { type KeyObject } from "node:crypto";
-import { base64url, calculateJwkThumbprint, CompactSign, compactVerify, decodeProtectedHeader, type JWK } from "jose";
+import type { JWK } from "jose";
+import { loadJose } from "./jose.ts";
 import { algorithmOf, parseKey, publicKeyOf } from "./keys.ts";
 import type { CardApiJwsOptions, RequestLine } from "./profile.ts";
 
@@ -48,7 +49,8 @@ const thumbprints = new WeakMap<KeyObject, Promise<string>>();
 function thumbprintOf(key: KeyObject): Promise<string> {
   let thumbprint = thumbprints.get(key);
   if (!thumbprint) {
-    thumbprint = calculateJwkThumbprint(publicKeyOf(key).export({ format: "jwk" }) as JWK);
+    const jwk = publicKeyOf(key).export({ format: "jwk" }) as JWK;
+    thumbprint = loadJose().then((jose) => jose.calculateJwkThumbprint(jwk));
     thumbprints.set(key, thumbprint);
   }
   return thumbprint;
@@ -63,6 +65,7 @@ export async function signCardJws(
   const alg = cardJwsAlgorithm(options, key instanceof Uint8Array ? undefined : key);
   const kid = key instanceof Uint8Array ? {} : { kid: await thumbprintOf(key) };
   const header = { ...expandFields(options.fields, request), ...kid, alg };
+  const { CompactSign } = await loadJose();
   const jws = await new CompactSign(new TextEncoder().encode(bodyText)).setProtectedHeader(header).sign(key);
   const [protectedHeader, , signature] = jws.split(".");
   return `${protectedHeader}..${signature}`;
@@ -79,6 +82,7 @@ export async function verifyCardJws(
   const [header, detached, signature, ...rest] = jws.split(".");
   if (detached !== "" || rest.length > 0 || !header || !signature) return false;
   const alg = cardJwsAlgorithm(options, key instanceof Uint8Array ? undefined : key);
+  const { base64url, compactVerify, decodeProtectedHeader } = await loadJose();
   try {
     const claimed = decodeProtectedHeader(`${header}..`) as Record<string, unknown>;
     const expected = expandFields(options.fields, request);

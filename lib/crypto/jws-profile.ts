@@ -10,8 +10,8 @@
  * - encrypted_data: a compact JWE, alg `dir`, enc `A256GCM`, with the 32-byte encryption key.
  */
 import type { KeyObject } from "node:crypto";
-import { CompactEncrypt, compactDecrypt } from "jose";
 import { canonicalJson } from "./default-profile.ts";
+import { loadJose } from "./jose.ts";
 import { secretBytes, signCardJws, verifyCardJws } from "./jws-card-auth.ts";
 import { parseKey, publicKeyOf, signHex, verifyHex } from "./keys.ts";
 import type { CardApiJwsOptions, CryptoProfile, ProfileKeys, RequestLine, SigningParty } from "./profile.ts";
@@ -58,12 +58,14 @@ export function createJwsProfile(keys: ProfileKeys): CryptoProfile {
       return key !== undefined && verifyHex(key, canonicalJson(body), signature);
     },
     async encrypt(data) {
+      const { CompactEncrypt } = await loadJose();
       return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(data)))
         .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
         .encrypt(encryptionKey);
     },
     async decrypt(text) {
       const options = { keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] };
+      const { compactDecrypt } = await loadJose();
       const { plaintext } = await compactDecrypt(text, encryptionKey, options);
       return JSON.parse(new TextDecoder().decode(plaintext));
     },

@@ -6,13 +6,13 @@
  * (hangs, resets, garbage, 5xx) is not a configuration problem: the checks report it (exit 1),
  * see preflight-probes.ts for the rule.
  */
-import { decodeJwt } from "jose";
 import type { RunContext } from "../checks/types.ts";
 import { usesPublishedPlatformKey, type Config } from "../config/load.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { redactor } from "../redaction/redact.ts";
 import { parseIsoDateTime } from "../time/iso.ts";
 import { PreflightProblem } from "./preflight-problem.ts";
+import { loadJose } from "../crypto/jose.ts";
 import { checkProfileWorks } from "./preflight-crypto.ts";
 import { partnerCredentials, paymentCardFixture, type ProbeOutcome, type ProbeRequests } from "./preflight-probes.ts";
 import { fixtureDebit, fixtureRegistration } from "./preflight-fixtures.ts";
@@ -54,7 +54,7 @@ export async function judgedAsPreflight<T>(
 export const SKEW_WARNING_MS = 60_000;
 
 export async function runPreflight(run: RunContext, requests: ProbeRequests): Promise<PreflightReport> {
-  checkCredentialsParse(run.config);
+  await checkCredentialsParse(run.config);
   const cryptoNotes = await checkProfileWorks(run);
   // All at once (a slow target costs one round, not two); judged in order: a refusal of a fixture
   // request is the fixture's only once the target, the credentials and the cards are right.
@@ -108,13 +108,14 @@ export function publishedKeyNote(run: RunContext): string[] {
 }
 
 /** The token is sent as given: catch the usual copy-paste mistakes and an expired JWT early. */
-export function checkCredentialsParse(config: Config, now = Date.now()): void {
+export async function checkCredentialsParse(config: Config, now = Date.now()): Promise<void> {
   const token = config.partner.accessToken;
   const problem = (text: string) => new PreflightProblem(`preflight: PARTNER_ACCESS_TOKEN: ${text}`);
   if (/^bearer\s/i.test(token)) throw problem('starts with "Bearer "; give the token alone');
   if (/\s/.test(token)) throw problem("contains white space");
   if (!/^eyJ[\w-]*\.[\w-]*\.[\w-]*$/.test(token)) return;
   let exp: number | undefined;
+  const { decodeJwt } = await loadJose();
   try {
     exp = decodeJwt(token).exp;
   } catch {
