@@ -32,26 +32,32 @@ function contextOptions(tls: TlsSettings) {
   };
 }
 
-/** The secure context of each settings object, made once. */
-const contexts = new WeakMap<TlsSettings, SecureContext>();
+/** The secure contexts made so far, by their settings' content: a run has one or two. */
+const contexts = new Map<string, SecureContext>();
+/** A bound on the map, for a process that configures many targets (the harness's own tests). */
+const CONTEXTS_KEPT = 16;
 
 /**
- * The TLS options of a connection: one secure context per settings, shared by every connection.
- * Made per connection from the options, each parsed the system's ~140 root certificates again (a
- * few milliseconds of CPU per connection). The configuration was checked at start
- * (lib/config/network.ts); should the context fail all the same, the options go as they are and the
- * connection reports it.
+ * The TLS options of a connection: one secure context per settings, shared by every connection and
+ * every client of the same settings. Made per connection from the options, each parsed the system's
+ * ~140 root certificates again (a few milliseconds of CPU per connection). The configuration was
+ * checked at start (lib/config/network.ts); should the context fail all the same, the options go
+ * as they are and the connection reports it.
  */
 export function tlsOptions(tls: TlsSettings | undefined): ConnectionOptions {
   if (!tls) return {};
   if (!tls.ca && !tls.cert && !tls.pfx) return contextOptions(tls);
-  let secureContext = contexts.get(tls);
-  try {
-    secureContext ??= createSecureContext(contextOptions(tls));
-  } catch {
-    return contextOptions(tls);
+  const key = JSON.stringify([tls.ca, tls.cert, tls.key, tls.pfx, tls.passphrase]);
+  let secureContext = contexts.get(key);
+  if (!secureContext) {
+    try {
+      secureContext = createSecureContext(contextOptions(tls));
+    } catch {
+      return contextOptions(tls);
+    }
+    if (contexts.size >= CONTEXTS_KEPT) contexts.delete(contexts.keys().next().value!);
+    contexts.set(key, secureContext);
   }
-  contexts.set(tls, secureContext);
   return { secureContext };
 }
 
