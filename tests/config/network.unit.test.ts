@@ -7,13 +7,14 @@ import { createPrivateKey } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, inject, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
 import { ConfigError } from "../../lib/errors/config-error.ts";
 import { withoutProxy } from "../../lib/config/proxy.ts";
 import { Redactor } from "../../lib/redaction/redact.ts";
 import { makeSandboxCertificates, type SandboxCertificates } from "../../sandbox/certificates.ts";
 import { CERTIFICATE_KEYS, throwawayRsaKey } from "../support/throwaway-rsa.ts";
+import { KEY_ROLES } from "../support/throwaway-rsa.setup.ts";
 
 let c: SandboxCertificates;
 const dir = mkdtempSync(join(tmpdir(), "network-config-"));
@@ -146,4 +147,8 @@ describe("the proxy, as curl reads it", () => {
     const config = loadConfig({ TLS_CLIENT_PFX: f.pfx!, TLS_CLIENT_PFX_PASSPHRASE: c.pfxPassphrase });
     expect(config.secrets).toContainEqual({ name: "TLS_CLIENT_PFX_PASSPHRASE", value: c.pfxPassphrase });
   });
+});
+
+test("the tests' RSA keys come from the tiers' global setup, one per role (tests/support/throwaway-rsa.setup.ts)", () => {
+  expect(Object.keys(inject("throwawayRsaKeys")).sort()).toEqual([...KEY_ROLES].sort());
 });

@@ -19,7 +19,7 @@ export interface RsaKeyFiles {
   strangerPublicKeyFile: string;
 }
 
-function pair(dir: string, name: string): { privateFile: string; publicFile: string } {
+function pair(dir: string, name: "partner" | "platform" | "stranger"): { privateFile: string; publicFile: string } {
   const { privatePem, publicPem } = throwawayRsaPem(`rsa-profile-${name}`);
   const privateFile = join(dir, `${name}-private.pem`);
   const publicFile = join(dir, `${name}-public.pem`);
@@ -30,7 +30,7 @@ function pair(dir: string, name: string): { privateFile: string; publicFile: str
 
 export function rsaKeyFiles(): RsaKeyFiles {
   const dir = mkdtempSync(join(tmpdir(), "rsa-profile-keys-"));
-  const [partner, platform, stranger] = ["partner", "platform", "stranger"].map((name) => pair(dir, name));
+  const [partner, platform, stranger] = (["partner", "platform", "stranger"] as const).map((name) => pair(dir, name));
   return {
     partnerSide: {
       RSA_PARTNER_PRIVATE_KEY_FILE: partner!.privateFile,

@@ -1,27 +1,29 @@
 /**
- * The RSA keys of the harness's own tests: made at test time (never committed), once per role in
- * each process. A 2048-bit key costs 0.1-0.5 s of CPU on a 2-core machine, and the tests asked for
- * about 60 of them per `npm test` (three per certificate set, three per RSA profile); reused per
- * role, each worker makes each key once. Two roles never share a key: a test that needs two
- * different keys (a stray platform key beside the platform's) names two roles.
+ * The RSA keys of the harness's own tests: made at test time (never committed), one per role —
+ * by the tiers' global setup (throwaway-rsa.setup.ts) once per `vitest run`, else once in the
+ * process that asks. Two roles never share a key: a test that needs two different keys names two
+ * roles.
  */
-import { createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
+import { inject } from "vitest";
 import type { CertificateRole, CertificateOptions } from "../../sandbox/certificates.ts";
+import type { KeyRole } from "./throwaway-rsa.setup.ts";
 
-const made = new Map<string, KeyObject>();
+const made = new Map<KeyRole, KeyObject>();
 
-/** This process's private key for `role`, made on first use. */
-export function throwawayRsaKey(role: string): KeyObject {
+/** The private key of `role`: the global setup's, or made here on first use. */
+export function throwawayRsaKey(role: KeyRole): KeyObject {
   let key = made.get(role);
   if (!key) {
-    key = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
+    const provided = inject("throwawayRsaKeys")?.[role];
+    key = provided ? createPrivateKey(provided) : generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
     made.set(role, key);
   }
   return key;
 }
 
 /** The pair of `role` as PEM text: the private key (PKCS#8) and its public key (SPKI). */
-export function throwawayRsaPem(role: string): { privatePem: string; publicPem: string } {
+export function throwawayRsaPem(role: KeyRole): { privatePem: string; publicPem: string } {
   const key = throwawayRsaKey(role);
   return {
     privatePem: key.export({ type: "pkcs8", format: "pem" }).toString(),
