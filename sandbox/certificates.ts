@@ -79,7 +79,7 @@ function altNames(host: string | undefined): object[] {
   ];
 }
 
-/** A CA, a server certificate and a client certificate, all fresh. */
+/** A CA, a server certificate and a client certificate, all fresh (their keys too, unless `options.keys` gives them). */
 export function makeSandboxCertificates(options: CertificateOptions = {}): SandboxCertificates {
   const now = Date.now();
   const keyOf = (role: CertificateRole) => rsaKey((options.keys ?? freshKey)(role));

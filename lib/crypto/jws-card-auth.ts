@@ -42,7 +42,6 @@ export function cardJwsAlgorithm(options: CardApiJwsOptions, keyPair: KeyObject 
 
 type SigningKey = Uint8Array | KeyObject;
 
-/** `BASE64URL(header)..BASE64URL(signature)` of the body, with the template's fields in the header. */
 /** The thumbprint of each key, computed once: it was a JWK export and a hash for every request. */
 const thumbprints = new WeakMap<KeyObject, Promise<string>>();
 
@@ -56,6 +55,7 @@ function thumbprintOf(key: KeyObject): Promise<string> {
   return thumbprint;
 }
 
+/** `BASE64URL(header)..BASE64URL(signature)` of the body, with the template's fields in the header. */
 export async function signCardJws(
   options: CardApiJwsOptions,
   key: SigningKey,
