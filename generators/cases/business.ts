@@ -21,6 +21,7 @@ import { ruleProblems } from "../schema/rule-problems.ts";
 import { UnsupportedSchemaError } from "../schema/walk.ts";
 import { NON_ASCII_TEXT } from "../shared-arbitraries.ts";
 import type { Case, OperationCases } from "./types.ts";
+import { copyJson } from "../schema/pointer.ts";
 
 const KAZAKH = fc.constantFrom("Әсел", "Нұрлан", "Қайрат", "Ұлжан", "Ғалым");
 /** The $id the CLIENT_DATA_FILE schema is registered under (its own $id is replaced; two different schemas never share one). */
@@ -108,7 +109,7 @@ export function businessCases(config: Config, registry: ValidatorRegistry): Oper
       ? fillFresh(records.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a)))
       : seededBuild(1, businessClientData);
   const edited = (label: string, edit: (d: Record<string, unknown>) => void): Case => {
-    const d = structuredClone(full()) as Record<string, unknown>;
+    const d = copyJson(full()) as Record<string, unknown>;
     edit(d);
     return sealed(label, d);
   };

@@ -12,6 +12,7 @@ import { UnsupportedSchemaError } from "../schema/walk.ts";
 import { schemaArbitrary } from "../schema/arbitrary.ts";
 import { schemaMutations, TRANSPORT_MUTATIONS } from "../schema/mutations.ts";
 import { plainCase, type OperationCases } from "./types.ts";
+import { copyJson } from "../schema/pointer.ts";
 
 /** The generated value with the most content: mutations of optional fields need them present. */
 function fullest(values: unknown[]): unknown {
@@ -61,7 +62,7 @@ export function schemaCases(op: Operation, registry: ValidatorRegistry): Operati
   return {
     valid: bodies.map((b) => plainCase("a valid request (schema examples or generated)", b)),
     validExamples: [plainCase("the fullest valid request", full)],
-    fullRequest: () => structuredClone(full),
+    fullRequest: () => copyJson(full),
     validBodies: bodies,
     boundaries: [],
     // The added operation's schema is its author's declaration (CATALOGUE_DIR).

@@ -8,6 +8,7 @@ import type { Case } from "../../lib/checks/property.ts";
 import type { CaseContext } from "../../lib/checks/types.ts";
 import type { Mutation } from "../schema/mutations.ts";
 import type { Unsatisfiable } from "../schema/obey.ts";
+import { copyJson } from "../schema/pointer.ts";
 
 export type { Case } from "../../lib/checks/property.ts";
 export type { Mutation, RequestVariant } from "../schema/mutations.ts";
@@ -51,7 +52,7 @@ export function boundary(label: string, full: () => unknown, edit: (body: Record
   return {
     label,
     request: () => {
-      const body = structuredClone(full()) as Record<string, unknown>;
+      const body = copyJson(full()) as Record<string, unknown>;
       edit(body);
       return { body };
     },
