@@ -61,35 +61,23 @@ export async function serveFolder(root: string): Promise<Served> {
   };
 }
 
-export interface Browser {
-  /** A new page, and every URL it requests from here on. */
-  page(): Promise<{ page: Page; requested: string[] }>;
-  close(): Promise<void>;
-}
-
-/**
- * Chromium with a fresh profile, closed (and its profile removed) by `close`. One browser serves
- * every page of a file: starting one costs about 2.5 s of CPU here.
- */
-export async function openBrowser(): Promise<Browser> {
+/** Opens a page in a fresh profile, records every URL it requests, and always closes the browser. */
+export async function withPage<T>(body: (page: Page, requested: string[]) => Promise<T>): Promise<T> {
   const profile = mkdtempSync(join(tmpdir(), "chromium-profile-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: FLAGS,
   });
-  return {
-    async page() {
-      const page = await context.newPage();
-      const requested: string[] = [];
-      page.on("request", (r) => void requested.push(r.url()));
-      return { page, requested };
-    },
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const requested: string[] = [];
+    page.on("request", (r) => void requested.push(r.url()));
+    return await body(page, requested);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 }
 
 const SECTION = '[data-testid="tree-section-title"]';

@@ -14,7 +14,7 @@ import { gitCommit } from "../../lib/reporting/git.ts";
 import type { Summary } from "../../lib/reporting/summary.ts";
 import { ROOT, runCli, tempReportsDir, type CliResult } from "../support/cli.ts";
 import { withSandbox } from "../support/harness.ts";
-import { chromiumMissing, openBrowser, revealCheck, serveFolder, type Browser } from "./browser.ts";
+import { chromiumMissing, revealCheck, serveFolder, withPage } from "./browser.ts";
 import { thirdPartyFindings } from "./third-party.ts";
 
 const dir = tempReportsDir();
@@ -157,36 +157,30 @@ test("categories sort the failing run by cause: the dropped dt is a schema viola
 });
 
 describe("headless Chromium", () => {
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    if (!chromiumMissing) browser = await openBrowser();
-  }, 60_000);
-  afterAll(() => browser?.close());
-
   test.for([["allure-report"], ["allure-report-single"]] as const)(
     "%s renders the run's checks and requests nothing off the machine",
     async ([folder], ctx) => {
-      if (!browser) return ctx.skip(chromiumMissing);
+      if (chromiumMissing) return ctx.skip(chromiumMissing);
       const served = await serveFolder(join(dir, folder));
-      const { page, requested } = await browser.page();
       try {
-        await page.goto(served.url, { waitUntil: "networkidle" });
-        // "networkidle" can come before the app has drawn anything on a busy machine: wait for the page.
-        await expect.poll(() => page.innerText("body"), { timeout: 30_000 }).toMatch(/Categories\s+1/);
-        await revealCheck(page, {
-          id: "CARD-STMT-PERIOD",
-          family: "Card API",
-          feature: `${CARD_STATEMENT.title} (${CARD_STATEMENT.spec})`,
+        await withPage(async (page, requested) => {
+          await page.goto(served.url, { waitUntil: "networkidle" });
+          // "networkidle" can come before the app has drawn anything on a busy machine: wait for the page.
+          await expect.poll(() => page.innerText("body"), { timeout: 30_000 }).toMatch(/Categories\s+1/);
+          await revealCheck(page, {
+            id: "CARD-STMT-PERIOD",
+            family: "Card API",
+            feature: `${CARD_STATEMENT.title} (${CARD_STATEMENT.spec})`,
+          });
+          expect(await page.innerText("body")).toMatch(
+            /CARD-STMT-PERIOD \[must\] §4\.2 — Card statement: every operation lies within the requested period/,
+          );
+          // A screenshot for people, in the repository's git-ignored reports/ folder.
+          mkdirSync(join(ROOT, "reports"), { recursive: true });
+          await page.screenshot({ path: join(ROOT, "reports", `${folder}-screenshot.png`) });
+          expect(requested.filter((url) => !url.startsWith(served.url) && !/^(data|blob):/.test(url))).toEqual([]);
         });
-        expect(await page.innerText("body")).toMatch(
-          /CARD-STMT-PERIOD \[must\] §4\.2 — Card statement: every operation lies within the requested period/,
-        );
-        // A screenshot for people, in the repository's git-ignored reports/ folder.
-        mkdirSync(join(ROOT, "reports"), { recursive: true });
-        await page.screenshot({ path: join(ROOT, "reports", `${folder}-screenshot.png`) });
-        expect(requested.filter((url) => !url.startsWith(served.url) && !/^(data|blob):/.test(url))).toEqual([]);
       } finally {
-        await page.close();
         await served.close();
       }
     },
