@@ -6,7 +6,7 @@
  * `compare` command on two runs' outputs: tests/package/installed-cli.test.ts); a known failure,
  * still failing, keeps --fail-on new quiet (exit 0: the action step's next night,
  * tests/ci/action-step.test.ts; the rule: compare.unit.test.ts); a target that is down is exit 3,
- * not 2 (endings.sandbox.test.ts, in-process). Interruption and retries: interrupt-retries.test.ts.
+ * not 2 (endings.sandbox.test.ts, in-process). Retries: retries.test.ts; interruption: launcher.test.ts.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -31,14 +31,17 @@ export interface CliResult {
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST$|NODE_ENV$)/.test(k)));
   const base = { FORCE_COLOR: "0", NO_COLOR: "1", PROPERTY_RUNS: "5", ...TEST_LATENCY_BUDGET };
+  return { ...env, ...base, ...testStartEnv(), ...extra };
+}
+
+/**
+ * The tests' start-up of a command: vitest's module cache shared on disk and, in the cli tier, the
+ * tier's bundle. Every command a test starts gets it, except where the start-up itself is the
+ * subject (tests/support/launched-run.ts: the launcher's memory).
+ */
+export function testStartEnv(): Record<string, string> {
   const bundle = inject("cliBundleDir");
-  return {
-    ...env,
-    ...base,
-    [TEST_MODULE_CACHE_SWITCH]: "1",
-    ...(bundle ? { [CLI_BUNDLE_SWITCH]: bundle } : {}),
-    ...extra,
-  };
+  return { [TEST_MODULE_CACHE_SWITCH]: "1", ...(bundle ? { [CLI_BUNDLE_SWITCH]: bundle } : {}) };
 }
 
 export { tempReportsDir };
