@@ -2,14 +2,15 @@
  * A partner installs the harness, never clones it. `npm pack` of the checkout,
  * installed into an empty folder from npm's cache alone (tests/support/package.ts), gives the
  * `payment-conformance` command; run from a folder of the partner's own — its `.env`, profile
- * module, client-data file, reports/ — it is green against the embedded sandbox and against the
- * sandbox it serves, red against a sandbox with a fault, and green against the foreign target
- * configured only by that folder.
+ * module, client-data file, reports/ — it is green against the embedded sandbox, serves the
+ * sandbox, is red against a sandbox with a fault (and `compare` with the green run names what
+ * broke), and passes every check it runs against the foreign target configured only by that folder.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
+import { LIMITS_LIST } from "../../lib/catalogue/index.ts";
 import { startSandbox } from "../../sandbox/server.ts";
 import { FAULT_CASES } from "../checks/faults.cases.ts";
 import { runProcess, type CliResult } from "../support/cli.ts";
@@ -106,14 +107,8 @@ describe("the installed command", () => {
     expect(existsSync(join(dir, "reports", "certification.zip"))).toBe(true);
   });
 
-  // The served sandbox is also the green side of the comparison: the same checks passed there, then
-  // failed against a sandbox with a fault, and `compare` names them.
-  test("sandbox serves the reference sandbox from the package, SIGTERM stops it with 0; checks green against it by URL, red against a fault, compare names them", async () => {
-    const fault = FAULT_CASES.find((c) => c.name === "statement answered with 201")!;
-    const checks = [...Object.keys(fault.fails), "CARD-STMT-SCHEMA", "CARD-LIM-HTTP-200"];
-    const args = ["run", ...checks.flatMap((id) => ["--check", id])];
-    const beforeDir = workingFolder("before-red", "SEED=4243\n");
-    let checked: Promise<CliResult> | undefined;
+  test("sandbox serves the reference sandbox from the package: it answers the API, SIGTERM stops it with 0", async () => {
+    let answered: Promise<Response> | undefined;
     const sandbox = await runProcess(
       installedCommand(installed),
       ["sandbox", "--port", "0"],
@@ -122,26 +117,36 @@ describe("the installed command", () => {
       workingFolder("separate-sandbox", ""),
       (out, child) => {
         const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-        if (!url || checked) return;
-        writeFileSync(join(beforeDir, ".env"), `TARGET_BASE_URL=${url}\nSEED=4243\n`);
-        checked = run(beforeDir, args).finally(() => child.kill("SIGTERM"));
+        if (!url || answered) return;
+        // A documented operation, for a card the sandbox does not hold: its answer, not a stray 404.
+        const body = { request_id: "6f1c9a57-3c1e-4d49-9f1a-2b7a3f0c9d10", object: { type: "card", value: "nope" } };
+        answered = fetch(`${url}${LIMITS_LIST.path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }).finally(() => child.kill("SIGTERM"));
       },
     );
     expect(sandbox.code, shown(sandbox)).toBe(0);
-    const green = await checked!;
-    // Selected checks only: every one passed, yet a partial run is incomplete (exit 1), never conformant.
-    const before = summaryIn(beforeDir);
-    expect(before.checks.map((c) => `${c.id} ${c.outcome}`).sort(), shown(green)).toEqual(
-      checks.map((id) => `${id} passed`).sort(),
-    );
-    expect(green.code, shown(green)).toBe(1);
-    expect(green.stdout).toMatch(/Conformance verdict: INCOMPLETE — selected checks only/);
-    expect(green.stdout).toMatch(/target http:\/\/127\.0\.0\.1:\d+/);
+    const answer = await answered!;
+    expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await answer.json()).toMatchObject({ request_status: "failed", error: { code: "OBJECT_NOT_FOUND" } });
+  });
+
+  // The green side of the comparison is the whole run above: the checks that fail against a sandbox
+  // with a fault all passed there, and `compare` names them. (A run against a URL from the folder's
+  // .env: this one and the partner's below.)
+  test("red against a sandbox with a fault; compare with the green run names the new failures", async () => {
+    const fault = FAULT_CASES.find((c) => c.name === "statement answered with 201")!;
+    const checks = [...Object.keys(fault.fails), "CARD-STMT-SCHEMA", "CARD-LIM-HTTP-200"];
+    const args = ["run", ...checks.flatMap((id) => ["--check", id])];
     const faulty = await startSandbox({ faults: fault.faults });
     try {
       const dir = workingFolder("red", `TARGET_BASE_URL=${faulty.url}\nSEED=4243\n`);
       const red = await run(dir, args);
+      // Selected checks only: never conformant; here, not conformant.
       expect(red.code, shown(red)).toBe(1);
+      expect(red.stdout).toMatch(/target http:\/\/127\.0\.0\.1:\d+/);
       const summary = summaryIn(dir);
       expect(summary.verdict).toBe("not conformant");
       expect(
@@ -151,7 +156,8 @@ describe("the installed command", () => {
           .sort(),
       ).toEqual(Object.keys(fault.fails).sort());
       expect(summary.checks.map((c) => c.id).sort()).toEqual([...checks].sort());
-      const compare = await run(dir, ["compare", join(beforeDir, "reports"), join(dir, "reports"), "--fail-on", "new"]);
+      const green = join(installed, "green", "reports");
+      const compare = await run(dir, ["compare", green, join(dir, "reports"), "--fail-on", "new"]);
       expect(compare.code, shown(compare)).toBe(1);
       expect(compare.stdout).toContain(`compare: new failures: ${Object.keys(fault.fails).sort().join(", ")}`);
       expect(existsSync(join(dir, "reports", "compare.json"))).toBe(true);
@@ -169,8 +175,9 @@ describe("the installed command", () => {
         dir,
         checks.flatMap((id) => ["--check", id]),
       );
-      // Selected checks only: incomplete (exit 1); each passed (below).
+      // Selected checks only: incomplete (exit 1), never conformant; each passed (below).
       expect(foreign.code, shown(foreign)).toBe(1);
+      expect(foreign.stdout).toMatch(/Conformance verdict: INCOMPLETE — selected checks only/);
       expect(foreign.stdout).toContain("profile ./foreign-profile.mts");
       const summary = summaryIn(dir);
       expect(summary.checks.map((c) => `${c.id} ${c.outcome}`).sort()).toEqual(
