@@ -35,11 +35,14 @@ const MODULE_CACHE = { fsModuleCache: true };
 const SHARED_RUNS_SETUP = fileURLToPath(new URL("tests/support/shared-runs.setup.ts", import.meta.url));
 
 /**
- * The tests' RSA keys, made once per `vitest run` for every tier (tests/support/throwaway-rsa.setup.ts).
- * Like the shared runs' setup, absent from the package, which ships this file for `conformance`.
+ * The global setups of every tier, absent from the package (which ships this file for
+ * `conformance`), as the shared runs' setup: first one temporary folder per `vitest run`, removed at
+ * its end, so that every later setup and every test writes there (tests/support/temp-root.setup.ts);
+ * then the tests' RSA keys, made once per `vitest run` (tests/support/throwaway-rsa.setup.ts).
  */
-const KEYS_SETUP = fileURLToPath(new URL("tests/support/throwaway-rsa.setup.ts", import.meta.url));
-const keysSetup = existsSync(KEYS_SETUP) ? [KEYS_SETUP] : [];
+const TIER_SETUPS = ["tests/support/temp-root.setup.ts", "tests/support/throwaway-rsa.setup.ts"]
+  .map((file) => fileURLToPath(new URL(file, import.meta.url)))
+  .filter((file) => existsSync(file));
 
 /** The tier is in the file's name: `*.unit.test.ts` in-process (tests/architecture/tiers.unit.test.ts holds it to that). */
 export const UNIT_TESTS = ["tests/**/*.unit.test.ts"];
@@ -110,7 +113,7 @@ export default defineConfig({
           name: "unit",
           include: UNIT_TESTS,
           experimental: MODULE_CACHE,
-          globalSetup: keysSetup,
+          globalSetup: TIER_SETUPS,
           // The tiers have different worker counts, so vitest runs them one after another, in this order.
           sequence: { groupOrder: 0 },
           // The harness's modules loaded once per worker, not once per file: half the CPU of the
@@ -126,7 +129,7 @@ export default defineConfig({
           name: "sandbox",
           include: SANDBOX_TESTS,
           experimental: MODULE_CACHE,
-          globalSetup: keysSetup,
+          globalSetup: TIER_SETUPS,
           sequence: { groupOrder: 1 },
           // As in the unit tier, the harness's modules are loaded once per worker, not once per file:
           // about a third of the tier's CPU. A file must then leave its process as it found it; the
@@ -148,7 +151,7 @@ export default defineConfig({
           exclude: [...UNIT_TESTS, ...SANDBOX_TESTS, "**/node_modules/**"],
           // A folder for the whole runs the tier's files share (tests/support/shared-runs.ts); not in
           // the package, which ships this file for its `conformance` project.
-          globalSetup: [...keysSetup, ...(existsSync(SHARED_RUNS_SETUP) ? [SHARED_RUNS_SETUP] : [])],
+          globalSetup: [...TIER_SETUPS, ...(existsSync(SHARED_RUNS_SETUP) ? [SHARED_RUNS_SETUP] : [])],
           sequence: { groupOrder: 2 },
           // As in the sandbox tier: the files' own modules once per worker (their import time, summed
           // over the tier, fell from about 95 s to 40 s), under the same guard on process-wide state.
