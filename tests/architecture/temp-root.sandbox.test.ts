@@ -1,6 +1,7 @@
 /**
  * The tiers' temporary folder (tests/support/temp-root.setup.ts): every test, and every command a
- * test starts, writes under one folder of the `vitest run`, which is removed when the run ends.
+ * test starts, writes under one folder of the `vitest run`, which is removed when the run ends (by a
+ * process of its own: this file is in the sandbox tier).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +13,7 @@ test("a test's temporary folders are made in the run's own folder", () => {
   expect(basename(tmpdir())).toMatch(/^harness-tests-/);
 });
 
-test("the setup makes the folder and points TMPDIR at it; the last teardown removes it and restores TMPDIR", () => {
+test("the setup makes the folder and points TMPDIR at it; the last teardown restores TMPDIR and removes it", async () => {
   const outer = process.env.TMPDIR;
   const parent = mkdtempSync(join(tmpdir(), "temp-root-"));
   process.env.TMPDIR = parent;
@@ -26,8 +27,8 @@ test("the setup makes the folder and points TMPDIR at it; the last teardown remo
     second();
     expect(existsSync(root)).toBe(true);
     first();
-    expect(existsSync(root)).toBe(false);
     expect(process.env.TMPDIR).toBe(parent);
+    await expect.poll(() => existsSync(root), { timeout: 10_000 }).toBe(false);
   } finally {
     process.env.TMPDIR = outer;
     rmSync(parent, { recursive: true, force: true });
