@@ -157,6 +157,7 @@ describe("the installed command", () => {
       ).toEqual(Object.keys(fault.fails).sort());
       expect(summary.checks.map((c) => c.id).sort()).toEqual([...checks].sort());
       const green = join(installed, "green", "reports");
+      expect(existsSync(join(green, "summary.json")), "the green whole run above is the older side").toBe(true);
       const compare = await run(dir, ["compare", green, join(dir, "reports"), "--fail-on", "new"]);
       expect(compare.code, shown(compare)).toBe(1);
       expect(compare.stdout).toContain(`compare: new failures: ${Object.keys(fault.fails).sort().join(", ")}`);

@@ -22,7 +22,7 @@ const kept = globalThis as { [KEPT]?: { root: string; before: string | undefined
  * installed package among them), several seconds of a core on a small machine, which the run's end
  * need not wait for.
  */
-export function removeInBackground(folder: string): void {
+function removeInBackground(folder: string): void {
   const remove = `require("node:fs").rmSync(${JSON.stringify(folder)}, { recursive: true, force: true })`;
   spawn(process.execPath, ["-e", remove], { detached: true, stdio: "ignore" }).unref();
 }
