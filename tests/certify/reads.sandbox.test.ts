@@ -52,6 +52,17 @@ interface Row {
   with?: Record<string, string>;
 }
 
+/**
+ * An offset at which today is another date than at the default +05:00, the sandbox's: day-form
+ * bounds written at it then name other days, whatever the hour. At -11:00 it is the same date from
+ * 11:00 to 19:00 UTC (the row was vacuous then); at +14:00, another date from 10:00 to 19:00 UTC.
+ * (No offset holds across 19:00 UTC, the sandbox's midnight: a judgement must not straddle it.)
+ */
+function otherDateOffset(now: Date): string {
+  const minutes = now.getUTCHours() * 60 + now.getUTCMinutes();
+  return minutes >= 10 * 60 + 30 && minutes < 19 * 60 ? "+14:00" : "-11:00";
+}
+
 /** One row per option at least, each chosen so that the flip changes some result against the sandbox. */
 const ROWS: Row[] = [
   { option: "CRYPTO_PROFILE", flipped: "jws" },
@@ -70,7 +81,7 @@ const ROWS: Row[] = [
   },
   {
     option: "TARGET_UTC_OFFSET",
-    flipped: "-11:00",
+    flipped: otherDateOffset(new Date()),
     base: { STATEMENT_DATE_FORMAT: "date" },
     sandbox: { dateFormat: "YYYY-MM-DD" },
   },
@@ -187,6 +198,23 @@ async function undeclared(modules: Module[], option: VariableName, flipped: stri
   const statement = new Set([...named(option, {}, modules), ...named(option, flip, modules)]);
   return moved.filter((id) => !statement.has(id));
 }
+
+test("the offset row's flip names another date than the sandbox's at every hour of the day", () => {
+  const dateAt = (instant: number, offset: string) => {
+    const [sign, hours, minutes] = /^([+-])(\d\d):(\d\d)$/.exec(offset)!.slice(1);
+    const shift = (sign === "-" ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
+    return new Date(instant + shift).toISOString().slice(0, 10);
+  };
+  const midnight = Date.UTC(2026, 10, 28);
+  // Every ten minutes of a UTC day; just after each choice, too (a judgement takes seconds).
+  const instants = Array.from({ length: 144 }, (_, i) => midnight + i * 600_000);
+  const same = instants.filter((t) => {
+    const offset = otherDateOffset(new Date(t));
+    return [t, t + 120_000].some((u) => dateAt(u, offset) === dateAt(u, "+05:00"));
+  });
+  // None: the choice switches to -11:00 at the sandbox's midnight (19:00 UTC), which no offset holds across.
+  expect(same.map((t) => new Date(t).toISOString().slice(11, 16))).toEqual([]);
+});
 
 test("a check that reads a variable without declaring it is caught; declared, it is not", async () => {
   expect(await undeclared([synthetic(undefined)], "IDEMPOTENCY_MODE", "reject")).toEqual(["CARD-STMT-SYNTHETIC-READ"]);
