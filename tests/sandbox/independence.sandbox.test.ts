@@ -5,6 +5,7 @@
  * the schema tables — and a known-answer vector pins the `default` crypto profile on both sides.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, test } from "vitest";
 import { loadProfile } from "../../lib/crypto/index.ts";
 import { DOCUMENTED_OPERATIONS } from "../../lib/catalogue/index.ts";
@@ -13,7 +14,7 @@ import { SCHEMA_BASE } from "../../lib/catalogue/types.ts";
 import { validators } from "../../lib/validation/registry.ts";
 import { ROUTES } from "../../sandbox/routes.ts";
 import { SANDBOX_PROFILE_KEYS, startSandbox } from "../../sandbox/server.ts";
-import { requestProblems } from "../../sandbox/validation.ts";
+import { requestProblems, SANDBOX_AJV_OPTIONS } from "../../sandbox/validation.ts";
 
 describe("the sandbox's route table agrees with the harness's catalogue", () => {
   const served = [...ROUTES.values()].map((r) => r.operation);
@@ -39,6 +40,19 @@ const requestRows = readdirSync(CASES)
   .flatMap((g) =>
     g.tests.map((t) => [`${g.schema}: ${t.valid ? "valid" : "invalid"}: ${t.description}`, g.schema, t] as const),
   );
+
+// The sandbox does not check its schemas against the meta-schema (sandbox/validation.ts): this test
+// does, once. The invalid one shows the check can fail.
+test("every sandbox schema is valid JSON Schema 2020-12 (and one that is not is caught)", () => {
+  const ajv = new Ajv2020.default(SANDBOX_AJV_OPTIONS);
+  const files = [...sandboxSchemas].filter((f) => f.endsWith(".schema.json"));
+  expect(files.length).toBeGreaterThanOrEqual(3);
+  const invalid = files.filter(
+    (f) => !ajv.validateSchema(JSON.parse(readFileSync(new URL(f, SANDBOX_SCHEMAS), "utf8")) as object),
+  );
+  expect(invalid).toEqual([]);
+  expect(ajv.validateSchema({ $id: "https://sandbox.example/schemas/x.schema.json", type: "nope" })).toBe(false);
+});
 
 describe("the sandbox's request validation agrees with the harness's schemas on every request row", () => {
   test("there are rows of every request schema the sandbox validates", () => {
