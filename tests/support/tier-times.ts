@@ -17,16 +17,10 @@ interface Snapshot {
 /** The machine's CPU seconds so far (user, nice, system, irq, softirq as busy), from /proc/stat. */
 export function procStatCpu(): Snapshot["cpu"] {
   try {
-    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
-    const [user, nice, system, idle, , irq, softirq] = fields as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    const line = readFileSync("/proc/stat", "utf8").split("\n")[0]!;
+    // cpu  user nice system idle iowait irq softirq steal …, in hundredths of a second
+    const field = (i: number) => Number(line.trim().split(/\s+/)[i + 1] ?? 0);
+    const [user = 0, nice = 0, system = 0, idle = 0, irq = 0, softirq = 0] = [0, 1, 2, 3, 5, 6].map(field);
     return { busy: (user + nice + system + irq + softirq) / 100, idle: idle / 100 };
   } catch {
     return undefined;
