@@ -17,9 +17,10 @@ let ajv: InstanceType<typeof Ajv2020.default> | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
 /**
- * Its schemas are checked against the 2020-12 meta-schema by the harness's own tests
- * (tests/sandbox/independence.sandbox.test.ts), not again by every process that serves a sandbox:
- * compiling the meta-schema was about 50 ms of CPU in each, as in the harness's own registry.
+ * The sandbox's ajv options. Its schemas are checked against the 2020-12 meta-schema by the
+ * harness's own tests (tests/sandbox/independence.sandbox.test.ts), with these options, and not
+ * again by every process that serves a sandbox (validateSchema: false below): compiling the
+ * meta-schema was about 50 ms of CPU in each, as in the harness's registry (lib/validation).
  */
 export const SANDBOX_AJV_OPTIONS = { allErrors: true, strict: true } as const;
 
