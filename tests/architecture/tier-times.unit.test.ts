@@ -43,11 +43,8 @@ test("without /proc/stat, wall time only", () => {
   ]);
 });
 
-test.skipIf(process.platform !== "linux")("on Linux the machine's CPU seconds are read and grow", () => {
-  const before = procStatCpu()!;
-  expect(before.busy).toBeGreaterThan(0);
-  let spin = 0;
-  for (let i = 0; i < 2e7; i++) spin += i;
-  expect(spin).toBeGreaterThan(0);
-  expect(procStatCpu()!.busy).toBeGreaterThanOrEqual(before.busy);
+test.skipIf(process.platform !== "linux")("on Linux the machine's CPU seconds are read from /proc/stat", () => {
+  const cpu = procStatCpu();
+  expect(cpu?.busy).toBeGreaterThan(0);
+  expect(cpu?.idle).toBeGreaterThanOrEqual(0);
 });

@@ -3,8 +3,8 @@
  * (its first file's start to its last file's end: the tiers run one after another) and the
  * machine's CPU time in that window, read from /proc/stat (Linux; elsewhere wall time only). The
  * machine's, not the tier's: the static checks run beside the tiers (scripts/test.sh), and a tier's
- * own processes start and end throughout. Measured so, the tiers add up to the run, as CI runs them
- * (a tier run alone measured more CPU here: the cli tier 447 s alone, 394 s inside a whole run).
+ * own processes start and end throughout. Measured so, the tiers add up to the run as CI runs it;
+ * a tier run alone (its own vitest, its own global setup) is another measurement.
  */
 import { readFileSync } from "node:fs";
 
