@@ -48,6 +48,19 @@ const summaryIn = (dir: string) =>
   };
 const shown = (r: CliResult) => `${r.stdout.slice(-3000)}\n${r.stderr}`;
 
+/**
+ * The whole green run from the partner's folder, as `npx payment-conformance` starts it: made once,
+ * by whichever test reads it first (its own test, or the red run's comparison), in any order.
+ */
+let greenRun: Promise<{ dir: string; result: CliResult }> | undefined;
+function green(): Promise<{ dir: string; result: CliResult }> {
+  greenRun ??= (async () => {
+    const dir = workingFolder("green", "SEED=4242\n");
+    return { dir, result: await runProcess("npx", ["--offline", COMMAND], {}, 180_000, dir) };
+  })();
+  return greenRun;
+}
+
 test("the tarball holds what runs, and nothing of the harness's own tests, docs or reports", () => {
   for (const needed of [
     "cli/payment-conformance.mjs",
@@ -91,9 +104,8 @@ describe("the installed command", () => {
   });
 
   test("green against the embedded sandbox from the partner's folder: its .env read, reports written there; report and certify after it", async () => {
-    const dir = workingFolder("green", "SEED=4242\n");
-    const green = await runProcess("npx", ["--offline", COMMAND], {}, 180_000, dir);
-    expect(green.code, shown(green)).toBe(0);
+    const { dir, result } = await green();
+    expect(result.code, shown(result)).toBe(0);
     const summary = summaryIn(dir);
     expect(summary.verdict).toBe("conformant");
     expect(summary.seed).toBe(4242);
@@ -133,7 +145,7 @@ describe("the installed command", () => {
     expect(await answer.json()).toMatchObject({ request_status: "failed", error: { code: "OBJECT_NOT_FOUND" } });
   });
 
-  // The green side of the comparison is the whole run above: the checks that fail against a sandbox
+  // The green side of the comparison is the whole green run: the checks that fail against a sandbox
   // with a fault all passed there, and `compare` names them. (A run against a URL from the folder's
   // .env: this one and the partner's below.)
   test("red against a sandbox with a fault; compare with the green run names the new failures", async () => {
@@ -156,9 +168,15 @@ describe("the installed command", () => {
           .sort(),
       ).toEqual(Object.keys(fault.fails).sort());
       expect(summary.checks.map((c) => c.id).sort()).toEqual([...checks].sort());
-      const green = join(installed, "green", "reports");
-      expect(existsSync(join(green, "summary.json")), "the green whole run above is the older side").toBe(true);
-      const compare = await run(dir, ["compare", green, join(dir, "reports"), "--fail-on", "new"]);
+      const before = await green();
+      expect(before.result.code, shown(before.result)).toBe(0);
+      const compare = await run(dir, [
+        "compare",
+        join(before.dir, "reports"),
+        join(dir, "reports"),
+        "--fail-on",
+        "new",
+      ]);
       expect(compare.code, shown(compare)).toBe(1);
       expect(compare.stdout).toContain(`compare: new failures: ${Object.keys(fault.fails).sort().join(", ")}`);
       expect(existsSync(join(dir, "reports", "compare.json"))).toBe(true);
