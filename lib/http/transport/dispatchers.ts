@@ -6,7 +6,7 @@
  * proxy from HTTPS_PROXY / HTTP_PROXY / NO_PROXY as configured (never re-read from process.env).
  */
 import { createSecureContext, rootCertificates, type ConnectionOptions, type SecureContext } from "node:tls";
-import { Client, EnvHttpProxyAgent, Pool, type Dispatcher } from "undici";
+import { Client, EnvHttpProxyAgent, Pool, type Dispatcher } from "./undici.ts";
 import type { Family } from "../../catalogue/types.ts";
 import type { NetworkConfig, TlsSettings } from "../../config/network.ts";
 
