@@ -2,7 +2,9 @@
  * Packages a run loads only when it needs them: each is imported (other than for its types) by one
  * loader alone, so that a run that never needs it never pays for it. jose — JWS, JWE and JWT — cost
  * about 70 ms of CPU in every thread of every run, though the default profile uses none of it: a
- * `--check` run took 0.3 s less once it was loaded on demand (lib/crypto/jose.ts).
+ * `--check` run took 0.3 s less once it was loaded on demand (lib/crypto/jose.ts). undici's index
+ * loads all of undici (fetch, WebSocket, caches, mock agents): no file imports it for more than its
+ * types, and lib/http/transport/undici.ts loads the dispatchers' own modules (0.25 s less per run).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -29,6 +31,12 @@ const product = sourceFiles(ROOT, PRODUCT_ROOTS).map((file) => ({
 
 test.for(Object.entries(ON_DEMAND))("%s is imported by %s alone", ([pkg, loader]) => {
   expect(importersOf(pkg, product)).toEqual([loader]);
+});
+
+test("undici's index is imported by no file a run loads, other than for its types", () => {
+  // The benchmark's own proxy and load tools are no part of a run.
+  const run = product.filter(({ file }) => !file.startsWith("bench/"));
+  expect(importersOf("undici", run)).toEqual([]);
 });
 
 test("a second importer is caught", () => {
