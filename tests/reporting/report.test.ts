@@ -6,7 +6,7 @@
  * environment, parameters, categories and history, holds nothing that reaches past the machine,
  * and renders the run's checks in headless Chromium (skipped where Chromium is not installed).
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CARD_STATEMENT, LIMITS_LIST } from "../../lib/catalogue/index.ts";
@@ -18,7 +18,10 @@ import { chromiumMissing, closeBrowser, revealCheck, serveFolder, withPage } fro
 import { thirdPartyFindings } from "./third-party.ts";
 
 const dir = tempReportsDir();
-const runs: Record<"conformance" | "report" | "again" | "single", CliResult> = {} as never;
+const runs: Record<"conformance" | "report" | "single", CliResult> = {} as never;
+const HISTORY = join(dir, "history", "allure-history.jsonl");
+/** A night before this one, as the report's history keeps it (CI keeps the file between runs). */
+const EARLIER = { uuid: "3f0c5e1a-7b2d-4c8e-9a61-0d4b2f7e8c13", name: "an earlier night", timestamp: 1795000000000 };
 const json = (path: string): unknown => JSON.parse(readFileSync(join(dir, path), "utf8"));
 
 beforeAll(async () => {
@@ -38,15 +41,19 @@ beforeAll(async () => {
       PROPERTY_RUNS: "7",
     });
   });
+  mkdirSync(join(dir, "history"), { recursive: true });
+  writeFileSync(
+    HISTORY,
+    `${JSON.stringify({ ...EARLIER, knownTestCaseIds: [], testResults: {}, metrics: {}, url: "" })}\n`,
+  );
   runs.report = await runCli("report.ts", [], { REPORTS_DIR: dir });
-  runs.again = await runCli("report.ts", [], { REPORTS_DIR: dir });
   runs.single = await runCli("report.ts", ["--single-file"], { REPORTS_DIR: dir });
 }, 240_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("the failing run's results build both reports under REPORTS_DIR, with spec.html beside them", () => {
   expect(runs.conformance.code, runs.conformance.stdout).toBe(1);
-  for (const r of [runs.report, runs.again, runs.single]) expect(r.code, r.stdout + r.stderr).toBe(0);
+  for (const r of [runs.report, runs.single]) expect(r.code, r.stdout + r.stderr).toBe(0);
   for (const folder of ["allure-report", "allure-report-single"]) {
     expect(existsSync(join(dir, folder, "index.html"))).toBe(true);
     expect(readFileSync(join(dir, folder, "spec.html"), "utf8")).toContain('id="section-4.2"');
@@ -81,11 +88,14 @@ test("the run's summary has the clause table, with the failing check under its c
   expect(runs.conformance.stdout).toMatch(/clauses: \d+ checked, \d+ via sub-clauses, \d+ not covered/);
 });
 
-test("history: each multi-file generate adds one line to REPORTS_DIR/history, the single-file one none", () => {
-  const lines = readFileSync(join(dir, "history", "allure-history.jsonl"), "utf8")
+test("history: the multi-file generate adds one line to REPORTS_DIR/history, keeping the earlier nights; the single-file one none", () => {
+  const lines = readFileSync(HISTORY, "utf8")
     .trim()
-    .split("\n");
+    .split("\n")
+    .map((line) => JSON.parse(line) as { uuid: string; name: string });
   expect(lines).toHaveLength(2);
+  expect(lines[0]).toMatchObject(EARLIER);
+  expect(lines[1]!.name).toBe("Payment platform interface conformance");
 });
 
 test.for([["allure-report"], ["allure-report-single"]] as const)(
