@@ -3,12 +3,13 @@
  * 127.0.0.1 for a report folder: the multi-file Allure report does not render from file://,
  * and `allure open` would listen on every interface.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { extname, join, resolve, sep } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -66,32 +67,23 @@ export async function serveFolder(root: string): Promise<Served> {
   };
 }
 
-/** The browser of this file's pages: launched by the first page, closed by `closeBrowser`. */
-let launched: Promise<Browser> | undefined;
-
-/**
- * Opens a page in a context of its own (a fresh profile: no cache, cookies or storage of another
- * page), records every URL it requests, and always closes the context. The pages of a file share
- * one browser: each launch costs about 3 s of CPU here.
- */
+/** Opens a page in a fresh profile, records every URL it requests, and always closes the browser. */
 export async function withPage<T>(body: (page: Page, requested: string[]) => Promise<T>): Promise<T> {
-  launched ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-  const context = await (await launched).newContext();
+  const profile = mkdtempSync(join(tmpdir(), "chromium-profile-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+  });
   try {
-    const page = await context.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
     const requested: string[] = [];
     page.on("request", (r) => void requested.push(r.url()));
     return await body(page, requested);
   } finally {
     await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
-}
-
-/** Closes the browser the file's pages shared, if one was launched. */
-export async function closeBrowser(): Promise<void> {
-  const browser = launched;
-  launched = undefined;
-  await (await browser)?.close();
 }
 
 const SECTION = '[data-testid="tree-section-title"]';

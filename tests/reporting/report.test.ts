@@ -14,7 +14,7 @@ import { gitCommit } from "../../lib/reporting/git.ts";
 import type { Summary } from "../../lib/reporting/summary.ts";
 import { ROOT, runCli, tempReportsDir, type CliResult } from "../support/cli.ts";
 import { withSandbox } from "../support/harness.ts";
-import { chromiumMissing, closeBrowser, revealCheck, serveFolder, withPage } from "./browser.ts";
+import { chromiumMissing, revealCheck, serveFolder, withPage } from "./browser.ts";
 import { thirdPartyFindings } from "./third-party.ts";
 
 const dir = tempReportsDir();
@@ -167,8 +167,6 @@ test("categories sort the failing run by cause: the dropped dt is a schema viola
 });
 
 describe("headless Chromium", () => {
-  // One browser for both pages, each in a fresh context of its own.
-  afterAll(closeBrowser);
   test.for([["allure-report"], ["allure-report-single"]] as const)(
     "%s renders the run's checks and requests nothing off the machine",
     async ([folder], ctx) => {
