@@ -1,7 +1,7 @@
 /**
  * The undici dispatchers the one client uses, loaded from their own modules rather than the
  * package's index: the index loads all of undici (fetch, WebSocket, caches, mock agents), about
- * 165 ms of CPU in each thread that imports it — a run's main thread and its worker, in every run
+ * 250 ms of CPU in each thread that imports it — a run's main thread and its worker, in every run
  * — where these take about 90. The request API is put on the dispatchers as the index puts it.
  */
 import { createRequire } from "node:module";
