@@ -25,6 +25,7 @@ import type { VariableName } from "../../lib/config/variables.ts";
 import { declarationOf } from "../../lib/reporting/certify/declaration.ts";
 import { optionEffects } from "../../lib/reporting/certify/option-effects.ts";
 import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
+import { dayAt } from "../../lib/time/days.ts";
 import { startSandbox, type SandboxOptions } from "../../sandbox/server.ts";
 import type { BehaviourFaultName } from "../../sandbox/faults.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
@@ -200,17 +201,12 @@ async function undeclared(modules: Module[], option: VariableName, flipped: stri
 }
 
 test("the offset row's flip names another date than the sandbox's at every hour of the day", () => {
-  const dateAt = (instant: number, offset: string) => {
-    const [sign, hours, minutes] = /^([+-])(\d\d):(\d\d)$/.exec(offset)!.slice(1);
-    const shift = (sign === "-" ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
-    return new Date(instant + shift).toISOString().slice(0, 10);
-  };
   const midnight = Date.UTC(2026, 10, 28);
   // Every ten minutes of a UTC day; just after each choice, too (a judgement takes seconds).
   const instants = Array.from({ length: 144 }, (_, i) => midnight + i * 600_000);
   const same = instants.filter((t) => {
     const offset = otherDateOffset(new Date(t));
-    return [t, t + 120_000].some((u) => dateAt(u, offset) === dateAt(u, "+05:00"));
+    return [t, t + 120_000].some((u) => dayAt(u, offset) === dayAt(u, "+05:00"));
   });
   // None: the choice switches to -11:00 at the sandbox's midnight (19:00 UTC), which no offset holds across.
   expect(same.map((t) => new Date(t).toISOString().slice(11, 16))).toEqual([]);
