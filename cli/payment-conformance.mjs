@@ -7,6 +7,7 @@
 // vitest is loaded natively first and tsx only afterwards, so that tsx never transforms vitest's
 // and vite's bundles (about 150 MB, docs/performance.md).
 import { readFileSync } from "node:fs";
+import { setFlagsFromString } from "node:v8";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { hasHeapSettings, relaunchWithMemoryFlags, watchLauncher } from "./memory-flags.mjs";
 
@@ -75,6 +76,12 @@ if (command.memoryFlags) {
 // for a few hundred small transforms. Committed on demand, the peak RSS of a run falls by as much
 // (docs/performance.md). mimalloc reads it when the binding loads, so it is set before vitest is imported.
 process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= "0";
+// undici parses HTTP with llhttp, WebAssembly whose parser is one very large function: once it is
+// hot, V8 compiles it again with its optimizing compiler, about 0.3 s of CPU in each thread that
+// sends (a tenth of a short run). Its baseline code parses as fast for the run's answers (the same
+// CPU at 1,000 property runs, docs/performance.md), so a command never tiers WebAssembly up. V8
+// reads these flags when it compiles a module, so setting them here reaches every thread.
+setFlagsFromString("--no-wasm-dynamic-tiering --no-wasm-tier-up");
 if (command.vitest) await import("vitest/node");
 // The harness's own tests only (tests/support/cli-bundle.ts): the command from a bundle of the
 // current sources, its files loaded natively — through tsx's hooks, each of ~250 costs a round trip
