@@ -32,6 +32,13 @@ const EVERY_CORE = availableParallelism();
 export const TEST_MODULE_CACHE_SWITCH = "HARNESS_TEST_MODULE_CACHE";
 const MODULE_CACHE = { fsModuleCache: true };
 
+/**
+ * V8's tiering for the short, CPU-bound processes of `npm test`, which sets it (scripts/test.sh):
+ * the tiers' workers get it here, the commands a test starts in tests/support/cli.ts. Unset (a tier
+ * run alone, a user's run), nothing is added.
+ */
+export const TEST_NODE_FLAGS = (process.env.HARNESS_TEST_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
+
 const SHARED_RUNS_SETUP = fileURLToPath(new URL("tests/support/shared-runs.setup.ts", import.meta.url));
 
 /**
@@ -111,6 +118,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          execArgv: TEST_NODE_FLAGS,
           include: UNIT_TESTS,
           experimental: MODULE_CACHE,
           globalSetup: TIER_SETUPS,
@@ -127,6 +135,7 @@ export default defineConfig({
       {
         test: {
           name: "sandbox",
+          execArgv: TEST_NODE_FLAGS,
           include: SANDBOX_TESTS,
           experimental: MODULE_CACHE,
           globalSetup: TIER_SETUPS,
@@ -146,6 +155,7 @@ export default defineConfig({
       {
         test: {
           name: "cli",
+          execArgv: TEST_NODE_FLAGS,
           include: ["tests/**/*.test.ts"],
           experimental: MODULE_CACHE,
           exclude: [...UNIT_TESTS, ...SANDBOX_TESTS, "**/node_modules/**"],

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from "n
 import { join } from "node:path";
 import { inject } from "vitest";
 import { conformanceArgs } from "../../bench/processes.ts";
-import { TEST_MODULE_CACHE_SWITCH } from "../../vitest.config.ts";
+import { TEST_MODULE_CACHE_SWITCH, TEST_NODE_FLAGS } from "../../vitest.config.ts";
 import { BUNDLED_SCRIPTS, CLI_BUNDLE_SWITCH } from "./cli-bundle.ts";
 
 import { ROOT } from "./root.ts";
@@ -71,7 +71,7 @@ function nodeArgs(script: string): string[] {
  * the caller reads its output and stops it.
  */
 export function spawnCommand(script: string, args: string[]): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [...nodeArgs(script), ...args], { cwd: ROOT, env: cleanEnv({}) });
+  return spawn(process.execPath, [...TEST_NODE_FLAGS, ...nodeArgs(script), ...args], { cwd: ROOT, env: cleanEnv({}) });
 }
 
 /**
@@ -111,7 +111,15 @@ export function runCli(
   cwd = ROOT,
   send?: SendSignal,
 ): Promise<CliResult> {
-  return runProcess(process.execPath, [...nodeArgs(script), ...args], env, timeoutMs, cwd, undefined, send);
+  return runProcess(
+    process.execPath,
+    [...TEST_NODE_FLAGS, ...nodeArgs(script), ...args],
+    env,
+    timeoutMs,
+    cwd,
+    undefined,
+    send,
+  );
 }
 
 /**
