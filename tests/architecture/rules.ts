@@ -33,7 +33,7 @@ const isTestTarget = (unit: string) => /^tests\/support\/[^/]+-target$/.test(uni
 export const RUNTIME_IMPORTS: Readonly<Record<string, { loads: string; why: string }>> = {
   "lib/vitest/describe-module.ts": {
     loads: "suites/modules.ts",
-    why: "the run plan's module index: a worker that runs every suite file starts every module's checks at its first test; the CLI names the file (cli/conformance.ts, MODULE_INDEX) and hands it over in the plan, so the engine itself names no operation",
+    why: "the run plan's module index: a worker that runs every suite file starts every module's checks at its first test; the CLI names the file (cli/conformance.ts, `moduleIndex` of its run parts) and hands it over in the plan, so no file under lib/ imports a suite",
   },
   "lib/crypto/module-profile.ts": {
     loads: "a partner's profile module (CRYPTO_PROFILE), outside the repository",

@@ -28,6 +28,15 @@ test("README.md stays a front door: at most about 12 KB", () => {
   expect(Buffer.byteLength(read("README.md"))).toBeLessThanOrEqual(12_500);
 });
 
+// The notice boards stay short too: a dated measurement goes to docs/performance-log.md, a worked
+// example to its own page under docs/, so every change does not meet at the same file.
+test.for([
+  ["CONTRIBUTING.md", 20_000],
+  ["ARCHITECTURE.md", 30_000],
+] as const)("%s stays a notice board: at most %i bytes", ([page, cap]) => {
+  expect(Buffer.byteLength(read(page))).toBeLessThanOrEqual(cap);
+});
+
 test("README.md gives npm test as the test command, and .ci/run runs exactly it", () => {
   expect(shellLines("README.md")).toContain("npm test");
   const ci = read(".ci/run")
