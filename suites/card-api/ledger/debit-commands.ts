@@ -16,7 +16,7 @@ import {
   smallestMaximum,
   smallestRemaining,
 } from "../../../lib/payments/limit-vocabulary.ts";
-import { formatAmount, formatMicro, micro } from "../../../lib/payments/money.ts";
+import { formatAmount, formatMicro, micro, writtenAmount } from "../../../lib/payments/money.ts";
 import { fail } from "../../../lib/checks/failure.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
 import { readingsAcross, type LedgerModel } from "./observations.ts";
@@ -112,7 +112,7 @@ async function limitsPassed(
       const moved = (now.get(l.key) ?? 0) > (micro(l.current) ?? 0);
       if (moved || declared)
         passed.push(
-          `${formatMicro(micro(l.remaining)!)} of ${kind} limit ${l.key}${moved ? ", and its usage moved" : " (it applies to TERMINAL_MCC as declared)"}`,
+          `${writtenAmount(l.remaining)} of ${kind} limit ${l.key}${moved ? ", and its usage moved" : " (it applies to TERMINAL_MCC as declared)"}`,
         );
     }
   }
