@@ -11,17 +11,19 @@ export const PAN_KEY = /(^|_|card)pan$|card_?number|primary_?account_?number/i;
  * Field names that hold a reference, an amount or a time (rrn, order_id, requestId, reference,
  * amount, datetime, ts, created_at): no card number stands there, so their whole-number values
  * are the target's references and must survive to be matched with its logs — a 12-digit `rrn`
- * (§2.2 "Retrieval reference number") passes Luhn one time in ten. A card field wins (PAN_KEY).
+ * (§2.2 "Retrieval reference number") passes Luhn one time in ten. A field that names a card
+ * (card_pan, card_id: some issuers use the PAN as the card's id) is never a reference.
  */
 const REFERENCE_KEY =
   /^(rrn|arn|stan|dt|ts)$|(^|_)(id|rrn|ref|reference|amount|commission|fee|datetime|timestamp|date|time|at)$/i;
 const REFERENCE_CAMEL_KEY = /[a-z0-9](Id|ID|Rrn|Ref|Reference|Amount|Datetime|Timestamp|Date|Time|At)$/;
+const CARD_KEY = /card|pan|account_?number/i;
 /** A value that is wholly a number of a card number's length: a reference when its field names one. */
 const WHOLE_NUMBER = /^\d{13,19}$/;
 
 /** True when `value` is the whole value of a reference, amount or time field, not a card number. */
 export function isReferenceValue(key: string, value: string): boolean {
-  return WHOLE_NUMBER.test(value) && !PAN_KEY.test(key) && (REFERENCE_KEY.test(key) || REFERENCE_CAMEL_KEY.test(key));
+  return WHOLE_NUMBER.test(value) && !CARD_KEY.test(key) && (REFERENCE_KEY.test(key) || REFERENCE_CAMEL_KEY.test(key));
 }
 
 /** A card number has 13–19 digits (ISO/IEC 7812 as cards are issued); 12 digits is an `rrn`. */

@@ -68,6 +68,8 @@ const MASKED: Array<[string, unknown, unknown]> = [
     { request_id: 4400430000000024 },
     { request_id: "440043******0024" },
   ],
+  ["a card id that is a PAN", { card_id: "4400430000000015" }, { card_id: "440043******0015" }],
+  ["a card reference that is a PAN", { cardRef: "4400430000000015" }, { cardRef: "440043******0015" }],
   ["a PAN in 4-digit groups", { note: "5105 1051 0510 5100" }, { note: "510510******5100" }],
 ];
 
