@@ -20,8 +20,10 @@ import type { Basis, Check, CheckContext, Level, Module, Outcome, RunContext, Sc
 
 export interface CheckResult {
   id: string;
-  /** The check's level, or `info` when its failure rests only on the reference sandbox's choice. */
+  /** The check's level, as docs/checks.md states it: never rewritten by a finding. */
   level: Level;
+  /** A failure's own level when it is lower: `info` when it rests only on the reference sandbox's choice. */
+  findingLevel?: "info";
   spec: string;
   basis: Basis;
   title: string;

@@ -8,7 +8,7 @@ import type { ReportedOutcome } from "./meta.ts";
  * warning), never a failure — not even in strict mode — so it never changes the verdict.
  */
 export function reportedOutcome(
-  result: Pick<CheckResult, "outcome" | "level" | "category"> & { firstFailure?: unknown },
+  result: Pick<CheckResult, "outcome" | "level" | "category" | "findingLevel"> & { firstFailure?: unknown },
   strict: boolean,
 ): ReportedOutcome {
   // Passed on a retry: flaky where its failure would have failed the run, otherwise as its level says.
@@ -17,6 +17,8 @@ export function reportedOutcome(
     return first === "failed" ? "flaky" : first;
   }
   if (result.outcome !== "failed") return result.outcome;
-  if (result.category === "harness" || result.level === "must") return "failed";
-  return result.level === "should" && strict ? "failed" : "warning";
+  // A finding capped at info (it rests only on the reference's choice) is judged at its own level.
+  const level = result.findingLevel ?? result.level;
+  if (result.category === "harness" || level === "must") return "failed";
+  return level === "should" && strict ? "failed" : "warning";
 }

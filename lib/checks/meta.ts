@@ -41,7 +41,10 @@ export const REPORTED_OUTCOMES: readonly ReportedOutcome[] = [
 export interface ConformanceMeta {
   kind: "check" | "not-covered";
   id: string;
+  /** The check's level (docs/checks.md). */
   level?: Level;
+  /** A finding's own level when lower than the check's: info when it rests only on the reference's choice. */
+  findingLevel?: "info";
   /** What the judgement rests on: spec, declared or reference (docs/checks-and-levels.md). */
   basis?: Basis;
   spec: string;

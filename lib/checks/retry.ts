@@ -45,6 +45,8 @@ export async function evaluateWithRetries(
     attempts,
     requests,
     firstFailure: first.message ?? "failed",
+    // The first failure's own level (info: resting only on the reference's choice) decides whether it was flaky.
+    ...(first.findingLevel ? { findingLevel: first.findingLevel } : {}),
     evidence: first.evidence,
     evidenceOmitted: first.evidenceOmitted,
     ...figures,

@@ -33,7 +33,8 @@ export interface Settled {
   outcome: Outcome;
   category?: ResultCategory;
   message?: string;
-  level?: "info";
+  /** The finding's level when it is not the check's: info when the failure rests only on the reference's choice. */
+  findingLevel?: "info";
   basis?: Basis;
 }
 
@@ -53,8 +54,8 @@ export async function settle(run: () => Promise<void> | void): Promise<Settled> 
         outcome: "failed",
         category: error.category,
         message: error.message,
-        // Resting only on the reference's choice: an observation, whatever the check's level.
-        ...(error.level ? { level: error.level } : {}),
+        // Resting only on the reference's choice: an observation, whatever the check's level (which stays its own).
+        ...(error.level ? { findingLevel: error.level } : {}),
         ...(error.basis ? { basis: error.basis } : {}),
       };
     // A bug in the harness itself: reported, never mistaken for the target's failure.

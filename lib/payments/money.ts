@@ -38,6 +38,11 @@ export function amountText(value: unknown): string | undefined {
   return undefined;
 }
 
+/** An amount of an answer as the target wrote it, for a message: never rescaled, never reformatted (-150.5, "150.50"). */
+export function writtenAmount(value: unknown): string {
+  return amountText(value) ?? JSON.stringify(value) ?? String(value);
+}
+
 /** Minor-unit digits per code as looked up: every amount of every answer asks, and the table scan costs more than the rest. */
 const digitsByCode = new Map<string, number | undefined>();
 
@@ -117,6 +122,15 @@ export const formatMinor = (minor: number): string => formatUnits(minor, 2);
 
 /** Micro-units as text: 12340000 → "12.34", 1115000 → "1.115". */
 export const formatMicro = (units: number): string => formatUnits(units, 6);
+
+/**
+ * An amount of ours (a debit we send, a JSON number) through the one formatter, never rounded:
+ * 10 → "10.00", 10.005 → "10.005"; a float drift that micro-units cannot hold is shown whole.
+ */
+export function formatAmount(amount: number): string {
+  const units = micro(amount);
+  return units === undefined ? String(amount) : formatMicro(units);
+}
 
 /**
  * A JSON text parsed with every number kept as its literal text ("10.10", "1.5e1", "-0.0"), for a

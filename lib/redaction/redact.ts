@@ -4,7 +4,7 @@
  * four digits, CVC fields are removed, and tokens, keys, secrets and signatures are replaced or
  * shortened. Secret configuration values are replaced by `<NAME>` wherever they appear.
  */
-import { maskCardNumbers, maskPan, PAN_KEY } from "./card-numbers.ts";
+import { isReferenceValue, maskCardNumbers, maskPan, PAN_KEY, type NumberPlace } from "./card-numbers.ts";
 import { unsafeRedactionSwitchOn } from "./unsafe-switch.ts";
 
 export { maskPan } from "./card-numbers.ts";
@@ -109,7 +109,8 @@ export class Redactor {
       : undefined;
   }
 
-  text(text: string): string {
+  /** @param place "reference": the whole value of a reference field, where only the run's own cards count (card-numbers.ts). */
+  text(text: string, place: NumberPlace = "text"): string {
     if (this.isDisabled || text.length < SHORTEST_SENSITIVE) return text;
     let out = this.secretPattern
       ? text.replace(this.secretPattern, (value) => this.placeholders.get(value.toLowerCase())!)
@@ -118,7 +119,7 @@ export class Redactor {
     if (CVC_HINT.test(out)) out = out.replace(CVC_IN_TEXT, "$1[REMOVED]");
     if (this.cvcPattern && this.mentionsCvc(out)) out = out.replace(this.cvcPattern, "$1[REMOVED]$2");
     if (out.includes("://")) out = out.replace(URL_CREDENTIALS, "$1<credentials>@");
-    return FOUR_DIGITS.test(out) ? maskCardNumbers(out, this.bins) : out;
+    return FOUR_DIGITS.test(out) ? maskCardNumbers(out, this.bins, place) : out;
   }
 
   private mentionsCvc(text: string): boolean {
@@ -158,11 +159,19 @@ export class Redactor {
     if (PAN_KEY.test(key) && (typeof v === "string" || typeof v === "number")) {
       return (this.forCurl && this.placeholders.get(String(v).toLowerCase())) || maskPan(String(v));
     }
+    if ((typeof v === "string" || typeof v === "number") && isReferenceValue(key, String(v))) return this.reference(v);
     if (typeof v !== "string") return this.json(v);
     if (CIPHERTEXT_KEY.test(key)) return shorten(v, 16);
     if (SIGNATURE_KEY.test(key)) return shorten(this.text(v), 8);
     if (SECRET_KEY.test(key)) return "[REDACTED]";
     return this.string(v);
+  }
+
+  /** An rrn, an order id, a timestamp: the target's reference as it wrote it, unless it is a configured secret or card. */
+  private reference(v: string | number): unknown {
+    const text = String(v);
+    const out = this.text(text, "reference");
+    return out === text ? v : out;
   }
 
   headers(headers: Record<string, string>): Record<string, string> {

@@ -1,8 +1,10 @@
 /** The table printed at the end of a run: verdict, levels, families, operations, clauses, problems. */
-import { answersText, countsText, firstLine } from "./format.ts";
+import { answersText, countsText, firstLine, levelText } from "./format.ts";
 import { networkLines } from "./network.ts";
 import { latencyConsoleLines } from "./latency-report.ts";
 import { notJudgedByReason, partialNote, type Summary } from "./summary.ts";
+import type { Level } from "../checks/types.ts";
+import type { ReportedOutcome } from "../checks/meta.ts";
 
 const MARK: Record<string, string> = {
   "passed": "ok  ",
@@ -12,8 +14,6 @@ const MARK: Record<string, string> = {
   "skipped": "skip",
   "not judged": "n/j ",
 };
-const flakyText = (n: number) => (n ? `, ${n} flaky` : "");
-const notJudgedText = (n: number) => (n ? `, ${n} not judged` : "");
 
 /** One line per reason a check was not judged (a refused fixture request explains several): the checks, and the reason. */
 function notJudgedLines(s: Summary): string[] {
@@ -22,12 +22,19 @@ function notJudgedLines(s: Summary): string[] {
   );
 }
 
+/** The outcomes each line shows even at zero (an info check never fails, a must one never warns); the rest when any. */
+const SHOWN: Record<Level | "all", ReportedOutcome[]> = {
+  must: ["passed", "failed", "skipped"],
+  should: ["passed", "failed", "warning", "skipped"],
+  info: ["passed", "warning", "skipped"],
+  all: ["passed", "failed", "warning", "skipped"],
+};
+
+/** Per level, then all levels together: the same counts as the family and operation lines (countsText). */
 function levelLines(s: Summary): string[] {
-  const c = s.counts;
   return [
-    `  must   ${c.must.passed} passed, ${c.must.failed} failed${flakyText(c.must.flaky)}, ${c.must.skipped} skipped${notJudgedText(c.must["not judged"])}`,
-    `  should ${c.should.passed} passed, ${c.should.failed} failed${flakyText(c.should.flaky)}, ${c.should.warning} warnings, ${c.should.skipped} skipped${notJudgedText(c.should["not judged"])}`,
-    `  info   ${c.info.passed} passed, ${c.info.warning} observations`,
+    ...(["must", "should", "info"] as const).map((l) => `  ${l.padEnd(6)} ${countsText(s.counts[l], SHOWN[l])}`),
+    `  all    ${countsText(s.totals, SHOWN.all)}`,
   ];
 }
 
@@ -92,13 +99,14 @@ export function renderConsoleSummary(s: Summary, reportsDir: string): string {
     ...s.checks
       .filter((x) => x.outcome === "failed" || x.outcome === "warning")
       .map(
-        (x) => `  ${x.outcome === "failed" ? "FAIL" : "WARN"} ${x.id} [${x.level}] ${x.spec} ${firstLine(x.message)}`,
+        (x) =>
+          `  ${x.outcome === "failed" ? "FAIL" : "WARN"} ${x.id} [${levelText(x)}] ${x.spec} ${firstLine(x.message)}`,
       ),
     ...s.checks
       .filter((x) => x.outcome === "flaky")
       .map(
         (x) =>
-          `  FLAKY ${x.id} [${x.level}] ${x.spec} failed, then passed (${x.attempts} attempts): ${firstLine(x.firstFailure)}`,
+          `  FLAKY ${x.id} [${levelText(x)}] ${x.spec} failed, then passed (${x.attempts} attempts): ${firstLine(x.firstFailure)}`,
       ),
     ...notJudgedLines(s),
     ...s.errors.map((e) => `  ERROR ${firstLine(e)}`),

@@ -1,6 +1,6 @@
 /** Small text helpers shared by summary.md and the console table. */
 import type { OutcomeCounts } from "./coverage.ts";
-import type { AnswerCounts } from "../checks/meta.ts";
+import { REPORTED_OUTCOMES, type AnswerCounts, type ConformanceMeta, type ReportedOutcome } from "../checks/meta.ts";
 
 export const ICON: Record<string, string> = {
   "passed": "✅",
@@ -11,6 +11,12 @@ export const ICON: Record<string, string> = {
   "not judged": "❔",
 };
 
+/** "should", or "should; finding at info" when a finding rests only on the reference's choice: the check's level, the finding's apart. */
+export function levelText(c: Pick<ConformanceMeta, "level" | "findingLevel">): string {
+  const level = c.level ?? "must";
+  return c.findingLevel && c.findingLevel !== level ? `${level}; finding at ${c.findingLevel}` : level;
+}
+
 /** A Markdown table cell: pipes escaped, line breaks folded. */
 export function cell(text: string | undefined): string {
   return (text ?? "").replace(/\|/g, "\\|").replace(/\s*\n\s*/g, " ⏎ ");
@@ -20,16 +26,20 @@ export function firstLine(text: string | undefined): string {
   return text?.split("\n")[0] ?? "";
 }
 
-/** "7 passed, 1 failed, 2 warnings, 1 not judged" (zeros left out), or "no checks". */
-export function countsText(c: OutcomeCounts): string {
-  const parts = [
-    c.passed && `${c.passed} passed`,
-    c.failed && `${c.failed} failed`,
-    c.flaky && `${c.flaky} flaky`,
-    c.warning && `${c.warning} warning${c.warning > 1 ? "s" : ""}`,
-    c.skipped && `${c.skipped} skipped`,
-    c["not judged"] && `${c["not judged"]} not judged`,
-  ].filter(Boolean);
+/** "2 warnings", "1 warning", "0 failed": the one wording of a count of an outcome. */
+export function outcomeText(c: OutcomeCounts, outcome: ReportedOutcome): string {
+  const n = c[outcome];
+  return outcome === "warning" ? `${n} warning${n === 1 ? "" : "s"}` : `${n} ${outcome}`;
+}
+
+/**
+ * "7 passed, 1 failed, 2 warnings, 1 not judged": the outcomes in `always` even at zero, the
+ * others only when there are any (zeros left out by default); "no checks" when nothing is left.
+ * A warning is a check whose outcome is `warning` — a should failure outside strict mode or an
+ * info observation (docs/checks-and-levels.md#outcomes) — counted once, the same in every line.
+ */
+export function countsText(c: OutcomeCounts, always: readonly ReportedOutcome[] = []): string {
+  const parts = REPORTED_OUTCOMES.filter((o) => c[o] || always.includes(o)).map((o) => outcomeText(c, o));
   return parts.length ? parts.join(", ") : "no checks";
 }
 

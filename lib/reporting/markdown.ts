@@ -1,7 +1,7 @@
 /** summary.md: the verdict, counts, per family, per operation, per clause, then every check. */
 import type { Family } from "../catalogue/types.ts";
 import type { ClauseRow, OperationRow, OutcomeCounts } from "./coverage.ts";
-import { cell, firstLine, ICON, seconds } from "./format.ts";
+import { cell, firstLine, ICON, levelText, seconds } from "./format.ts";
 import { FAMILY_TITLES } from "./labels.ts";
 import { networkLines } from "./network.ts";
 import { latencyMarkdown } from "./latency-report.ts";
@@ -39,7 +39,10 @@ function runInfo(s: Summary): string[] {
 }
 
 function countsTable(s: Summary): string[] {
-  const rows = (["must", "should", "info"] as const).map((l) => `| ${l} ${row(s.counts[l])}`);
+  const rows = [
+    ...(["must", "should", "info"] as const).map((l) => `| ${l} ${row(s.counts[l])}`),
+    `| all ${row(s.totals)}`,
+  ];
   return [`| level ${OUTCOME_COLUMNS}`, "|---|---|---|---|---|---|", ...rows];
 }
 
@@ -106,7 +109,7 @@ function problems(s: Summary): string[] {
     "",
     ...bad.map(
       (c) =>
-        `- ${ICON[c.outcome]} **${c.id}** [${c.level}]${c.basis ? ` (basis: ${c.basis})` : ""} ${c.spec} — ${c.title}\n  ${cell(firstLine(c.message))}`,
+        `- ${ICON[c.outcome]} **${c.id}** [${levelText(c)}]${c.basis ? ` (basis: ${c.basis})` : ""} ${c.spec} — ${c.title}\n  ${cell(firstLine(c.message))}`,
     ),
     ...s.errors.map((e) => `- ❌ run error: ${cell(e)}`),
   ];
@@ -124,7 +127,7 @@ function flakySection(s: Summary): string[] {
     "",
     ...flaky.map(
       (c) =>
-        `- ${ICON.flaky} **${c.id}** [${c.level}] ${c.spec} — ${c.title} (${c.attempts ?? "?"} attempts)\n  first failure: ${cell(firstLine(c.firstFailure))}`,
+        `- ${ICON.flaky} **${c.id}** [${levelText(c)}] ${c.spec} — ${c.title} (${c.attempts ?? "?"} attempts)\n  first failure: ${cell(firstLine(c.firstFailure))}`,
     ),
   ];
 }
@@ -174,7 +177,7 @@ export function renderSummaryMarkdown(s: Summary): string {
     "|---|---|---|---|---|---|---|---|",
     ...s.checks.map(
       (c) =>
-        `| ${ICON[c.outcome]} | ${c.id} | ${c.level} | ${c.basis ?? ""} | ${c.spec} | ${cell(c.title)} | ${judgedCell(c)} | ${cell(firstLine(c.message))} |`,
+        `| ${ICON[c.outcome]} | ${c.id} | ${levelText(c)} | ${c.basis ?? ""} | ${c.spec} | ${cell(c.title)} | ${judgedCell(c)} | ${cell(firstLine(c.message))} |`,
     ),
     "",
     "## Operations not covered",

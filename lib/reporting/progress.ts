@@ -13,7 +13,7 @@ export interface ProgressState {
   done: number;
   total: number;
   requests: number;
-  /** Requests per second over the last few seconds. */
+  /** Requests per second over the last few seconds (since the start, for the first line). */
   rate: number;
   failed: number;
   warnings: number;
@@ -68,6 +68,8 @@ export class ProgressReporter implements Reporter {
 
   onInit(): void {
     this.started = this.now();
+    // No request before the start: the first line's rate is over the time since (not 0/s for want of a sample).
+    this.samples = [[this.started, 0]];
     const tty = Boolean(this.out.isTTY);
     this.timer = setInterval(() => this.tick(), tty ? TTY_EVERY_MS : (this.options.plainEveryMs ?? 10_000));
     this.timer.unref();

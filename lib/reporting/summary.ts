@@ -125,6 +125,8 @@ export interface Summary extends RunInfo {
    */
   answers?: { received: number; unanswered: number; judgeMs: number };
   counts: Record<Level, Record<ReportedOutcome, number>>;
+  /** The checks per outcome over every level: the run's one count of warnings, failures, … (the sum of `counts`). */
+  totals: Record<ReportedOutcome, number>;
   byFamily: FamilyRow[];
   byOperation: OperationRow[];
   /** Every § of the spec: the checks that cite it and their outcomes, or why none does. */
@@ -214,6 +216,7 @@ export function buildSummary(
     requests: checks.reduce((sum, c) => sum + (c.requests ?? 0), 0),
     ...answersInAll(byOperation),
     counts: countByLevel(checks),
+    totals: countOutcomes(checks),
     byFamily: familyRows(checks, NOT_COVERED_OPERATIONS),
     byOperation,
     clauses: clauseRows(clauses, checks, NOT_COVERED_OPERATIONS),

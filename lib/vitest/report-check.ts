@@ -82,7 +82,11 @@ async function reportWarning(result: CheckResult, ctx: TestContext, text: string
       ? CATEGORY_TITLES[result.category as FailureCategory]
       : "check failed";
   await allure.tag("warning");
-  await allure.logStep(`WARNING (${result.level}): ${cause}`, Status.FAILED, failureError(result, text));
+  await allure.logStep(
+    `WARNING (${result.findingLevel ?? result.level}): ${cause}`,
+    Status.FAILED,
+    failureError(result, text),
+  );
   await ctx.annotate(text, "warning");
 }
 
@@ -151,8 +155,9 @@ export async function reportCheck(
   ctx.task.meta.conformance = {
     kind: "check",
     id: check.id,
-    // The result's level: info when the failure rests only on the reference sandbox's choice.
+    // The check's level; a finding that rests only on the reference sandbox's choice says its own, apart.
     level: result.level,
+    ...(result.findingLevel ? { findingLevel: result.findingLevel } : {}),
     basis: result.basis,
     spec: check.spec,
     title: check.title,

@@ -16,18 +16,27 @@ import type { JudgeEnv } from "../../lib/checks/contract-types.ts";
 import { requireSuccessBody } from "../../lib/checks/response.ts";
 import { requireAnswer } from "../../lib/checks/answers.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
-import { unitsOf } from "../../lib/payments/money.ts";
+import { unitsOf, writtenAmount } from "../../lib/payments/money.ts";
 import { amountLimitsOf } from "../../lib/payments/limits.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { sentPeriod } from "../../generators/card-api/period.ts";
 import { limitsRequest } from "../../generators/card-api/limits.ts";
 import { EVERY_SUCCESS_ANSWER, SUCCESS } from "../generic/success.ts";
 
-/** One reading of a record: its entries (sorted), and where it came from. */
+/** An entry of a record: what it is compared by, and how a message shows it (amounts as the target wrote them). */
+interface Entry {
+  key: string;
+  shown: string;
+}
+
+/** One reading of a record: its entries' keys (sorted), how each is shown, and where it came from. */
 interface Reading {
   entries: string[];
+  shown: Map<string, string>;
   where: string;
 }
+
+const asIs = (text: string): Entry => ({ key: text, shown: text });
 
 type Item = Record<string, unknown>;
 const items = (value: unknown): Item[] =>
@@ -46,17 +55,31 @@ function sent(exchange: Exchange): Item | undefined {
  * Compares a reading of `record` with its first reading in this run, remembered in the judge's
  * memory; fails naming what one lists and the other does not, and both readings.
  */
-function sameAsFirst(env: JudgeEnv, checkId: string, record: string, exchange: Exchange, entries: string[]): void {
+function sameAsFirst(env: JudgeEnv, checkId: string, record: string, exchange: Exchange, entries: Entry[]): void {
   const firsts = (env.memory.get("first") ?? env.memory.set("first", new Map()).get("first")) as Map<string, Reading>;
-  const reading = { entries: [...entries].sort(), where: whereFrom(exchange, env.config.run.seed, checkId) };
+  const reading = {
+    entries: entries.map((e) => e.key).sort(),
+    shown: new Map(entries.map((e) => [e.key, e.shown])),
+    where: whereFrom(exchange, env.config.run.seed, checkId),
+  };
   const first = firsts.get(record);
   if (!first) return void firsts.set(record, reading);
   if (first.entries.join("\n") === reading.entries.join("\n")) return;
   const gone = first.entries.filter((e) => !reading.entries.includes(e));
   const added = reading.entries.filter((e) => !first.entries.includes(e));
   const diff = [
-    gone.length ? `no longer lists ${gone.slice(0, 2).join(", ")}` : "",
-    added.length ? `now lists ${added.slice(0, 2).join(", ")}` : "",
+    gone.length
+      ? `no longer lists ${gone
+          .slice(0, 2)
+          .map((e) => first.shown.get(e))
+          .join(", ")}`
+      : "",
+    added.length
+      ? `now lists ${added
+          .slice(0, 2)
+          .map((e) => reading.shown.get(e))
+          .join(", ")}`
+      : "",
   ].filter(Boolean);
   fail(
     "value",
@@ -68,9 +91,13 @@ function sameAsFirst(env: JudgeEnv, checkId: string, record: string, exchange: E
 /** An amount as exact decimal units, so that 12.5 and "12.50" are the same value. */
 const decimal = (value: unknown) => unitsOf(value, 6)?.toString() ?? JSON.stringify(value);
 
-/** What a posting is: kind, amount, currency, time and reference; enrichment (merchant, mcc, commission) may follow later. */
-function postingEntry(op: Item): string {
-  return [op.type, decimal(op.amount), op.currency, op.datetime, op.rrn].map((v) => String(v)).join(" ");
+/**
+ * What a posting is: kind, amount, currency, time and reference; enrichment (merchant, mcc,
+ * commission) may follow later. Compared with the amount as exact units, shown as written.
+ */
+function postingEntry(op: Item): Entry {
+  const entry = (amount: string) => [op.type, amount, op.currency, op.datetime, op.rrn].map((v) => String(v)).join(" ");
+  return { key: entry(decimal(op.amount)), shown: entry(writtenAmount(op.amount)) };
 }
 
 /** Whether an answer is the statement of STATEMENT_CARD_ID for its configured period. */
@@ -130,8 +157,8 @@ export const statementRecordStable = defineCheck({
 });
 
 /** What a limit record is: its group and id, each of its amount limits' type, and its period — not their usage or value. */
-function recordEntries(body: Item): string[] {
-  return amountLimitsOf(body).map((l) => `${l.key} ${l.period}`);
+function recordEntries(body: Item): Entry[] {
+  return amountLimitsOf(body).map((l) => asIs(`${l.key} ${l.period}`));
 }
 
 const LIMITS_ID = "CARD-LIM-RECORDS-STABLE";

@@ -9,6 +9,7 @@ import { fieldForm, SUCCESS, successChecks, successValue } from "../generic/succ
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { debitOfUnknownCardRefused } from "./unknown-objects.checks.ts";
+import { formatAmount } from "../../lib/payments/money.ts";
 
 export const transactionCreateModule = defineModule({
   operation: op,
@@ -32,7 +33,7 @@ export const transactionCreateModule = defineModule({
     [SUCCESS]: {
       what: (sent) => {
         const debit = (sent as { debit?: { amount?: unknown; currency?: unknown } } | undefined)?.debit;
-        return `the fixture debit of ${typeof debit?.amount === "number" ? debit.amount.toFixed(2) : String(debit?.amount)} ${String(debit?.currency ?? "")} from PAYMENT_CARD_ID`;
+        return `the fixture debit of ${typeof debit?.amount === "number" ? formatAmount(debit.amount) : String(debit?.amount)} ${String(debit?.currency ?? "")} from PAYMENT_CARD_ID`;
       },
       see: "DEBIT_AMOUNT_MIN / DEBIT_AMOUNT_MAX (and the PAYMENT_CARD_* fixtures, CURRENCY)",
     },

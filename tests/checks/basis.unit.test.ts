@@ -42,7 +42,7 @@ test("defineCheck refuses a must resting on the reference", () => {
   ).toThrow(/must resting on the reference/);
 });
 
-test("a failure resting only on the reference is reported at info level: a warning, strict or not", async () => {
+test("a failure resting only on the reference is a finding at info level: a warning, strict or not; the check keeps its level", async () => {
   const check = defineCheck({
     id: "TEST-BASIS-OBSERVED",
     level: "should",
@@ -60,9 +60,11 @@ test("a failure resting only on the reference is reported at info level: a warni
   } as unknown as RunContext;
   const module = { operation: DOCUMENTED_OPERATIONS[0]!, scenarios: {}, checks: [check] };
   const result = await evaluateCheck(check, new ModuleRun(module, run));
-  expect(result).toMatchObject({ outcome: "failed", level: "info", basis: "reference" });
+  expect(result).toMatchObject({ outcome: "failed", level: "should", findingLevel: "info", basis: "reference" });
   expect(reportedOutcome(result, true)).toBe("warning");
-  expect(reportedOutcome({ ...result, level: "should" }, true), "the same failure at should level").toBe("failed");
+  expect(reportedOutcome({ ...result, findingLevel: undefined }, true), "the same failure at should level").toBe(
+    "failed",
+  );
 });
 
 describe("schema rows agree with the spec-only reading of schemas/", () => {

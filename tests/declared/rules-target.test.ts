@@ -14,7 +14,14 @@ import { withRulesTarget } from "../support/rules-target.ts";
 
 interface Summary {
   verdict: string;
-  checks: Array<{ id: string; level?: string; outcome: string; message?: string; basis?: string }>;
+  checks: Array<{
+    id: string;
+    level?: string;
+    findingLevel?: string;
+    outcome: string;
+    message?: string;
+    basis?: string;
+  }>;
 }
 
 async function run() {
@@ -45,7 +52,7 @@ const RUN_TIMEOUT = { timeout: 400_000 };
 describe("a target that declares its request rules and enforces them", () => {
   test("conformant with --strict: every valid request obeys the declaration", RUN_TIMEOUT, async () => {
     const { code, stdout, stderr, summary } = await run();
-    const notPassed = summary.checks.filter((c) => c.level !== "info" && c.outcome !== "passed");
+    const notPassed = summary.checks.filter((c) => (c.findingLevel ?? c.level) !== "info" && c.outcome !== "passed");
     expect(notPassed, stdout.slice(-3000) + stderr).toEqual([]);
     expect(code, stdout.slice(-3000) + stderr).toBe(0);
     expect(summary.verdict).toBe("conformant");

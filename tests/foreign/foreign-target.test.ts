@@ -36,7 +36,9 @@ async function conformanceAgainst(
 // An info finding (e.g. CARD-LIM-GROUPS: a limit group the spec does not show) is an observation, not a fault.
 const notPassed = (run: Run) =>
   run
-    .summary!.checks.filter((c) => c.level !== "info" && !["passed", "skipped", "not judged"].includes(c.outcome))
+    .summary!.checks.filter(
+      (c) => (c.findingLevel ?? c.level) !== "info" && !["passed", "skipped", "not judged"].includes(c.outcome),
+    )
     .map((c) => `${c.id} ${c.outcome}`);
 
 describe("a correct foreign target, configured through .env, a client-data file and a profile module", () => {

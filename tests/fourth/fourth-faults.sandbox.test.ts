@@ -53,7 +53,7 @@ function failed(results: CheckResult[]): Record<string, string> {
   const crashed = results.filter((r) => r.category === "harness");
   if (crashed.length) throw new CheckCrashed(crashed.map((r) => `${r.id} crashed: ${r.message}`).join("\n"));
   return Object.fromEntries(
-    results.filter((r) => r.outcome === "failed" && r.level !== "info").map((r) => [r.id, r.level]),
+    results.filter((r) => r.outcome === "failed" && (r.findingLevel ?? r.level) !== "info").map((r) => [r.id, r.level]),
   );
 }
 

@@ -96,3 +96,58 @@ test("the workers' feed: each writes its count, the reporter adds them up; no fe
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** A reporter reading a feed folder whose one worker file the test writes, on a clock the test moves. */
+function fedReporter() {
+  const dir = mkdtempSync(join(tmpdir(), "progress-rate-"));
+  const clock = { now: 0 };
+  const written: string[] = [];
+  const r = new ProgressReporter({
+    feedDir: dir,
+    out: { isTTY: false, write: (t) => written.push(t) },
+    now: () => clock.now,
+  });
+  const at = (ms: number, requests: number) => {
+    writeFileSync(join(dir, "requests-1-1.txt"), String(requests));
+    clock.now = ms;
+    vi.advanceTimersByTime(ms - (at.last ?? 0));
+    at.last = ms;
+  };
+  at.last = 0 as number | undefined;
+  return { r, written, at, done: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+// [what, readings (ms since start, requests sent), the rate the last line shows]
+const RATES: Array<[string, Array<[number, number]>, number]> = [
+  ["the first line: over the time since the run began", [[10_000, 903]], 90],
+  [
+    "a later line: over the last interval",
+    [
+      [10_000, 900],
+      [20_000, 2_900],
+    ],
+    200,
+  ],
+  [
+    "no request since the last line: none per second",
+    [
+      [10_000, 900],
+      [20_000, 900],
+    ],
+    0,
+  ],
+];
+
+test.for(RATES)("the rate is requests per second — %s", ([, readings, rate]) => {
+  vi.useFakeTimers();
+  const { r, written, at, done } = fedReporter();
+  try {
+    r.onInit();
+    for (const [ms, requests] of readings) at(ms, requests);
+    expect(written).toHaveLength(readings.length);
+    expect(written.at(-1)).toContain(` · ${readings.at(-1)![1]} requests · ${rate}/s · `);
+    r.onTestRunEnd();
+  } finally {
+    done();
+  }
+});

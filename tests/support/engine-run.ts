@@ -78,7 +78,7 @@ export function noCrash(results: readonly CheckResult[]): readonly CheckResult[]
  */
 export function notPassed(results: readonly CheckResult[]): string[] {
   return noCrash(results)
-    .filter((r) => r.level !== "info" && r.outcome !== "passed")
+    .filter((r) => (r.findingLevel ?? r.level) !== "info" && r.outcome !== "passed")
     .map((r) => r.id)
     .sort();
 }

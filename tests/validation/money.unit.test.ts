@@ -4,11 +4,13 @@ import {
   amountProblem,
   minorUnitDigits,
   parseKeepingNumberText,
+  formatAmount,
   formatMicro,
   formatUnits,
   micro,
   unitsOf,
   withExtraDecimal,
+  writtenAmount,
 } from "../../lib/payments/money.ts";
 
 const EXACT: Array<[string, unknown, string]> = [
@@ -83,6 +85,25 @@ test.for([
     expect(formatUnits(units, scale, decimals)).toBe(text);
   },
 );
+
+test.for([
+  [10, "10.00"],
+  [150.25, "150.25"],
+  [10.005, "10.005"],
+  [-150.5, "-150.50"],
+  [0.1 + 0.2, "0.30000000000000004"],
+] as const)("our own amount %s is written %s: through the one formatter, never rounded", ([amount, text]) => {
+  expect(formatAmount(amount)).toBe(text);
+});
+
+test.for([
+  [-150.5, "-150.5"],
+  ["150.50", "150.50"],
+  [1.5e1, "15"],
+  [null, "null"],
+] as const)("the target's amount %s is quoted as written: %s", ([value, text]) => {
+  expect(writtenAmount(value)).toBe(text);
+});
 
 test("one decimal more than the currency has", () => {
   expect([withExtraDecimal(10, 2), withExtraDecimal(12.34, 2), withExtraDecimal(7, 0)]).toEqual([10.005, 12.345, 7.5]);

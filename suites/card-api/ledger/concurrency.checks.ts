@@ -31,7 +31,7 @@ import {
   smallestMaximum,
   smallestRemaining,
 } from "../../../lib/payments/limit-vocabulary.ts";
-import { formatMicro, micro } from "../../../lib/payments/money.ts";
+import { formatAmount, formatMicro, micro } from "../../../lib/payments/money.ts";
 
 const REPLAYS = 10;
 
@@ -161,7 +161,7 @@ async function raceOn(ctx: CheckContext, race: RaceCard): Promise<void> {
   if (total > race.remaining)
     fail(
       "invariant",
-      `${accepted.length} of ${exchanges.length} parallel debits of ${amount.toFixed(2)} were accepted: ${formatMicro(total)} in total, over the remaining ${formatMicro(race.remaining)}`,
+      `${accepted.length} of ${exchanges.length} parallel debits of ${formatAmount(amount)} were accepted: ${formatMicro(total)} in total, over the remaining ${formatMicro(race.remaining)}`,
     );
   const posted = newOperations(before, await statementOperations(ctx, race.cardId, windowSince(since)));
   if (posted.length !== accepted.length)

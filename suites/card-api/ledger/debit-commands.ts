@@ -16,7 +16,7 @@ import {
   smallestMaximum,
   smallestRemaining,
 } from "../../../lib/payments/limit-vocabulary.ts";
-import { formatMicro, micro } from "../../../lib/payments/money.ts";
+import { formatAmount, formatMicro, micro, writtenAmount } from "../../../lib/payments/money.ts";
 import { fail } from "../../../lib/checks/failure.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
 import { readingsAcross, type LedgerModel } from "./observations.ts";
@@ -48,7 +48,7 @@ export class Debit implements Command {
   async run(m: LedgerModel, r: LedgerReal) {
     await debitOf(m, r, this.amount);
   }
-  toString = () => `debit(${this.amount.toFixed(2)})`;
+  toString = () => `debit(${formatAmount(this.amount)})`;
 }
 
 /**
@@ -85,7 +85,7 @@ export class OverLimitDebit implements Command {
       return r.notJudged("limits-enforced", `the over-limit debit's limits were read on either side of ${boundary}`);
     r.judge("limits-enforced", () => {
       if (passed.length !== 0)
-        fail("invariant", `a debit of ${amount.toFixed(2)} was accepted over the remaining ${passed.join(", ")}`);
+        fail("invariant", `a debit of ${formatAmount(amount)} was accepted over the remaining ${passed.join(", ")}`);
     });
   }
   toString = () => "debitOverRemainingLimit()";
@@ -112,7 +112,7 @@ async function limitsPassed(
       const moved = (now.get(l.key) ?? 0) > (micro(l.current) ?? 0);
       if (moved || declared)
         passed.push(
-          `${formatMicro(micro(l.remaining)!)} of ${kind} limit ${l.key}${moved ? ", and its usage moved" : " (it applies to TERMINAL_MCC as declared)"}`,
+          `${writtenAmount(l.remaining)} of ${kind} limit ${l.key}${moved ? ", and its usage moved" : " (it applies to TERMINAL_MCC as declared)"}`,
         );
     }
   }
@@ -129,7 +129,10 @@ export class BelowMinimumDebit implements Command {
     const accepted = await debitOf(m, r, amount, "refusal");
     r.judge("limits-enforced", () => {
       if (accepted === true)
-        fail("invariant", `a debit of ${amount.toFixed(2)}, under the minimum ${formatMicro(minimum)}, was accepted`);
+        fail(
+          "invariant",
+          `a debit of ${formatAmount(amount)}, under the minimum ${formatMicro(minimum)}, was accepted`,
+        );
     });
   }
   toString = () => "debitUnderMinimum()";

@@ -17,7 +17,7 @@ import {
   resettingPeriods,
   type TerminalScope,
 } from "../../../lib/payments/limit-vocabulary.ts";
-import { formatMicro, micro } from "../../../lib/payments/money.ts";
+import { formatMicro, micro, writtenAmount } from "../../../lib/payments/money.ts";
 import { fail } from "../../../lib/checks/failure.ts";
 import type { CheckContext } from "../../../lib/checks/types.ts";
 
@@ -77,11 +77,16 @@ export function checkStatement(r: Observed, m: LedgerModel, fresh: StatementOper
   // Compared as whole micro-units, not as their two-decimal text: 1.115 is not the 1.11 posted.
   const [g, w] = [got, want].map((list) => [...list].sort((a, b) => a - b));
   const same = g!.length === w!.length && g!.every((v, i) => v === w![i]);
+  // The target's amounts as it wrote them (a debit may be listed as -12.50); ours through the one formatter.
+  const shown = fresh
+    .map((op, i) => ({ units: got[i]!, text: writtenAmount(op.amount) }))
+    .sort((a, b) => a.units - b.units)
+    .map((a) => a.text);
   r.judge("statement", () => {
     if (!same)
       fail(
         "invariant",
-        `the statement shows new operations [${sorted(got)}] for the accepted debits [${sorted(want)}]`,
+        `the statement shows new operations [${shown.join(", ") || "none"}] for the accepted debits [${sorted(want)}]`,
       );
   });
   const foreign = fresh.filter((op) => op.currency !== currency);
