@@ -15,6 +15,7 @@ import { partnerFolder } from "../support/foreign-target/partner-folder.ts";
 import { thirdPartnerFolder } from "../support/third-target/partner-folder.ts";
 import { fourthPartnerFolder } from "../support/fourth-target/partner-folder.ts";
 import { folderEnv } from "../support/engine-run.ts";
+import { docSnippets, snippetFolder } from "./docs-snippets.ts";
 
 export interface CorpusEntry {
   name: string;
@@ -64,4 +65,8 @@ export function targetEntries(): CorpusEntry[] {
     entryOf("third target's partner folder (OAuth)", thirdPartnerFolder(NOWHERE, {}, "oauth")),
     entryOf("fourth target's partner folder", fourthPartnerFolder(NOWHERE)),
   ];
+}
+
+export function docEntries(): CorpusEntry[] {
+  return docSnippets().map((snippet) => entryOf(snippet.name, snippetFolder(snippet)));
 }
