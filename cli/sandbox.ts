@@ -1,7 +1,7 @@
 /**
  * npm run sandbox -- --port P [--profile NAME|PATH] [--tls] [--mtls] [--tls-dir DIR]
  *                    [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset DURATION]
- *                    [--date-format PATTERN] [--delay OP:MS,…] [--timeouts OP:SHARE,…] [--cert-days N]
+ *                    [--date-format PATTERN] [--delay OP:MS|OP:FAST/SLOW@P%,…] [--timeouts OP:SHARE,…] [--cert-days N]
  * Serves the reference sandbox on 127.0.0.1:P in the foreground until stopped (Ctrl-C), with the
  * crypto profile a harness would name in CRYPTO_PROFILE (`default` unless given). The card API
  * JWS (the jws profile's, or --card-api-auth jws) is verified as CARD_API_JWS_* in the
@@ -15,7 +15,9 @@
  * --date-format makes the statement read start_date and end_date only in that declared form (a
  * dayjs pattern such as DD.MM.YYYY, or a STATEMENT_DATE_FORMAT name) at +05:00, refusing any other;
  * unset, it reads any ISO 8601 date or date-time.
- * --delay card-api.statement:300 answers every request of that operation 300 ms late; --timeouts
+ * --delay card-api.statement:300 answers every request of that operation 300 ms late, and
+ * card-api.statement:20/400@10% most of them 20 ms late and every tenth 400 ms (a p50 and a p95
+ * apart); --timeouts
  * card-api.limits-list:0.1 leaves every tenth request of it unanswered (the client's timeout cuts
  * it); --cert-days 9 makes the HTTPS server certificate expire in nine days (with --tls): what a
  * nightly run's latency figures, budgets and TLS hygiene are proven against (sandbox/timing.ts).
@@ -34,34 +36,32 @@ import { DATE_FORM_HELP } from "../lib/time/date-pattern.ts";
 import { SANDBOX_TOKEN_CLIENT } from "../lib/test-data/published.ts";
 import { CARD_API_AUTHS, type CardApiAuth } from "../sandbox/card-auth.ts";
 import { startSandbox } from "../sandbox/server.ts";
-import { perOperation, type TimingOptions } from "../sandbox/timing.ts";
+import { delayText, parseDelay, perOperation, type TimingOptions } from "../sandbox/timing.ts";
 import { ROUTES } from "../sandbox/routes.ts";
 
 const USAGE =
-  "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset 90m|-30s] [--date-format DD.MM.YYYY] [--delay card-api.statement:300] [--timeouts card-api.limits-list:0.1] [--cert-days 9]";
+  "usage: npm run sandbox -- --port P [--profile default|jws|./module.ts] [--tls] [--mtls] [--tls-dir DIR] [--card-api-auth profile|none|jws|bearer] [--token-ttl 5s] [--clock-offset 90m|-30s] [--date-format DD.MM.YYYY] [--delay card-api.statement:300|card-api.statement:20/400@10%] [--timeouts card-api.limits-list:0.1] [--cert-days 9]";
 
 const OPERATION_KEYS = [...ROUTES.values()].map((r) => r.operation.key);
 
-/** --delay and --timeouts: per operation key, a delay in ms or a share of requests left unanswered. */
+/** --delay and --timeouts: per operation key, a delay (ms, or a fast/slow mix) or a share of requests left unanswered. */
 function timing(values: SandboxArgs): { timing?: TimingOptions } {
-  const read = (option: "delay" | "timeouts", valid: (n: number) => boolean) => {
+  const read = <T>(option: "delay" | "timeouts", value: (text: string) => T | undefined) => {
     const text = values[option];
     if (text === undefined) return undefined;
-    const parsed = perOperation(text, OPERATION_KEYS, valid);
+    const parsed = perOperation(text, OPERATION_KEYS, value);
     if (typeof parsed === "string") throw new UsageError(`--${option} ${text}: ${parsed}`);
     return parsed;
   };
-  const delays = read("delay", (n) => Number.isInteger(n) && n >= 0 && n <= 600_000);
-  const stalls = read("timeouts", (n) => n > 0 && n <= 1);
+  const delays = read("delay", parseDelay);
+  const stalls = read("timeouts", (text) => (Number(text) > 0 && Number(text) <= 1 ? Number(text) : undefined));
   return delays || stalls ? { timing: { ...(delays ? { delays } : {}), ...(stalls ? { stalls } : {}) } } : {};
 }
 
 /** ", delays card-api.statement 300 ms, unanswered card-api.limits-list 0.1" for the listening line. */
 function timingNote(timing: TimingOptions | undefined): string {
-  const list = (m: Record<string, number> | undefined, unit: string) =>
-    Object.entries(m ?? {}).map(([k, v]) => `${k} ${v}${unit}`);
-  const delays = list(timing?.delays, " ms");
-  const stalls = list(timing?.stalls, "");
+  const delays = Object.entries(timing?.delays ?? {}).map(([k, d]) => delayText(k, d));
+  const stalls = Object.entries(timing?.stalls ?? {}).map(([k, v]) => `${k} ${v}`);
   return (
     (delays.length ? `, delays ${delays.join(", ")}` : "") + (stalls.length ? `, unanswered ${stalls.join(", ")}` : "")
   );

@@ -4,8 +4,7 @@
  * and checked once: a combination that cannot be meant is exit 2 naming the variable.
  */
 import { ConfigError } from "../errors/config-error.ts";
-import type { createReader, Env } from "./reader.ts";
-import { VARIABLES } from "./variables.ts";
+import type { createReader } from "./reader.ts";
 
 export const TOKEN_CLIENT_AUTH = ["basic", "post"] as const;
 export type TokenClientAuth = (typeof TOKEN_CLIENT_AUTH)[number];
@@ -27,13 +26,7 @@ export type CardApiAuthKind = (typeof CARD_API_AUTH_KINDS)[number];
 
 type Reader = ReturnType<typeof createReader>;
 
-/** A PARTNER_ACCESS_TOKEN the user set, other than the published default (which .env.example carries). */
-function ownStaticToken(env: Env): boolean {
-  const value = env.PARTNER_ACCESS_TOKEN?.trim();
-  return Boolean(value) && value !== VARIABLES.PARTNER_ACCESS_TOKEN.default;
-}
-
-export function readTokenSource(r: Reader, env: Env): TokenSourceConfig {
+export function readTokenSource(r: Reader): TokenSourceConfig {
   const url = r.optionalUrl("PARTNER_TOKEN_URL");
   const command = r.string("PARTNER_TOKEN_COMMAND");
   const fetched = url ? "PARTNER_TOKEN_URL" : command ? "PARTNER_TOKEN_COMMAND" : undefined;
@@ -42,7 +35,8 @@ export function readTokenSource(r: Reader, env: Env): TokenSourceConfig {
       "PARTNER_TOKEN_COMMAND",
       "is set, and so is PARTNER_TOKEN_URL: choose one source of the token",
     );
-  if (fetched && ownStaticToken(env))
+  // A PARTNER_ACCESS_TOKEN of the user's own: the published default (which .env.example carries) gives way.
+  if (fetched && r.declared("PARTNER_ACCESS_TOKEN"))
     throw new ConfigError("PARTNER_ACCESS_TOKEN", `is set, and so is ${fetched}: choose one source of the token`);
   const clientSetting = (["PARTNER_CLIENT_ID", "PARTNER_CLIENT_SECRET", "PARTNER_TOKEN_SCOPE"] as const).find((n) =>
     r.string(n),

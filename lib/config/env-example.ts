@@ -8,6 +8,7 @@ export function renderEnvExample(): string {
     "# with these values a run against a separately started sandbox needs no other setting.",
     "# Every variable in full: docs/configuration.md; a server of your own, step by step: docs/own-server.md.",
     "# A line appended at the end wins over the same name above it (the last line of a name wins).",
+    "# An empty value means the default; `none` is the empty list of a list variable (MAXIMUM_LIMIT_TYPES=none).",
     "# Generated from lib/config/variables.ts by `npm run env:example`.",
   ];
   let group = "";

@@ -20,35 +20,38 @@ export interface LimitSettings {
   terminal: TerminalScope;
 }
 
-function list(text: string): string[] {
-  return text
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
 const TYPE_LISTS = ["MINIMUM_LIMIT_TYPES", "MAXIMUM_LIMIT_TYPES", "CUMULATIVE_LIMIT_TYPES"] as const;
+type TypeList = (typeof TYPE_LISTS)[number];
 
-/** The three type lists; a type in two of them has no one meaning, so it is refused naming the later list. */
-function limitTypes(r: Reader): Record<(typeof TYPE_LISTS)[number], string[]> {
-  const seen = new Map<string, VariableName>();
-  const lists = TYPE_LISTS.map((name) => {
-    const types = list(r.string(name));
-    for (const type of types) {
-      const before = seen.get(type);
+/**
+ * The three type lists; a type has one meaning. A declared list (set, other than its default) claims
+ * its types: a default list drops a type a declared one claims (CUMULATIVE_LIMIT_TYPES=max leaves
+ * MAXIMUM_LIMIT_TYPES's default empty), and two declared lists sharing a type are refused, naming
+ * the later one. The defaults share no type.
+ */
+function limitTypes(r: Reader): Record<TypeList, string[]> {
+  const claimed = new Map<string, VariableName>();
+  const declared = TYPE_LISTS.filter((name) => r.declared(name));
+  for (const name of declared)
+    for (const type of r.list(name)) {
+      const before = claimed.get(type);
       if (before && before !== name)
         throw new ConfigError(name, `"${type}" is also in ${before}: an amount-limit type has one meaning`);
-      seen.set(type, name);
+      claimed.set(type, name);
     }
-    return types;
-  });
-  return { MINIMUM_LIMIT_TYPES: lists[0]!, MAXIMUM_LIMIT_TYPES: lists[1]!, CUMULATIVE_LIMIT_TYPES: lists[2]! };
+  const types = (name: TypeList) =>
+    declared.includes(name) ? r.list(name) : r.list(name).filter((type) => !claimed.has(type));
+  return {
+    MINIMUM_LIMIT_TYPES: types("MINIMUM_LIMIT_TYPES"),
+    MAXIMUM_LIMIT_TYPES: types("MAXIMUM_LIMIT_TYPES"),
+    CUMULATIVE_LIMIT_TYPES: types("CUMULATIVE_LIMIT_TYPES"),
+  };
 }
 
 /** LIMIT_PERIODS: `name=meaning,…`, each meaning one of day, week, month, year, debit. */
 function limitPeriods(r: Reader): Record<string, PeriodMeaning> {
   const periods: Record<string, PeriodMeaning> = {};
-  for (const item of list(r.string("LIMIT_PERIODS"))) {
+  for (const item of r.list("LIMIT_PERIODS")) {
     const [name, meaning, ...rest] = item.split("=").map((s) => s.trim());
     const problem = !name
       ? "names no period"
@@ -68,10 +71,10 @@ function terminal(r: Reader): TerminalScope {
   const region = r.string("TERMINAL_REGION");
   return {
     ...(mcc ? { mcc, mccSource: "declared" as const } : {}),
-    anyMcc: list(r.string("LIMIT_ANY_MCC")),
+    anyMcc: r.list("LIMIT_ANY_MCC"),
     ...(region ? { region } : {}),
-    anyRegion: list(r.string("LIMIT_ANY_REGION")),
-    transactionTypes: list(r.string("LIMIT_TRANSACTION_TYPES")),
+    anyRegion: r.list("LIMIT_ANY_REGION"),
+    transactionTypes: r.list("LIMIT_TRANSACTION_TYPES"),
   };
 }
 

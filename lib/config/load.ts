@@ -126,7 +126,7 @@ export function loadConfig(env: Env): Config {
     isProfileModule(cryptoProfile) ? r.string(name) : r.pattern(name, HEX_KEY, "64 hex digits");
   const platformKey = r.string("PLATFORM_SIGNING_KEY");
   const network = readNetwork(env);
-  const token = readTokenSource(r, env);
+  const token = readTokenSource(r);
   const cardApiAuth = readCardApiAuth(r, cryptoProfile, isProfileModule(cryptoProfile));
   const cardApiJws = readCardApiJws(r);
   // CARD_API_AUTH=jws without a shared secret signs with the partner's key, whatever the profile: it must parse.
@@ -182,7 +182,7 @@ export function loadConfig(env: Env): Config {
         periodStart: r.isoDateTime("STATEMENT_PERIOD_START"),
         periodEnd: r.isoDateTime("STATEMENT_PERIOD_END"),
       },
-      raceCardIds: list(r.string("RACE_CARD_IDS")),
+      raceCardIds: r.list("RACE_CARD_IDS"),
       payment: {
         cardId: r.required("PAYMENT_CARD_ID"),
         pan: r.pattern("PAYMENT_CARD_PAN", /^\d{12,19}$/, "12 to 19 digits"),
@@ -281,7 +281,7 @@ function unknownCardPan(r: ReturnType<typeof createReader>): string {
 /** LIMIT_OBJECT_TYPES: three names, for the card, the account and the client. */
 function objectTypes(r: ReturnType<typeof createReader>): Record<ObjectKind, string> {
   const text = r.string("LIMIT_OBJECT_TYPES");
-  const names = list(text);
+  const names = r.list("LIMIT_OBJECT_TYPES");
   if (names.length !== 3 || text.split(",").length !== 3) {
     throw new ConfigError(
       "LIMIT_OBJECT_TYPES",
@@ -289,13 +289,6 @@ function objectTypes(r: ReturnType<typeof createReader>): Record<ObjectKind, str
     );
   }
   return { card: names[0]!, account: names[1]!, client: names[2]! };
-}
-
-function list(text: string): string[] {
-  return text
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 function dropUndefined<T extends object>(o: T): Partial<T> {

@@ -11,13 +11,16 @@ interface VariableSpec {
   doc: string;
   /** The conformance statement's effect sentence (variables.ts). */
   effect?: string;
+  /** A comma-separated list: `none` is the empty list (variables.ts). */
+  list?: true;
 }
 
 export const MEASURE_VARIABLES = {
   LATENCY_P95_MS: {
     default: "",
     group: "measures",
-    doc: "Declared latency budget, p95 in ms: one number for every operation (800) or per operation key (card-api.statement:800,card-api.limits-list:300). An operation over its budget fails its <CODE>-LATENCY-BUDGET check (should). Unset: figures only.",
+    doc: "Declared latency budget, p95 in ms: one number for every operation (800) or per operation key (card-api.statement:800,card-api.limits-list:300). An operation over its budget fails its <CODE>-LATENCY-BUDGET check (should). Unset (or none): figures only.",
+    list: true,
     effect:
       "the p95 latency budget each operation's <CODE>-LATENCY-BUDGET check holds the run's own traffic to; unset, those checks are skipped and the figures reported",
   },

@@ -63,7 +63,7 @@ function minVersion(r: Reader): string | undefined {
 export function readMeasures(r: Reader): MeasureSettings {
   const min = minVersion(r);
   return {
-    latencyP95Ms: parseBudgets(r.string("LATENCY_P95_MS")),
+    latencyP95Ms: parseBudgets(r.list("LATENCY_P95_MS").join(",")),
     slower: { factor: factor(r), floorMs: r.integer("SLOWER_FLOOR_MS", 0, 600_000) },
     tls: { ...(min ? { minVersion: min } : {}), expiryWarnDays: r.integer("TLS_EXPIRY_WARN_DAYS", 0, 3650) },
   };

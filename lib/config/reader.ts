@@ -11,11 +11,15 @@ export type Env = Record<string, string | undefined>;
 /** The form an amount variable takes: whole units and at most two decimals, no sign or exponent. */
 const AMOUNT = /^\d{1,12}(?:\.\d{1,2})?$/;
 
+/**
+ * The value that says "the empty list" for a list variable: an empty value means the default, so
+ * without it a default list (MAXIMUM_LIMIT_TYPES=max, LIMIT_ANY_MCC=0000) could not be emptied.
+ */
+export const NONE = "none";
+
 export function createReader(env: Env) {
-  const raw = (name: VariableName): string => {
-    const value = env[name];
-    return value === undefined || value === "" ? VARIABLES[name].default : value.trim();
-  };
+  // Unset, empty or only blanks: the default (blanks are no declaration, as `declared` reads them).
+  const raw = (name: VariableName): string => env[name]?.trim() || VARIABLES[name].default;
   const shown = (name: VariableName, value: string) =>
     (VARIABLES[name] as VariableSpec).secret ? "(value hidden)" : JSON.stringify(value);
   const fail = (name: VariableName, problem: string): never => {
@@ -24,6 +28,23 @@ export function createReader(env: Env) {
 
   return {
     string: (name: VariableName) => raw(name),
+    /**
+     * The environment sets it to a value other than its default. A line copied from .env.example
+     * repeats the default, so it declares nothing: only a declaration beats another variable's default.
+     */
+    declared(name: VariableName): boolean {
+      const value = env[name]?.trim();
+      return Boolean(value) && value !== VARIABLES[name].default;
+    },
+    /** A comma-separated list, items trimmed, empty items dropped; `none` alone is the empty list. */
+    list(name: VariableName): string[] {
+      const value = raw(name);
+      if (value === NONE) return [];
+      return value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+    },
     required(name: VariableName): string {
       return raw(name) || fail(name, "must be set");
     },

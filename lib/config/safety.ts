@@ -34,11 +34,7 @@ export function readSafety(r: Reader, fixturePans: [payment: string, unknown: st
   const targetEnv = r.oneOf("TARGET_ENV", TARGET_ENVS);
   const allowMutations = r.boolean("ALLOW_MUTATIONS");
   const capMinor = r.amountMinor("MAX_DEBIT_TOTAL", "500");
-  const testPans = r
-    .string("TEST_PANS")
-    .split(",")
-    .map((p) => p.trim().replace(/[ -]/g, ""))
-    .filter(Boolean);
+  const testPans = r.list("TEST_PANS").map((p) => p.replace(/[ -]/g, ""));
   if (testPans.some((p) => !PAN.test(p)))
     throw new ConfigError("TEST_PANS", "(value hidden) must list card numbers of 12 to 19 digits, separated by commas");
   const mutates = targetEnv === "staging" || (targetEnv === "production" && allowMutations);

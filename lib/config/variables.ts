@@ -40,6 +40,11 @@ export interface VariableSpec {
   effects?: Readonly<Record<string, string>>;
   /** The command-line option that sets it too (`--retries` for CHECK_RETRIES). */
   flag?: string;
+  /**
+   * A comma-separated list, read by the reader's `list`: the value `none` is the empty list (an
+   * empty value means the default). Its doc says what `none` declares.
+   */
+  list?: true;
 }
 
 const pay = SANDBOX_CARDS.payment;
@@ -290,7 +295,8 @@ export const VARIABLES = {
   RACE_CARD_IDS: {
     default: SANDBOX_RACE_CARDS.map((c) => c.cardId).join(","),
     group: "fixtures",
-    doc: "Cards for the concurrency check, comma-separated, debited by card_id only: each run exhausts the daily limit of the first one with room (a pool, so repeated runs in a day pass).",
+    list: true,
+    doc: "Cards for the concurrency check, comma-separated, debited by card_id only: each run exhausts the daily limit of the first one with room (a pool, so repeated runs in a day pass). none: no race card (the concurrency check is not judged).",
   },
   RACE_DEBITS: {
     default: "20",
@@ -306,26 +312,30 @@ export const VARIABLES = {
   CUMULATIVE_LIMIT_TYPES: {
     default: "total",
     group: "card API",
-    doc: "Amount-limit types that add up over the period (remaining = value − current); the spec shows only `min` (§2.4).",
+    list: true,
+    doc: "Amount-limit types that add up over the period (remaining = value − current), comma-separated; the spec shows only `min` (§2.4). A type declared here is dropped from the other lists' defaults (a type has one meaning). none: no type adds up.",
     effect: "remaining = value − current and usage after a debit are judged for these amount-limit types only",
   },
   MINIMUM_LIMIT_TYPES: {
     default: "min",
     group: "card API",
-    doc: "Amount-limit types that are the smallest amount of one debit (value shown: min, §2.4).",
+    list: true,
+    doc: "Amount-limit types that are the smallest amount of one debit, comma-separated (value shown: min, §2.4). A type declared here is dropped from the other lists' defaults. none: no per-debit minimum.",
     effect: "per-debit minimums: the debit range starts at the largest, and a debit under it must be refused",
   },
   MAXIMUM_LIMIT_TYPES: {
     default: "max",
     group: "card API",
-    doc: "Amount-limit types that are the largest amount of one debit, whatever was debited before (a per-transaction maximum): the debit range stays under it, a debit over it must be refused and one exactly at it accepted.",
+    list: true,
+    doc: "Amount-limit types that are the largest amount of one debit, whatever was debited before (a per-transaction maximum), comma-separated: the debit range stays under it, a debit over it must be refused and one exactly at it accepted. A type declared here is dropped from the other lists' defaults (CUMULATIVE_LIMIT_TYPES=max alone makes max cumulative). none: no per-debit maximum.",
     effect:
       "per-debit maximums: the debit range ends at the smallest, a debit over it must be refused and one at it accepted",
   },
   LIMIT_PERIODS: {
     default: "day=day,month=month",
     group: "card API",
-    doc: "Your limit records' period names with their meaning, name=meaning comma-separated; meaning day, week, month or year (usage resets at its end, at TARGET_UTC_OFFSET) or debit (each debit alone, nothing accumulates: a cumulative type in it caps one debit). A name not declared is read from its words, else as a day.",
+    list: true,
+    doc: "Your limit records' period names with their meaning, name=meaning comma-separated; meaning day, week, month or year (usage resets at its end, at TARGET_UTC_OFFSET) or debit (each debit alone, nothing accumulates: a cumulative type in it caps one debit). A name not declared is read from its words, else as a day. none: no name declared.",
     effect: "when each limit's usage resets (readings across it are not judged), and which limits cap each debit alone",
   },
   TERMINAL_MCC: {
@@ -338,7 +348,8 @@ export const VARIABLES = {
   LIMIT_ANY_MCC: {
     default: "0000",
     group: "card API",
-    doc: "mcc values of limit records that apply to every MCC, comma-separated.",
+    list: true,
+    doc: "mcc values of limit records that apply to every MCC, comma-separated. none: no such value (only TERMINAL_MCC's limits apply).",
     effect: "limits of these MCCs apply to the test debits whatever TERMINAL_MCC is",
   },
   TERMINAL_REGION: {
@@ -350,13 +361,15 @@ export const VARIABLES = {
   LIMIT_ANY_REGION: {
     default: "",
     group: "card API",
-    doc: "region values of limit records that apply to every region, comma-separated (with TERMINAL_REGION).",
+    list: true,
+    doc: "region values of limit records that apply to every region, comma-separated (with TERMINAL_REGION). none: no such value, as unset.",
     effect: "limits of these regions apply to the test debits whatever TERMINAL_REGION is",
   },
   LIMIT_TRANSACTION_TYPES: {
     default: "",
     group: "card API",
-    doc: "transaction_type values of limit records that apply to the test debits (e.g. pay), comma-separated. Unset: every transaction type applies.",
+    list: true,
+    doc: "transaction_type values of limit records that apply to the test debits (e.g. pay), comma-separated. Unset (or none): every transaction type applies.",
     effect: "a limit of another transaction type does not apply to the test debits",
   },
   IDEMPOTENCY_MODE: {
@@ -428,7 +441,8 @@ export const VARIABLES = {
     default: "",
     secret: true,
     group: "safety",
-    doc: "Comma-separated test card numbers; against anything but the sandbox, no other card number is sent.",
+    list: true,
+    doc: "Comma-separated test card numbers; against anything but the sandbox, no other card number is sent. none: no card number listed, as unset.",
   },
   MAX_RPS: {
     default: "",

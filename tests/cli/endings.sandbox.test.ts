@@ -94,13 +94,18 @@ describe("a token source that fails is exit 2, one line naming the variable, bef
   });
 });
 
-describe("npm run sandbox with short-lived tokens", () => {
+describe("npm run sandbox: an option it cannot read", () => {
   test.for([
     ["--token-ttl five", ["--token-ttl", "five"], /--token-ttl five: not a duration such as 5s, 500ms or 2m/],
     [
       "--card-api-auth mtls",
       ["--card-api-auth", "mtls"],
       /--card-api-auth mtls: must be one of profile, none, jws, bearer/,
+    ],
+    [
+      "--delay with a mix of no slow share",
+      ["--delay", "card-api.statement:20/400@0%"],
+      /--delay card-api\.statement:20\/400@0%: "card-api\.statement:20\/400@0%" has no valid value after the colon/,
     ],
   ] as const)("%s is a usage error (exit 2)", async ([, args, line]) => {
     const { code, stderr } = await inProcess("sandbox", ["--port", "0", ...args]);

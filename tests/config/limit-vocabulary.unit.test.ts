@@ -66,10 +66,48 @@ describe("the declared vocabulary", () => {
     [{ LIMIT_PERIODS: "=day" }, "LIMIT_PERIODS", /names no period/],
     [{ LIMIT_PERIODS: "day=day,day=month" }, "LIMIT_PERIODS", /"day=month" is declared twice/],
     [{ TERMINAL_MCC: "60111" }, "TERMINAL_MCC", /four digits/],
-    [{ MAXIMUM_LIMIT_TYPES: "min" }, "MAXIMUM_LIMIT_TYPES", /"min" is also in MINIMUM_LIMIT_TYPES/],
-    [{ CUMULATIVE_LIMIT_TYPES: "total,max" }, "CUMULATIVE_LIMIT_TYPES", /"max" is also in MAXIMUM_LIMIT_TYPES/],
+    [
+      { MINIMUM_LIMIT_TYPES: "floor", MAXIMUM_LIMIT_TYPES: "cap,floor" },
+      "MAXIMUM_LIMIT_TYPES",
+      /"floor" is also in MINIMUM_LIMIT_TYPES/,
+    ],
+    [
+      { MAXIMUM_LIMIT_TYPES: "per_txn", CUMULATIVE_LIMIT_TYPES: "total,per_txn" },
+      "CUMULATIVE_LIMIT_TYPES",
+      /"per_txn" is also in MAXIMUM_LIMIT_TYPES: an amount-limit type has one meaning/,
+    ],
   ] as const)("%j is refused naming %s", ([env, variable, message]) => {
     expect(expectConfigError(env, variable).message).toMatch(message);
+  });
+});
+
+describe("a declared type list beats another list's default", () => {
+  // The previous release's partner configuration: its server's cumulative limit is named max.
+  test("CUMULATIVE_LIMIT_TYPES=max: max adds up over the period, MAXIMUM_LIMIT_TYPES's default gives it up", () => {
+    const { cardApi } = loadConfig({ CUMULATIVE_LIMIT_TYPES: "max" });
+    expect(cardApi).toMatchObject({ cumulativeLimitTypes: ["max"], maximumLimitTypes: [], minimumLimitTypes: ["min"] });
+  });
+
+  test.for([
+    [
+      { MAXIMUM_LIMIT_TYPES: "min" },
+      { minimumLimitTypes: [], maximumLimitTypes: ["min"], cumulativeLimitTypes: ["total"] },
+    ],
+    [
+      { CUMULATIVE_LIMIT_TYPES: "min,total" },
+      { minimumLimitTypes: [], maximumLimitTypes: ["max"], cumulativeLimitTypes: ["min", "total"] },
+    ],
+    [
+      { MINIMUM_LIMIT_TYPES: "total,min" },
+      { minimumLimitTypes: ["total", "min"], maximumLimitTypes: ["max"], cumulativeLimitTypes: [] },
+    ],
+    // A line copied from .env.example repeats the default: it declares nothing, so the other list's declaration wins.
+    [
+      { MAXIMUM_LIMIT_TYPES: "max", CUMULATIVE_LIMIT_TYPES: "max" },
+      { maximumLimitTypes: [], cumulativeLimitTypes: ["max"] },
+    ],
+  ] as const)("%j → %j", ([env, lists]) => {
+    expect(loadConfig(env).cardApi).toMatchObject(lists);
   });
 });
 

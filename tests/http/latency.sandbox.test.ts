@@ -2,7 +2,8 @@
  * The target's latency as the client records it (lib/http/transport/client.ts `latencyMs`) and the meter
  * reads it (lib/checks/meter.ts), against a sandbox told how slowly to answer (sandbox/timing.ts):
  * the figures match what was injected, within a stated tolerance, and none counts the harness's
- * own waiting. Tolerance: a delayed answer is measured at no less than its delay and within
+ * own waiting; a mix (most answers fast, every tenth slow) shows as a p50 under the slow delay and a
+ * p95 at or over it, so no figure of the meter can pass for another. Tolerance: a delayed answer is measured at no less than its delay and within
  * TOLERANCE_MS above it at the median (loopback, but the sandbox's timers run in the test's own
  * thread on a loaded 2-core machine, where other test files take the CPU for hundreds of ms: seen
  * 800 ms for a 300 ms delay), an undelayed operation measured at the same time clearly below it;
@@ -18,11 +19,16 @@ const TOLERANCE_MS = 1_000;
 const FAST_MS = 300;
 const STATEMENT = { key: "card-api.statement", path: "/v5/card-api/card/statement" };
 const LIMITS = { key: "card-api.limits-list", path: "/v5/card-api/limits/list" };
+const DEBIT = { key: "card-api.transaction-create", path: "/v5/card-api/transaction/create" };
+const SLOW_MS = 1_500;
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
   sandbox = await startSandbox({
-    timing: { delays: { [STATEMENT.key]: 300 }, stalls: { "partner-transfer-api.register-business": 0.25 } },
+    timing: {
+      delays: { [STATEMENT.key]: 300, [DEBIT.key]: { fastMs: 0, slowMs: SLOW_MS, slowShare: 0.1 } },
+      stalls: { "partner-transfer-api.register-business": 0.25 },
+    },
   });
 });
 afterAll(() => sandbox.close());
@@ -54,6 +60,19 @@ test("a fixed delay on one operation shows in its figures, and only in its", asy
   expect(slow.p50).toBeGreaterThanOrEqual(300);
   expect(slow.p50).toBeLessThan(300 + TOLERANCE_MS);
   expect(fast.p50).toBeLessThan(slow.p50 - 150);
+});
+
+test("a mix, every tenth answer slow: the p50 is a fast answer's, the p95 and p99 a slow one's", async () => {
+  const client = new HttpClient({ timeoutMs: 10_000 });
+  const meter = new LatencyMeter();
+  const exchanges = await send(client, meter, DEBIT, 20);
+  await client.close();
+  const mix = meter.measures(DEBIT.key)!;
+  expect(exchanges.filter((e) => e.latencyMs! >= SLOW_MS).length).toBeGreaterThanOrEqual(2);
+  expect(mix.count).toBe(20);
+  expect(mix.p50).toBeLessThan(SLOW_MS);
+  expect(mix.p95).toBeGreaterThanOrEqual(SLOW_MS);
+  expect(mix.p99).toBeGreaterThanOrEqual(SLOW_MS);
 });
 
 test("a share of requests left unanswered is that share of timeouts", async () => {

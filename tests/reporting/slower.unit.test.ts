@@ -1,16 +1,18 @@
 /**
  * "Slower since the last run" (lib/reporting/slower.ts through compareRuns): exactly the operation
- * whose p95 grew past the factor and the floor, and those whose error share grew — in compare.json's
+ * whose p95 grew past the factor and the floor (its p95: a p50 that grew alone is not slower, a p95 that
+ * grew alone is), and those whose error share grew — in compare.json's
  * lists, the summary.md section and the console's last lines.
  */
-import { expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { LatencyRow } from "../../lib/checks/meter.ts";
 import { compareRuns, hasChanges, type ComparedRun } from "../../lib/reporting/compare.ts";
 import { comparisonConsoleLines, renderComparisonMarkdown } from "../../lib/reporting/compare-report.ts";
+import { DEFAULT_SLOWER, slowerOperations } from "../../lib/reporting/slower.ts";
 
-const row = (p95: number, errorShare = 0): LatencyRow => ({
+const row = (p95: number, errorShare = 0, p50 = p95 / 2): LatencyRow => ({
   count: 100,
-  p50: p95 / 2,
+  p50,
   p95,
   p99: p95,
   max: p95,
@@ -66,6 +68,25 @@ test("summary.md and the console's last lines name them", () => {
   );
   expect(comparisonConsoleLines(c)).toContain("compare: slower: card-api.statement p95 40 → 900 ms (22.5×)");
   expect(comparisonConsoleLines(c)).toContain("compare: more errors: card-api.limits-list errors 0 % → 3.1 %");
+});
+
+describe("judged on the p95, never the median", () => {
+  // Most answers as fast as last night, a slow tenth: the p95 grew, the p50 did not.
+  const tailBefore = { "card-api.statement": row(40, 0, 20) };
+  const tailNow = { "card-api.statement": row(900, 0, 20) };
+  // Every answer a little slower, the slowest no slower: the p50 grew past factor and floor, the p95 did not.
+  const bodyBefore = { "card-api.statement": row(900, 0, 20) };
+  const bodyNow = { "card-api.statement": row(900, 0, 400) };
+
+  test("a p95 grown past the factor and floor is slower, though the p50 stayed", () => {
+    expect(slowerOperations(tailBefore, tailNow, DEFAULT_SLOWER)).toEqual([
+      { operation: "card-api.statement", p95Before: 40, p95Now: 900 },
+    ]);
+  });
+
+  test("a p50 grown past them, with the p95 where it was, is not", () => {
+    expect(slowerOperations(bodyBefore, bodyNow, DEFAULT_SLOWER)).toEqual([]);
+  });
 });
 
 test("a run without figures (an earlier version's summary) compares as before: nothing slower", () => {
