@@ -24,6 +24,13 @@ const TYPE_LISTS = ["MINIMUM_LIMIT_TYPES", "MAXIMUM_LIMIT_TYPES", "CUMULATIVE_LI
 type TypeList = (typeof TYPE_LISTS)[number];
 
 /**
+ * The release before 0.1.0 had only MINIMUM_LIMIT_TYPES and CUMULATIVE_LIMIT_TYPES and let a type
+ * stand in both (it had both meanings): a configuration of that release keeps running, warned.
+ */
+const bothMeaningsBefore = (a: VariableName, b: VariableName): boolean =>
+  [a, b].every((name) => name === "MINIMUM_LIMIT_TYPES" || name === "CUMULATIVE_LIMIT_TYPES");
+
+/**
  * The three type lists; a type has one meaning. A declared list (set, other than its default) claims
  * its types: a default list drops a type a declared one claims (CUMULATIVE_LIMIT_TYPES=max leaves
  * MAXIMUM_LIMIT_TYPES's default empty), and two declared lists sharing a type are refused, naming
@@ -35,7 +42,12 @@ function limitTypes(r: Reader): Record<TypeList, string[]> {
   for (const name of declared)
     for (const type of r.list(name)) {
       const before = claimed.get(type);
-      if (before && before !== name)
+      if (before && before !== name && bothMeaningsBefore(before, name))
+        r.deprecate(
+          name,
+          `"${type}" is also in ${before}: it keeps both meanings, as the release before 0.1.0 read it, for this release only; list it in one of the two`,
+        );
+      else if (before && before !== name)
         throw new ConfigError(name, `"${type}" is also in ${before}: an amount-limit type has one meaning`);
       claimed.set(type, name);
     }

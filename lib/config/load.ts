@@ -108,6 +108,8 @@ export interface Config {
   measures: MeasureSettings;
   /** Values of the secret variables, to be replaced in every output. */
   secrets: Array<{ name: string; value: string }>;
+  /** Forms of an earlier release still read as it read them, each one line naming the new form (reader.ts). */
+  deprecations: readonly string[];
 }
 
 const HEX_KEY = /^[0-9a-fA-F]{64}$/;
@@ -211,6 +213,8 @@ export function loadConfig(env: Env): Config {
       ...Object.entries(r.headers("CARD_API_HEADERS")).map(([h, value]) => ({ name: `CARD_API_HEADERS.${h}`, value })),
       { name: "PARTNER_PRIVATE_KEY.d", value: privateJwkD(r.string("PARTNER_PRIVATE_KEY")) },
     ].filter((s) => s.value),
+    // Last: every reader above has run, so every deprecated form it met is here.
+    deprecations: [...r.deprecations],
   };
 }
 

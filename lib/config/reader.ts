@@ -25,8 +25,18 @@ export function createReader(env: Env) {
   const fail = (name: VariableName, problem: string): never => {
     throw new ConfigError(name, `${shown(name, raw(name))} ${problem}`);
   };
+  const deprecations: string[] = [];
 
   return {
+    /**
+     * Forms the previous release accepted that this one reads as it did but will refuse in a later
+     * one: each a line naming the variable and the new form, printed once at the start of a run and
+     * kept in summary.json (`run.deprecations`), so an upgrade warns before it breaks.
+     */
+    deprecations: deprecations as readonly string[],
+    deprecate(name: VariableName, problem: string): void {
+      deprecations.push(`${name}: ${problem}`);
+    },
     string: (name: VariableName) => raw(name),
     /**
      * The environment sets it to a value other than its default. A line copied from .env.example

@@ -55,6 +55,8 @@ export interface RunInfo {
   retries?: number;
   /** TLS sessions and proxy as the preflight found them, with info observations (network.ts). */
   network?: NetworkReport;
+  /** Forms of an earlier release this run still read as that release did, each naming the new form. */
+  deprecations?: readonly string[];
 }
 
 /** A must check not judged (lib/checks/types.ts Outcome): it leaves the run incomplete. */

@@ -36,5 +36,6 @@ export function describeRun(run: Targeted & Partial<Pick<Reached, "bearerSource"
     ...(run.lastFailed ? { lastFailedFrom: run.lastFailed.from } : {}),
     ...(config.run.retries ? { retries: config.run.retries } : {}),
     requestRules: describeRequestRules(config.fixtures.requestRules),
+    ...(config.deprecations.length ? { deprecations: [...config.deprecations] } : {}),
   };
 }

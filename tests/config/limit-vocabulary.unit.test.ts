@@ -81,6 +81,29 @@ describe("the declared vocabulary", () => {
   });
 });
 
+describe("a form the previous release accepted keeps working, warned once", () => {
+  // The release before 0.1.0 had only these two lists and let a type stand in both.
+  const env = { MINIMUM_LIMIT_TYPES: "min,floor", CUMULATIVE_LIMIT_TYPES: "total,floor" };
+
+  test("a type in both MINIMUM_LIMIT_TYPES and CUMULATIVE_LIMIT_TYPES keeps both meanings", () => {
+    const { cardApi } = loadConfig(env);
+    expect(cardApi.minimumLimitTypes).toContain("floor");
+    expect(cardApi.cumulativeLimitTypes).toContain("floor");
+  });
+
+  test("one deprecation line names the variable, the type and what to write instead", () => {
+    const { deprecations } = loadConfig(env);
+    expect(deprecations).toHaveLength(1);
+    expect(deprecations[0]).toMatch(
+      /^CUMULATIVE_LIMIT_TYPES: "floor" is also in MINIMUM_LIMIT_TYPES: .*list it in one of the two$/,
+    );
+  });
+
+  test("a configuration of this release's forms has no deprecation", () => {
+    expect(loadConfig({ CUMULATIVE_LIMIT_TYPES: "max" }).deprecations).toEqual([]);
+  });
+});
+
 describe("a declared type list beats another list's default", () => {
   // The previous release's partner configuration: its server's cumulative limit is named max.
   test("CUMULATIVE_LIMIT_TYPES=max: max adds up over the period, MAXIMUM_LIMIT_TYPES's default gives it up", () => {

@@ -40,6 +40,7 @@ export function configure(options: RunOptions): Configured {
   const failOn = parseFailOn(options["fail-on"]);
   clearOutputs(reportsDirOf());
   const config = runConfiguration(options, lastFailed);
+  for (const line of config.deprecations) process.stderr.write(`conformance: deprecated: ${line}\n`);
   return { config, failOn, ...(lastFailed ? { lastFailed } : {}) };
 }
 
