@@ -1,6 +1,6 @@
 /**
  * A public-key profile module (RSA signatures, RSA-OAEP-wrapped AES-GCM client data, key files
- * through variables of its own: tests/crypto/fixtures/rsa-oaep-profile.mts) against the sandbox
+ * through variables of its own: docs/examples/rsa-oaep-profile.mts) against the sandbox
  * loading the same module with the platform's key files. The partner's side cannot decrypt what it
  * sealed for the platform, nor verify its own signatures: the preflight checks only what it can
  * and says what it could not; a broken module is named with the variables it reads, never with
