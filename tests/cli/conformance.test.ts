@@ -58,6 +58,11 @@ test("against the embedded sandbox, strict: exit 0, over 1,000 requests, every d
     ]),
   );
   expect(summary.checks.every((c) => c.outcome === "passed")).toBe(true);
+  // As the docs say: one exchanges file per operation, named by its key; the run's own folder gone.
+  expect(readdirSync(join(dir, "exchanges")).sort()).toEqual(
+    [...new Set(summary.checks.map((c) => `${c.operation}.jsonl`))].sort(),
+  );
+  expect(existsSync(join(dir, ".run"))).toBe(false);
   expect(summary.requests).toBeGreaterThanOrEqual(1_000);
   // Every answer judged, and said: per operation, and by each contract check.
   expect(summary.answers?.received).toBeGreaterThanOrEqual(summary.requests);
