@@ -22,6 +22,18 @@ export class EvidenceRecorder {
   private tail: Exchange[] = [];
   private readonly seen = new WeakSet<Exchange>();
   private count = 0;
+  private ownCount = 0;
+
+  /** `own`: whether the check sent an exchange itself (rather than a scenario or sequence it shares). */
+  constructor(private readonly own: (exchange: Exchange) => boolean = () => true) {}
+
+  /**
+   * The exchanges the check judged: every one it recorded — its own and those of shared scenarios
+   * and sequences it read — and any it sent without recording (`sent`: what it sent itself).
+   */
+  judged(sent: number): number {
+    return this.count + Math.max(0, sent - this.ownCount);
+  }
 
   /** Records an exchange (again: it moves to the end of the tail); true the first time it is seen. */
   add(exchange: Exchange): boolean {
@@ -29,6 +41,7 @@ export class EvidenceRecorder {
     if (first) {
       this.seen.add(exchange);
       this.count++;
+      if (this.own(exchange)) this.ownCount++;
     }
     if (this.head.includes(exchange)) return first;
     if (this.head.length < EVIDENCE_HEAD) {
