@@ -24,5 +24,7 @@ test("no docs page and no variable's doc calls a limit amount a decimal string",
 
 test("docs/limits.md defines the word once: a decimal, written as a string by §2.4", () => {
   expect(read("docs/limits.md")).toMatch(/\*\*A decimal\*\*/);
-  expect(read("docs/checks-and-levels.md")).toMatch(/`CARD-LEDGER-REMAINING` \|[^|\n]*non-negative \[decimal\]\(limits\.md#/);
+  expect(read("docs/checks-and-levels.md")).toMatch(
+    /`CARD-LEDGER-REMAINING` \|[^|\n]*non-negative \[decimal\]\(limits\.md#/,
+  );
 });
