@@ -73,7 +73,7 @@ export interface Prepared {
   readonly baseline?: Baseline;
   /** " · profile ./mine.mjs reads MY_KEY (secret)", or "" for a built-in profile: part of the run line. */
   readonly profileNote: string;
-  /** The variables the loaded profile reads, each set or not: the declaration's keys (declaration.ts). */
+  /** The variables the loaded profile reads, each set or not: the declaration's keys (declaration.ts); the reach phase updates it. */
   readonly profileReads: readonly ProfileRead[];
 }
 

@@ -5,17 +5,26 @@
  * leaves the outputs its verdict needs, with the run described from its plan. The normal end and the
  * checks' own interruption are proven through the command (tests/cli/).
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, expect, test, vi } from "vitest";
 import { settleCommand, type CommandEnd } from "../../lib/runner/cli-errors.ts";
+import { CleanupStack } from "../../lib/runner/cleanup.ts";
+import { prepare } from "../../lib/runner/phases/prepare.ts";
+import { reachTarget } from "../../lib/runner/phases/reach.ts";
+import { openTarget } from "../../lib/runner/phases/target.ts";
 import { runConformance } from "../../lib/runner/pipeline.ts";
+import { describeRun } from "../../lib/runner/run-description.ts";
 import type { RunParts } from "../../lib/runner/run-state.ts";
 import type { Summary } from "../../lib/reporting/summary.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 import { PREFLIGHT_REQUESTS } from "../../suites/preflight-requests.ts";
+import { withSandbox } from "../support/harness.ts";
 import { RSA_MODULE, rsaKeyFiles } from "../support/rsa-keys.ts";
+import { ROOT } from "../support/root.ts";
 import { startMisbehavingTarget } from "../support/targets.ts";
 import { tempReportsDir } from "../support/temp-dirs.ts";
 
@@ -181,3 +190,52 @@ test.for([
     }
   },
 );
+
+/** A profile module that reads its keys only when it signs or seals (the default profile, made on each call). */
+function lazyModule(): string {
+  const file = join(mkdtempSync(join(tmpdir(), "lazy-profile-")), "lazy.mts");
+  const defaultProfile = pathToFileURL(join(ROOT, "lib/crypto/default-profile.ts")).href;
+  writeFileSync(
+    file,
+    `import { createDefaultProfile } from ${JSON.stringify(defaultProfile)};
+export default function createProfile(keys) {
+  const now = () => createDefaultProfile(keys);
+  return {
+    name: "lazy-default",
+    sign: (body, by) => now().sign(body, by),
+    verify: (body, signature, by) => now().verify(body, signature, by),
+    encrypt: (data) => now().encrypt(data),
+    decrypt: (text) => now().decrypt(text),
+  };
+}
+`,
+  );
+  return file;
+}
+
+test("a module's standard key it reads only when it signs is declared once the preflight has signed", async () => {
+  const module = lazyModule();
+  await withSandbox({ profile: module }, async (sandbox) => {
+    for (const [name, value] of Object.entries({ CRYPTO_PROFILE: module, TARGET_BASE_URL: sandbox.url }))
+      vi.stubEnv(name, value);
+    vi.stubEnv("REPORTS_DIR", tempReportsDir());
+    const { parts } = partsAt(sandbox.url);
+    const cleanup = new CleanupStack();
+    const quiet = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      const prepared = await prepare({ quiet: true }, parts);
+      // Loaded, it has read no key yet: nothing to declare but what it declares (nothing).
+      expect(prepared.profileReads).toEqual([]);
+      const reached = await reachTarget(await openTarget(prepared, parts, cleanup), parts, cleanup);
+      expect(describeRun(reached).declaration?.cryptoProfile.keys).toEqual(
+        expect.arrayContaining([
+          { variable: "PARTNER_SIGNING_KEY", set: false, kind: "unset, the sandbox's published key" },
+          { variable: "PARTNER_ENCRYPTION_KEY", set: false, kind: "unset, the sandbox's published key" },
+        ]),
+      );
+    } finally {
+      quiet.mockRestore();
+      await cleanup.unwind();
+    }
+  });
+});

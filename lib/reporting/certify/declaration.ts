@@ -86,8 +86,9 @@ function asymmetricKind(text: string, kind: "private" | "public"): string {
 
 /**
  * The variables the profile in use reads: a built-in's keys (key-variables.ts), or a module's own
- * variables and each standard key variable its validateKeys or factory read (the loader watches
- * them); each with whether the environment set it. Taken where the run loads its profile.
+ * variables and each standard key variable it was seen reading (the loader watches them) — by the
+ * end of the preflight, which signs and seals with it, or as loaded when the run ends before; each
+ * with whether the environment set it.
  */
 export function profileReadsOf(
   spec: string,
