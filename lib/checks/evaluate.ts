@@ -130,6 +130,7 @@ export async function evaluateCheck(
   let latency: LatencyRow | undefined;
   const ctx = checkContext(check, moduleRun.run, {
     keepLatency: (row) => void (latency = row),
+    judgedToo: (sent) => evidence.judgedToo(sent),
     seed,
     touches,
     notes,

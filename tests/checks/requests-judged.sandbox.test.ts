@@ -23,6 +23,9 @@ test("every ledger model check counts the shared sequence's exchanges it judged;
     // The survey went out once, from whichever check started it first.
     const senders = model.filter((r) => r.sent > 0);
     expect(senders.length).toBe(1);
+    // Each judged every exchange of the survey, not only the few it keeps as evidence.
+    expect(model.map((r) => r.requests)).toEqual(model.map(() => senders[0]!.sent));
+    for (const r of model) expect(r.requests, r.id).toBeGreaterThan(r.evidence.length);
     for (const r of model) expect(r.requests, r.id).toBeGreaterThanOrEqual(r.sent);
     for (const r of results) expect(r.requests, r.id).toBeGreaterThanOrEqual(r.sent);
   });
