@@ -2,8 +2,9 @@
  * What the partner declared for a run, as certification forms ask it (OpenID's and EMVCo's
  * implementation conformance statements): the crypto profile and the variables it reads — each set
  * or not, with the KIND of its key (never key material) —, the options the spec leaves open, the
- * limits vocabulary, the debit amounts and the partner's files by content hash. Taken from the configuration at run time and kept in
- * summary.json, so that the pack states what the run used, not what the environment of `certify` says.
+ * limits vocabulary, the debit amounts and the partner's files by content hash. Taken from the
+ * configuration at run time and kept in summary.json, so that the pack states what the run used,
+ * not what the environment of `certify` says.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -145,7 +146,7 @@ function requestRulesOf(config: Config): Declaration["requestRulesFile"] {
   };
 }
 
-/** `reads`: the variables the profile in use reads (profileReadsOf), as the run loaded it. */
+/** `reads`: the variables the profile in use reads (profileReadsOf). */
 export function declarationOf(config: Config, reads: readonly ProfileRead[]): Declaration {
   const builtIn = !isProfileModule(config.partner.cryptoProfile);
   const source = config.fixtures.clientData;
