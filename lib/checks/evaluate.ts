@@ -39,8 +39,13 @@ export interface CheckResult {
   evidenceOmitted: number;
   seed: number;
   durationMs: number;
-  /** Requests the check sent (scenarios it was first to use included; every attempt with --retries). */
+  /**
+   * Exchanges the check judged or recorded as its evidence: those it sent and those of the shared
+   * scenarios and sequences it read (evidence.ts `judged`; every attempt with --retries).
+   */
   requests: number;
+  /** Requests the check sent itself (a shared scenario counts for the one that sent it): the run's total adds these. */
+  sent: number;
   /** Times the check ran, when it was retried (retry.ts). */
   attempts?: number;
   /** The first attempt's failure of a check that passed on a retry: flaky. */
@@ -110,7 +115,7 @@ export async function evaluateCheck(
   const started = Date.now();
   const attempt = options.attempt ?? 1;
   const seed = deriveSeed(moduleRun.run.config.run.seed, check.id);
-  const evidence = new EvidenceRecorder();
+  const evidence = new EvidenceRecorder((e) => e.sender?.checkId === check.id && (e.sender.attempt ?? 1) === attempt);
   const notes: string[] = [];
   let cutShort = false;
   const record = (exchange: Exchange) => {
@@ -127,6 +132,7 @@ export async function evaluateCheck(
   let latency: LatencyRow | undefined;
   const ctx = checkContext(check, moduleRun.run, {
     keepLatency: (row) => void (latency = row),
+    judgedToo: (sent) => evidence.judgedToo(sent),
     seed,
     touches,
     notes,
@@ -181,7 +187,8 @@ export async function evaluateCheck(
     evidence: sample,
     evidenceOmitted: omitted,
     durationMs: Date.now() - started,
-    requests: counter.sent,
+    requests: evidence.judged(counter.sent),
+    sent: counter.sent,
     ...(reading ? { contract: reading } : {}),
     ...(latency ? { latency } : {}),
   };

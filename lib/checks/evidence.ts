@@ -22,6 +22,30 @@ export class EvidenceRecorder {
   private tail: Exchange[] = [];
   private readonly seen = new WeakSet<Exchange>();
   private count = 0;
+  private ownCount = 0;
+  /** The seq of each exchange recorded that another check sent (few: shared scenarios, a shared sequence's trail). */
+  private readonly othersSeqs = new Set<number>();
+  /** Exchanges of shared values the check read, sent by another check (check-context.ts `judgedToo`). */
+  private readonly shared: ReadonlySet<number>[] = [];
+
+  /** `own`: whether the check sent an exchange itself (rather than a scenario or sequence it shares). */
+  constructor(private readonly own: (exchange: Exchange) => boolean = () => true) {}
+
+  /** Exchanges another check sent to make a shared value this check read and judged. */
+  judgedToo(sent: ReadonlySet<number>): void {
+    if (!this.shared.includes(sent)) this.shared.push(sent);
+  }
+
+  /**
+   * The exchanges the check judged: every one it recorded — its own and those of shared scenarios
+   * and sequences it read —, those of shared values it read, and any it sent without recording
+   * (`sent`: what it sent itself), each once.
+   */
+  judged(sent: number): number {
+    const unrecorded = new Set<number>();
+    for (const set of this.shared) for (const seq of set) if (!this.othersSeqs.has(seq)) unrecorded.add(seq);
+    return this.count + unrecorded.size + Math.max(0, sent - this.ownCount);
+  }
 
   /** Records an exchange (again: it moves to the end of the tail); true the first time it is seen. */
   add(exchange: Exchange): boolean {
@@ -29,6 +53,8 @@ export class EvidenceRecorder {
     if (first) {
       this.seen.add(exchange);
       this.count++;
+      if (this.own(exchange)) this.ownCount++;
+      else this.othersSeqs.add(exchange.seq);
     }
     if (this.head.includes(exchange)) return first;
     if (this.head.length < EVIDENCE_HEAD) {

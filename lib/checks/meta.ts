@@ -55,8 +55,10 @@ export interface ConformanceMeta {
   category?: string;
   message?: string;
   seed?: number;
-  /** Requests the check sent. */
+  /** Exchanges the check judged or recorded as its evidence: the ones it sent and those of the shared scenarios and sequences it read. */
   requests?: number;
+  /** Requests the check sent itself: summary.json's `requests` adds these, so a shared one counts once. Absent in an older run's summary. */
+  sent?: number;
   /** A contract check's reading of every answer of its operation (absent for the other checks). */
   contract?: ContractReading;
   /** How many times the check ran (more than 1: it failed and was retried, --retries). */

@@ -25,11 +25,13 @@ export async function evaluateWithRetries(
   let result = first;
   let attempts = 1;
   let requests = first.requests;
+  let sent = first.sent;
   while (retriable(result) && attempts <= retries) {
     attempts++;
     // A fresh module run: its scenarios are sent again (the shared answer would fail the same way).
     result = await new ModuleRun(moduleRun.module, moduleRun.run).evaluate(check, { attempt: attempts });
     requests += result.requests;
+    sent += result.sent;
   }
   if (attempts === 1) return first;
   // A contract check keeps the whole run's figures; its last re-run's own reading is a note.
@@ -38,12 +40,13 @@ export async function evaluateWithRetries(
     : [];
   const figures = first.contract ? { contract: first.contract } : {};
   if (result.outcome !== "passed")
-    return { ...result, ...figures, attempts, requests, notes: [...result.notes, ...reread] };
+    return { ...result, ...figures, attempts, requests, sent, notes: [...result.notes, ...reread] };
   // Flaky: the failure is the evidence worth reading, with the attempts that passed counted.
   return {
     ...result,
     attempts,
     requests,
+    sent,
     firstFailure: first.message ?? "failed",
     // The first failure's own level (info: resting only on the reference's choice) decides whether it was flaky.
     ...(first.findingLevel ? { findingLevel: first.findingLevel } : {}),

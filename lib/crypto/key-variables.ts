@@ -16,6 +16,19 @@ const STANDARD: Partial<Record<keyof ProfileKeys, string>> = {
   platformPublicKey: "PLATFORM_PUBLIC_KEY",
 };
 
+/**
+ * The key variables each built-in profile reads (it reads some only when it signs or verifies, so
+ * watching its loading would miss them): the `default` profile's HMAC and AES keys, the `jws`
+ * profile's key pair and AES key.
+ */
+export const BUILT_IN_KEY_VARIABLES: Readonly<Record<string, readonly string[]>> = {
+  default: ["PARTNER_SIGNING_KEY", "PLATFORM_SIGNING_KEY", "PARTNER_ENCRYPTION_KEY"],
+  jws: ["PARTNER_PRIVATE_KEY", "PLATFORM_PUBLIC_KEY", "PARTNER_ENCRYPTION_KEY"],
+};
+
+/** Every standard key variable (a module's own variables are the others it reads). */
+export const STANDARD_KEY_VARIABLES: ReadonlySet<string> = new Set(Object.values(STANDARD));
+
 export interface WatchedKeys {
   keys: ProfileKeys;
   /** The module's declared variables, then the standard ones read so far (each once). */

@@ -215,7 +215,8 @@ export function buildSummary(
   return {
     verdict: withTlsPolicy(verdictOf(checks, errors, info.shard, info), info),
     ...info,
-    requests: checks.reduce((sum, c) => sum + (c.requests ?? 0), 0),
+    // What each check sent itself (an older summary's rows have only `requests`): a shared request counts once.
+    requests: checks.reduce((sum, c) => sum + (c.sent ?? c.requests ?? 0), 0),
     ...answersInAll(byOperation),
     counts: countByLevel(checks),
     totals: countOutcomes(checks),

@@ -9,20 +9,28 @@ import type { RunContext } from "../checks/types.ts";
 import { variablesText } from "../crypto/key-variables.ts";
 import { PreflightProblem } from "./preflight-problem.ts";
 
-/** Checks what the profile can do; returns, one line each, what it cannot (the checks that need it say so too). */
+/**
+ * Checks what the profile can do; returns, one line each, what it cannot — so what goes unchecked,
+ * and what shows it instead. No check reports these later: they are said here as what they are.
+ */
 export async function checkProfileWorks(run: RunContext): Promise<string[]> {
   const { profile } = run.target;
   const sample = { preflight: true };
   const cannot: string[] = [];
+  const named = `profile "${profile.name}"`;
   try {
     const signature = await profile.sign(sample, "partner");
     if (profile.canVerify?.("partner") === false)
-      cannot.push(`profile "${profile.name}" cannot verify its own signatures (canVerify("partner") is false)`);
+      cannot.push(
+        `${named} holds no key to verify its own signatures (canVerify("partner") is false): the preflight signed but did not verify; the target's answers to the signed requests show whether it accepts them`,
+      );
     else if (!(await profile.verify(sample, signature, "partner")))
       throw new Error("a fresh signature does not verify");
     const sealed = await profile.encrypt(sample);
     if (profile.canDecrypt?.() === false)
-      cannot.push(`profile "${profile.name}" cannot decrypt what it seals for the platform (canDecrypt() is false)`);
+      cannot.push(
+        `${named} cannot decrypt what it seals for the platform (canDecrypt() is false): the preflight sealed client data but did not open it; the target's answer to the registration shows whether it opens`,
+      );
     else if (JSON.stringify(await profile.decrypt(sealed)) !== JSON.stringify(sample))
       throw new Error("decrypt(encrypt(x)) is not x");
   } catch (error) {
@@ -31,5 +39,9 @@ export async function checkProfileWorks(run: RunContext): Promise<string[]> {
       `preflight: CRYPTO_PROFILE "${run.config.partner.cryptoProfile}" (profile "${profile.name}") does not work with ${reads}: ${(error as Error).message}`,
     );
   }
-  return cannot.map((text) => `crypto round trip: ${text}; only the rest was checked`);
+  if (profile.canVerify?.("platform") === false)
+    cannot.push(
+      `${named} holds no key to verify the platform's signatures (canVerify("platform") is false): response signatures are not verified; the check of them is skipped (not applicable)`,
+    );
+  return cannot;
 }

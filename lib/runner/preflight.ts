@@ -30,6 +30,8 @@ export interface PreflightReport {
   skewMs?: number;
   /** What the preflight could not verify, and why (the checks will report the rest). */
   unverified: string[];
+  /** What the profile in use makes impossible to check (canVerify, canDecrypt: preflight-crypto.ts), and what shows it instead. */
+  profileCannot: string[];
   /** The debit amounts the run uses, and why ("debit amounts 1.00–99.99 KZT (fixed debit 10.00), …"). */
   amounts?: string;
 }
@@ -55,7 +57,7 @@ export const SKEW_WARNING_MS = 60_000;
 
 export async function runPreflight(run: RunContext, requests: ProbeRequests): Promise<PreflightReport> {
   await checkCredentialsParse(run.config);
-  const cryptoNotes = await checkProfileWorks(run);
+  const profileCannot = await checkProfileWorks(run);
   // All at once (a slow target costs one round, not two); judged in order: a refusal of a fixture
   // request is the fixture's only once the target, the credentials and the cards are right.
   const [statement, card, partner, debit, registration] = await Promise.all([
@@ -79,9 +81,9 @@ export async function runPreflight(run: RunContext, requests: ProbeRequests): Pr
           .filter((o): o is Extract<ProbeOutcome, { text: string }> => o.kind !== "ok")
           .map((o) => redactor.text(o.text)),
         ...publishedKeyNote(run),
-        ...cryptoNotes,
       ]),
     ],
+    profileCannot,
     amounts: debit.amounts,
   };
 }
@@ -156,5 +158,6 @@ export function describePreflight(report: PreflightReport): string[] {
   }
   if (report.amounts) lines.push(`preflight: ${report.amounts}`);
   for (const text of report.unverified) lines.push(`preflight: could not verify (the checks will report it): ${text}`);
+  for (const text of report.profileCannot) lines.push(`preflight: not checked with this profile: ${text}`);
   return lines;
 }

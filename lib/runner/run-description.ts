@@ -22,7 +22,7 @@ export function describeRun(run: Targeted & Partial<Pick<Reached, "bearerSource"
     harnessVersion: HARNESS_VERSION,
     ...(commit ? { gitCommit: commit } : {}),
     propertyRuns: config.run.propertyRuns,
-    declaration: declarationOf(config),
+    declaration: declarationOf(config, run.profileReads),
     ...(debitRange ? { debitAmounts: debitRange.why } : {}),
     workers: {
       processes: run.workers,

@@ -11,6 +11,7 @@ import type { CryptoProfile } from "../crypto/profile.ts";
 import type { DebitRange } from "../payments/debit-range.ts";
 import type { NetworkReport } from "../reporting/network.ts";
 import type { ProgressOptions } from "../reporting/progress.ts";
+import type { ProfileRead } from "../reporting/certify/declaration.ts";
 import type { RunInfo } from "../reporting/summary.ts";
 import type { Baseline } from "./baseline.ts";
 import type { FailOn } from "./fail-on.ts";
@@ -72,6 +73,8 @@ export interface Prepared {
   readonly baseline?: Baseline;
   /** " · profile ./mine.mjs reads MY_KEY (secret)", or "" for a built-in profile: part of the run line. */
   readonly profileNote: string;
+  /** The variables the loaded profile reads, each set or not: the declaration's keys (declaration.ts); the reach phase updates it. */
+  readonly profileReads: readonly ProfileRead[];
 }
 
 /** Phase 2, target: the target decided (the embedded sandbox started when none is set) and the run's bounds planned. */

@@ -166,6 +166,7 @@ export async function reportCheck(
     outcome,
     seed: result.seed,
     requests: result.requests,
+    sent: result.sent,
     ...(result.latency ? { latency: result.latency } : {}),
     ...(result.contract ? { contract: result.contract } : {}),
     ...(result.attempts ? { attempts: result.attempts } : {}),

@@ -90,7 +90,8 @@ test("the pack states what was declared, what each option did, and what the harn
   });
   expect(statement.declared!.cryptoProfile.keys).toContainEqual({
     variable: "PARTNER_SIGNING_KEY",
-    kind: "HMAC-SHA256 key, 32 bytes (64 hex digits)",
+    set: false,
+    kind: "HMAC-SHA256 key, 32 bytes (64 hex digits): unset, the sandbox's published key",
   });
   expect(statement.debitAmounts).toMatch(/^debit amounts .* KZT/);
   expect(statement.options.find((o) => o.option === "IDEMPOTENCY_MODE")).toMatchObject({

@@ -171,7 +171,8 @@ function changed(before: readonly CheckResult[], after: readonly CheckResult[]):
 
 /** What the statement names for an option under a configuration: changed, enabled and disabled. */
 function named(option: VariableName, env: Record<string, string>, modules: readonly Module[] = ALL_MODULES): string[] {
-  const rows = optionEffects(declarationOf(configFor("http://127.0.0.1:1", env)), checkReads(modules));
+  // The statement's options read no key: the declaration's profile variables do not matter here.
+  const rows = optionEffects(declarationOf(configFor("http://127.0.0.1:1", env), []), checkReads(modules));
   const row = rows.find((e) => e.option === option || e.option.startsWith(`${option} (`));
   return row ? [...row.changed, ...row.enabled, ...row.disabled] : [];
 }

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../../lib/config/load.ts";
-import { declarationOf } from "../../lib/reporting/certify/declaration.ts";
+import { declarationOf, profileReadsOf } from "../../lib/reporting/certify/declaration.ts";
 import { fileEntries, MANIFEST_FILE, PACK_FORMAT } from "../../lib/reporting/certify/manifest.ts";
 import { optionEffects } from "../../lib/reporting/certify/option-effects.ts";
 import { checkReads } from "../../lib/checks/reads.ts";
@@ -28,6 +28,12 @@ import { ALL_MODULES } from "../../suites/modules.ts";
 const CHECK_IDS = ALL_MODULES.flatMap((m) => m.checks.map((c) => c.id));
 const READS = checkReads(ALL_MODULES);
 
+/** The declaration of a run with these variables and a built-in profile (which reads a fixed set of keys). */
+function declared(env: Record<string, string>) {
+  const config = loadConfig(env);
+  return declarationOf(config, profileReadsOf(config.partner.cryptoProfile, {}, env));
+}
+
 function tempFile(name: string, text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), "statement-")), name);
   writeFileSync(path, text);
@@ -36,14 +42,26 @@ function tempFile(name: string, text: string): string {
 
 describe("the declaration", () => {
   test("the default profile's keys by kind, never by value", () => {
-    const d = declarationOf(loadConfig({}));
+    const d = declared({});
     expect(d.cryptoProfile).toEqual({
       name: "default",
       builtIn: true,
       keys: [
-        { variable: "PARTNER_SIGNING_KEY", kind: "HMAC-SHA256 key, 32 bytes (64 hex digits)" },
-        { variable: "PLATFORM_SIGNING_KEY", kind: "HMAC-SHA256 key, 32 bytes (64 hex digits)" },
-        { variable: "PARTNER_ENCRYPTION_KEY", kind: "AES-256-GCM key, 32 bytes (64 hex digits)" },
+        {
+          variable: "PARTNER_SIGNING_KEY",
+          set: false,
+          kind: "HMAC-SHA256 key, 32 bytes (64 hex digits): unset, the sandbox's published key",
+        },
+        {
+          variable: "PLATFORM_SIGNING_KEY",
+          set: false,
+          kind: "HMAC-SHA256 key, 32 bytes (64 hex digits): unset, the sandbox's published key",
+        },
+        {
+          variable: "PARTNER_ENCRYPTION_KEY",
+          set: false,
+          kind: "AES-256-GCM key, 32 bytes (64 hex digits): unset, the sandbox's published key",
+        },
       ],
     });
     const text = JSON.stringify(d);
@@ -59,7 +77,7 @@ describe("the declaration", () => {
       CUMULATIVE_LIMIT_TYPES: "daily_total,monthly_total",
       IDEMPOTENCY_MODE: "reject",
     };
-    const d = declarationOf(loadConfig(env));
+    const d = declared(env);
     expect(d.clientDataFile).toEqual({
       variable: "CLIENT_DATA_FILE",
       path: file,
@@ -77,7 +95,7 @@ describe("the declaration", () => {
       "card-api.transaction-create": { type: "object", required: ["request_id", "debit"] },
     });
     const file = tempFile("rules.json", rules);
-    const d = declarationOf(loadConfig({ REQUEST_RULES_FILE: file }));
+    const d = declared({ REQUEST_RULES_FILE: file });
     expect(d.requestRulesFile).toMatchObject({
       variable: "REQUEST_RULES_FILE",
       sha256: createHash("sha256").update(rules).digest("hex"),
@@ -94,9 +112,9 @@ describe("the declaration", () => {
         "CARD-TXN-UNKNOWN-CARD",
       ],
     });
-    const reference = declarationOf(loadConfig({ REQUEST_RULES_FILE: "reference" }));
+    const reference = declared({ REQUEST_RULES_FILE: "reference" });
     expect(reference.requestRulesFile).toEqual({ variable: "REQUEST_RULES_FILE", path: "reference" });
-    expect(declarationOf(loadConfig({})).requestRulesFile).toBeUndefined();
+    expect(declared({}).requestRulesFile).toBeUndefined();
   });
 });
 
@@ -115,7 +133,7 @@ describe("per declared option, the checks it enabled, disabled or changed", () =
   });
 
   test("every option a check reads has its effect sentence with the variable, and a value the statement can show", () => {
-    const effects = optionEffects(declarationOf(loadConfig({})), READS);
+    const effects = optionEffects(declared({}), READS);
     expect(effects.filter((e) => !e.effect).map((e) => e.option)).toEqual([]);
     expect(effects.map((e) => e.option)).toEqual(
       expect.arrayContaining(["TARGET_ENV", "UNKNOWN_CARD_PAN", "MAX_DEBIT_TOTAL", "CHECK_RETRIES (--retries)"]),
@@ -123,23 +141,21 @@ describe("per declared option, the checks it enabled, disabled or changed", () =
   });
 
   test("a declaration that disables checks fills disabled: production, and an unknown card off the sandbox", () => {
-    const production = optionEffects(declarationOf(loadConfig({ TARGET_ENV: "production" })), READS);
+    const production = optionEffects(declared({ TARGET_ENV: "production" }), READS);
     const env = production.find((e) => e.option === "TARGET_ENV")!;
     expect(env.disabled).toEqual(
       expect.arrayContaining(["PT-BIZ-HTTP-200", "CARD-TXN-HTTP-200", "CARD-LEDGER-RACE", "CARD-LIM-OTHER-OBJECT"]),
     );
     expect(env.disabled.filter((id) => id.startsWith("CARD-STMT-"))).toEqual([]);
     const staging = { TARGET_ENV: "staging", TEST_PANS: SANDBOX_CARDS.payment.pan };
-    const unset = optionEffects(declarationOf(loadConfig(staging)), READS).find(
-      (e) => e.option === "UNKNOWN_CARD_PAN",
-    )!;
+    const unset = optionEffects(declared(staging), READS).find((e) => e.option === "UNKNOWN_CARD_PAN")!;
     expect(unset).toMatchObject({ value: "unset", disabled: ["CARD-TXN-UNKNOWN-CARD"], changed: [] });
-    const sandbox = optionEffects(declarationOf(loadConfig({})), READS).find((e) => e.option === "UNKNOWN_CARD_PAN")!;
+    const sandbox = optionEffects(declared({}), READS).find((e) => e.option === "UNKNOWN_CARD_PAN")!;
     expect(sandbox).toMatchObject({ disabled: [], changed: [] });
   });
 
   test("every listed check is a check of this harness; a period option changes the statement checks", () => {
-    const effects = optionEffects(declarationOf(loadConfig({})), READS);
+    const effects = optionEffects(declared({}), READS);
     for (const e of effects)
       for (const id of [...e.changed, ...e.enabled, ...e.disabled]) expect(CHECK_IDS).toContain(id);
     expect(effects.find((e) => e.option === "STATEMENT_DATE_FORMAT")!.changed).toContain("CARD-STMT-PERIOD");
@@ -147,14 +163,14 @@ describe("per declared option, the checks it enabled, disabled or changed", () =
 
   test("CARD_API_AUTH: what the card API requests carry, and the checks it changes", () => {
     const jws = { CRYPTO_PROFILE: "jws" };
-    const rows = optionEffects(declarationOf(loadConfig(jws)), READS);
+    const rows = optionEffects(declared(jws), READS);
     expect(rows.find((e) => e.option === "CARD_API_AUTH")).toMatchObject({
       value: "jws",
       effect: "every card API request carries a detached JWS of its body (CARD_API_JWS_*)",
     });
     expect(rows.find((e) => e.option === "CARD_API_AUTH")!.changed).toContain("CARD-TXN-HTTP-200");
     expect(rows.find((e) => e.option === "CRYPTO_PROFILE")!.changed.some((id) => id.startsWith("CARD-"))).toBe(false);
-    const none = optionEffects(declarationOf(loadConfig({})), READS).find((e) => e.option === "CARD_API_AUTH")!;
+    const none = optionEffects(declared({}), READS).find((e) => e.option === "CARD_API_AUTH")!;
     expect(none).toMatchObject({ value: "none", changed: [] });
   });
 
@@ -165,9 +181,7 @@ describe("per declared option, the checks it enabled, disabled or changed", () =
       DEBIT_AMOUNT_MIN: "1.00",
       DEBIT_AMOUNT_MAX: "20.00",
     };
-    const row = optionEffects(declarationOf(loadConfig(env)), READS).find(
-      (e) => e.option === "CUMULATIVE_LIMIT_TYPES",
-    )!;
+    const row = optionEffects(declared(env), READS).find((e) => e.option === "CUMULATIVE_LIMIT_TYPES")!;
     expect(row.value).toBe("daily_total,monthly_total");
     expect(row.changed).toEqual([
       "CARD-LEDGER-LIMITS-ENFORCED",
@@ -177,9 +191,7 @@ describe("per declared option, the checks it enabled, disabled or changed", () =
       "CARD-LIM-OTHER-OBJECT",
     ]);
     // Unset, the debit range is read from the card's limits in that vocabulary: every debit changes.
-    const unset = optionEffects(declarationOf(loadConfig({})), READS).find(
-      (e) => e.option === "CUMULATIVE_LIMIT_TYPES",
-    )!;
+    const unset = optionEffects(declared({}), READS).find((e) => e.option === "CUMULATIVE_LIMIT_TYPES")!;
     expect(unset.changed).toEqual(expect.arrayContaining(["CARD-TXN-HTTP-200", "CARD-LEDGER-STATEMENT"]));
     expect(unset.changed.filter((id) => id.startsWith("CARD-STMT-") || id.startsWith("PT-"))).toEqual([]);
   });

@@ -10,6 +10,7 @@ import type { RunContext } from "../../lib/checks/types.ts";
 import type { CryptoProfile } from "../../lib/crypto/index.ts";
 import { variablesText, watchKeys } from "../../lib/crypto/key-variables.ts";
 import { checkProfileWorks } from "../../lib/runner/preflight-crypto.ts";
+import { describePreflight } from "../../lib/runner/preflight.ts";
 import { PreflightProblem } from "../../lib/runner/preflight-problem.ts";
 
 const runWith = (profile: CryptoProfile, spec = "./my-profile.mts") =>
@@ -40,10 +41,21 @@ describe("only what the profile can do is checked", () => {
     const profile = sealingOnly();
     const notes = await checkProfileWorks(runWith(profile));
     expect(profile.decrypted).toBe(0);
+    // What is true: the profile makes these impossible, and no check reports them later.
     expect(notes).toEqual([
-      'crypto round trip: profile "seal-only" cannot verify its own signatures (canVerify("partner") is false); only the rest was checked',
-      'crypto round trip: profile "seal-only" cannot decrypt what it seals for the platform (canDecrypt() is false); only the rest was checked',
+      'profile "seal-only" holds no key to verify its own signatures (canVerify("partner") is false): the preflight signed but did not verify; the target\'s answers to the signed requests show whether it accepts them',
+      'profile "seal-only" cannot decrypt what it seals for the platform (canDecrypt() is false): the preflight sealed client data but did not open it; the target\'s answer to the registration shows whether it opens',
     ]);
+    const lines = describePreflight({ unverified: [], profileCannot: notes });
+    expect(lines).toEqual(notes.map((note) => `preflight: not checked with this profile: ${note}`));
+    expect(lines.join("\n")).not.toMatch(/could not verify|the checks will report it/);
+  });
+
+  test("a profile with no key for the platform's signatures: the preflight says response signatures go unverified", async () => {
+    const profile = sealingOnly({ canVerify: () => false });
+    expect(await checkProfileWorks(runWith(profile))).toContain(
+      'profile "seal-only" holds no key to verify the platform\'s signatures (canVerify("platform") is false): response signatures are not verified; the check of them is skipped (not applicable)',
+    );
   });
 
   test("a profile that can: both are tried, and a broken one names its own variables", async () => {

@@ -1,5 +1,5 @@
 /** The exchange log behind the HAR file: a bounded sample per check, one redacted line per exchange, one write per file. */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
@@ -9,6 +9,8 @@ import { Redactor } from "../../lib/redaction/redact.ts";
 import { EvidenceRecorder } from "../../lib/checks/evidence.ts";
 import { ExchangeLog, exchangesFolder, type ExchangeRecord } from "../../lib/reporting/exchange-log.ts";
 import { buildHar } from "../../lib/reporting/har.ts";
+import { ROOT } from "../support/root.ts";
+import { DOCUMENTED_OPERATIONS as OPERATIONS } from "../../lib/catalogue/index.ts";
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const SAMPLES: Array<[string, number, boolean, number[], number]> = [
@@ -116,4 +118,25 @@ test("HAR entries: an answered exchange and a transport failure (status 0, cause
   expect(JSON.parse(har.log.entries[1]!.request.postData.text)).toEqual({
     debit: { card: { card_pan: "440043******0023" } },
   });
+});
+
+test("one file per operation, named by its key, as README.md, docs/reports.md and reports/README.md say", () => {
+  const named = mkdtempSync(join(tmpdir(), "exchange-names-"));
+  try {
+    for (const op of OPERATIONS) {
+      // The engine names each module's log by its operation (lib/vitest/describe-module.ts).
+      const log = new ExchangeLog(named, op.key);
+      log.add("ANY-CHECK", [exchange(1, 1000)]);
+      log.flush(new Redactor());
+    }
+    expect(readdirSync(exchangesFolder(named)).sort()).toEqual(OPERATIONS.map((op) => `${op.key}.jsonl`).sort());
+  } finally {
+    rmSync(named, { recursive: true, force: true });
+  }
+  for (const page of ["README.md", "docs/reports.md", "reports/README.md"]) {
+    const text = readFileSync(join(ROOT, page), "utf8");
+    expect(text, page).toMatch(/`(reports\/)?exchanges\/<operation>\.jsonl`/);
+    expect(text, page).toMatch(/`card-api\.(statement|transaction-create)\.jsonl`/);
+    expect(text, page).not.toMatch(/exchanges\/\*\.jsonl` \|[^|]*per suite|exchanges of each suite/);
+  }
 });

@@ -5,16 +5,26 @@
  * leaves the outputs its verdict needs, with the run described from its plan. The normal end and the
  * checks' own interruption are proven through the command (tests/cli/).
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, expect, test, vi } from "vitest";
 import { settleCommand, type CommandEnd } from "../../lib/runner/cli-errors.ts";
+import { CleanupStack } from "../../lib/runner/cleanup.ts";
+import { prepare } from "../../lib/runner/phases/prepare.ts";
+import { reachTarget } from "../../lib/runner/phases/reach.ts";
+import { openTarget } from "../../lib/runner/phases/target.ts";
 import { runConformance } from "../../lib/runner/pipeline.ts";
+import { describeRun } from "../../lib/runner/run-description.ts";
 import type { RunParts } from "../../lib/runner/run-state.ts";
 import type { Summary } from "../../lib/reporting/summary.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 import { PREFLIGHT_REQUESTS } from "../../suites/preflight-requests.ts";
+import { withSandbox } from "../support/harness.ts";
+import { RSA_MODULE, rsaKeyFiles } from "../support/rsa-keys.ts";
+import { ROOT } from "../support/root.ts";
 import { startMisbehavingTarget } from "../support/targets.ts";
 import { tempReportsDir } from "../support/temp-dirs.ts";
 
@@ -67,6 +77,8 @@ function signalWhenReached(party: { received: unknown[] }, before: Function[]): 
 
 const listening = () => ({ SIGINT: process.listenerCount("SIGINT"), SIGTERM: process.listenerCount("SIGTERM") });
 const runFiles = (dir: string) => (existsSync(join(dir, ".run")) ? readdirSync(join(dir, ".run")) : []);
+/** The run's own folder is gone at the end, as docs/real-targets.md says, not left behind empty. */
+const runFolderGone = (dir: string) => !existsSync(join(dir, ".run"));
 const summaryIn = (dir: string): Summary => JSON.parse(readFileSync(join(dir, "summary.json"), "utf8"));
 
 /** A loopback port with nothing listening on it. */
@@ -87,6 +99,7 @@ test("a preflight problem: exit 2 with its line; the sandbox closed, the run's f
   expect(end.line).toMatch(/preflight: PARTNER_ACCESS_TOKEN: starts with "Bearer "/);
   expect(closed.count).toBe(1);
   expect(runFiles(dir)).toEqual([]);
+  expect(runFolderGone(dir)).toBe(true);
   expect(listening()).toEqual(before);
   // A configuration problem writes no verdict: its one line says what to fix.
   expect(existsSync(join(dir, "summary.json"))).toBe(false);
@@ -106,7 +119,39 @@ test("the target down: exit 3, summary.json says so and describes the run from i
   expect(closed.count).toBe(1);
   // The debit budget file is gone with the rest (one worker: its lanes are in memory, no folder).
   expect(runFiles(dir)).toEqual([]);
+  expect(runFolderGone(dir)).toBe(true);
   expect(listening()).toEqual(before);
+});
+
+test("the declaration lists the variables the profile in use reads, each set or not, never one it does not read", async () => {
+  const dir = tempReportsDir();
+  const { parts } = partsAt(`http://127.0.0.1:${await closedPort()}`);
+  const module = await run(parts, { REPORTS_DIR: dir, CRYPTO_PROFILE: RSA_MODULE, ...rsaKeyFiles().partnerSide });
+  expect(module.code, module.line).toBe(3);
+  // The module declares four key-file variables of its own (the partner's side sets two) and reads no standard key.
+  expect(summaryIn(dir).declaration?.cryptoProfile.keys).toEqual([
+    { variable: "RSA_PARTNER_PRIVATE_KEY_FILE", set: true, kind: "set (its kind is the module's)" },
+    { variable: "RSA_PARTNER_PUBLIC_KEY_FILE", set: false, kind: "unset (the module gets an empty value)" },
+    { variable: "RSA_PLATFORM_PUBLIC_KEY_FILE", set: true, kind: "set (its kind is the module's)" },
+    { variable: "RSA_PLATFORM_PRIVATE_KEY_FILE", set: false, kind: "unset (the module gets an empty value)" },
+  ]);
+  vi.unstubAllEnvs();
+  // A built-in profile: its three keys, the one set by the environment told from the two left at the sandbox's.
+  const builtIn = await run(parts, { REPORTS_DIR: dir, PARTNER_SIGNING_KEY: "ab".repeat(32) });
+  expect(builtIn.code, builtIn.line).toBe(3);
+  expect(summaryIn(dir).declaration?.cryptoProfile.keys).toEqual([
+    { variable: "PARTNER_SIGNING_KEY", set: true, kind: "HMAC-SHA256 key, 32 bytes (64 hex digits)" },
+    {
+      variable: "PLATFORM_SIGNING_KEY",
+      set: false,
+      kind: "HMAC-SHA256 key, 32 bytes (64 hex digits): unset, the sandbox's published key",
+    },
+    {
+      variable: "PARTNER_ENCRYPTION_KEY",
+      set: false,
+      kind: "AES-256-GCM key, 32 bytes (64 hex digits): unset, the sandbox's published key",
+    },
+  ]);
 });
 
 test.for([
@@ -138,9 +183,59 @@ test.for([
       expect(summaryIn(dir)).toMatchObject({ verdict: "interrupted", interrupted: "SIGINT", checks: [] });
       expect(closed.count).toBe(1);
       expect(runFiles(dir)).toEqual([]);
+      expect(runFolderGone(dir)).toBe(true);
       expect(process.listeners("SIGINT")).toEqual(before);
     } finally {
       await silent.close();
     }
   },
 );
+
+/** A profile module that reads its keys only when it signs or seals (the default profile, made on each call). */
+function lazyModule(): string {
+  const file = join(mkdtempSync(join(tmpdir(), "lazy-profile-")), "lazy.mts");
+  const defaultProfile = pathToFileURL(join(ROOT, "lib/crypto/default-profile.ts")).href;
+  writeFileSync(
+    file,
+    `import { createDefaultProfile } from ${JSON.stringify(defaultProfile)};
+export default function createProfile(keys) {
+  const now = () => createDefaultProfile(keys);
+  return {
+    name: "lazy-default",
+    sign: (body, by) => now().sign(body, by),
+    verify: (body, signature, by) => now().verify(body, signature, by),
+    encrypt: (data) => now().encrypt(data),
+    decrypt: (text) => now().decrypt(text),
+  };
+}
+`,
+  );
+  return file;
+}
+
+test("a module's standard key it reads only when it signs is declared once the preflight has signed", async () => {
+  const module = lazyModule();
+  await withSandbox({ profile: module }, async (sandbox) => {
+    for (const [name, value] of Object.entries({ CRYPTO_PROFILE: module, TARGET_BASE_URL: sandbox.url }))
+      vi.stubEnv(name, value);
+    vi.stubEnv("REPORTS_DIR", tempReportsDir());
+    const { parts } = partsAt(sandbox.url);
+    const cleanup = new CleanupStack();
+    const quiet = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      const prepared = await prepare({ quiet: true }, parts);
+      // Loaded, it has read no key yet: nothing to declare but what it declares (nothing).
+      expect(prepared.profileReads).toEqual([]);
+      const reached = await reachTarget(await openTarget(prepared, parts, cleanup), parts, cleanup);
+      expect(describeRun(reached).declaration?.cryptoProfile.keys).toEqual(
+        expect.arrayContaining([
+          { variable: "PARTNER_SIGNING_KEY", set: false, kind: "unset, the sandbox's published key" },
+          { variable: "PARTNER_ENCRYPTION_KEY", set: false, kind: "unset, the sandbox's published key" },
+        ]),
+      );
+    } finally {
+      quiet.mockRestore();
+      await cleanup.unwind();
+    }
+  });
+});

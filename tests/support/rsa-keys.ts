@@ -1,5 +1,5 @@
 /**
- * Key files for the RSA profile module (tests/crypto/fixtures/rsa-oaep-profile.mts), of keys made at
+ * Key files for the RSA profile module (docs/examples/rsa-oaep-profile.mts), of keys made at
  * test time (never committed; throwaway-rsa.ts): the partner's and the platform's RSA pairs as PEM files, and the module's
  * variables for each side. A helper that starts nothing.
  */
@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { throwawayRsaPem } from "./throwaway-rsa.ts";
 
-export const RSA_MODULE = "./tests/crypto/fixtures/rsa-oaep-profile.mts";
+export const RSA_MODULE = "./docs/examples/rsa-oaep-profile.mts";
 
 export interface RsaKeyFiles {
   /** The harness's side: the partner signs, the platform's public key verifies and wraps. */

@@ -1,16 +1,19 @@
 /**
- * What the partner declared for a run, as certification forms ask it (OpenID's
- * and EMVCo's implementation conformance statements): the crypto profile and the KINDS of its keys
- * (never key material), the options the spec leaves open, the limits vocabulary, the debit amounts
- * and the partner's files by content hash. Taken from the configuration at run time and kept in
- * summary.json, so that the pack states what the run used, not what the environment of `certify` says.
+ * What the partner declared for a run, as certification forms ask it (OpenID's and EMVCo's
+ * implementation conformance statements): the crypto profile and the variables it reads — each set
+ * or not, with the KIND of its key (never key material) —, the options the spec leaves open, the
+ * limits vocabulary, the debit amounts and the partner's files by content hash. Taken from the
+ * configuration at run time and kept in summary.json, so that the pack states what the run used,
+ * not what the environment of `certify` says.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Config } from "../../config/load.ts";
+import { BUILT_IN_KEY_VARIABLES, STANDARD_KEY_VARIABLES } from "../../crypto/key-variables.ts";
 import { parseKey } from "../../crypto/keys.ts";
 import { isProfileModule } from "../../crypto/module-profile.ts";
+import type { CryptoProfile } from "../../crypto/profile.ts";
 
 export interface DeclaredFile {
   variable: string;
@@ -20,9 +23,14 @@ export interface DeclaredFile {
   sha256?: string;
 }
 
-export interface DeclaredKey {
+/** A key variable the profile in use reads, and whether the environment set it (never its value). */
+export interface ProfileRead {
   variable: string;
-  /** "HMAC-SHA256 key, 32 bytes", "Ed25519 private key", "set (kind known to the module)", "the sandbox's published key". */
+  set: boolean;
+}
+
+export interface DeclaredKey extends ProfileRead {
+  /** "HMAC-SHA256 key, 32 bytes (64 hex digits)", "ed25519 private key", "set (its kind is the module's)", "unset (the module gets an empty value)". */
   kind: string;
 }
 
@@ -77,27 +85,53 @@ function asymmetricKind(text: string, kind: "private" | "public"): string {
   }
 }
 
-function profileKeys(config: Config, builtIn: boolean): DeclaredKey[] {
+/**
+ * The variables the profile in use reads: a built-in's keys (key-variables.ts), or a module's own
+ * variables and each standard key variable it was seen reading (the loader watches them) — by the
+ * end of the preflight, which signs and seals with it, or as loaded when the run ends before; each
+ * with whether the environment set it.
+ */
+export function profileReadsOf(
+  spec: string,
+  profile: Pick<CryptoProfile, "keyVariables">,
+  env: Record<string, string | undefined>,
+): ProfileRead[] {
+  const names = isProfileModule(spec) ? (profile.keyVariables?.() ?? []) : (BUILT_IN_KEY_VARIABLES[spec] ?? []);
+  return names.map((variable) => ({ variable, set: Boolean(env[variable]?.trim()) }));
+}
+
+const MODULE_KIND = "set (its kind is the module's)";
+/** What a standard key variable left unset holds: its default (lib/config/variables.ts). */
+const PUBLISHED = "unset, the sandbox's published key";
+
+/** The kind of the value a built-in profile uses for a variable: its algorithm and length, never its bytes. */
+function builtInKind(config: Config, variable: string): string {
   const p = config.partner;
-  const set = (variable: string, value: string, kind: string): DeclaredKey[] => (value ? [{ variable, kind }] : []);
-  if (!builtIn)
-    return [
-      ...set("PARTNER_SIGNING_KEY", p.signingKey, "set (its kind is the module's)"),
-      ...set("PARTNER_ENCRYPTION_KEY", p.encryptionKey, "set (its kind is the module's)"),
-      ...set("PARTNER_PRIVATE_KEY", p.privateKey, "set (its kind is the module's)"),
-      ...set("PLATFORM_PUBLIC_KEY", p.platformPublicKey, "set (its kind is the module's)"),
-    ];
-  if (p.cryptoProfile === "default")
-    return [
-      ...set("PARTNER_SIGNING_KEY", p.signingKey, "HMAC-SHA256 key, 32 bytes (64 hex digits)"),
-      ...set("PLATFORM_SIGNING_KEY", p.platformSigningKey, "HMAC-SHA256 key, 32 bytes (64 hex digits)"),
-      ...set("PARTNER_ENCRYPTION_KEY", p.encryptionKey, "AES-256-GCM key, 32 bytes (64 hex digits)"),
-    ];
-  return [
-    ...set("PARTNER_PRIVATE_KEY", p.privateKey, asymmetricKind(p.privateKey, "private")),
-    ...set("PLATFORM_PUBLIC_KEY", p.platformPublicKey, asymmetricKind(p.platformPublicKey, "public")),
-    ...set("PARTNER_ENCRYPTION_KEY", p.encryptionKey, "AES-256 key, 32 bytes (64 hex digits)"),
-  ];
+  if (variable === "PARTNER_PRIVATE_KEY") return asymmetricKind(p.privateKey, "private");
+  if (variable === "PLATFORM_PUBLIC_KEY") return asymmetricKind(p.platformPublicKey, "public");
+  if (variable === "PARTNER_ENCRYPTION_KEY")
+    return p.cryptoProfile === "default"
+      ? "AES-256-GCM key, 32 bytes (64 hex digits)"
+      : "AES-256 key, 32 bytes (64 hex digits)";
+  return "HMAC-SHA256 key, 32 bytes (64 hex digits)";
+}
+
+function profileKeys(config: Config, builtIn: boolean, reads: readonly ProfileRead[]): DeclaredKey[] {
+  return reads.map(({ variable, set }) => {
+    if (builtIn)
+      return {
+        variable,
+        set,
+        kind: set ? builtInKind(config, variable) : `${builtInKind(config, variable)}: ${PUBLISHED}`,
+      };
+    if (set) return { variable, set, kind: MODULE_KIND };
+    // A standard key variable is read only when it holds a value: unset, the default's.
+    return {
+      variable,
+      set,
+      kind: STANDARD_KEY_VARIABLES.has(variable) ? PUBLISHED : "unset (the module gets an empty value)",
+    };
+  });
 }
 
 function requestRulesOf(config: Config): Declaration["requestRulesFile"] {
@@ -112,12 +146,13 @@ function requestRulesOf(config: Config): Declaration["requestRulesFile"] {
   };
 }
 
-export function declarationOf(config: Config): Declaration {
+/** `reads`: the variables the profile in use reads (profileReadsOf). */
+export function declarationOf(config: Config, reads: readonly ProfileRead[]): Declaration {
   const builtIn = !isProfileModule(config.partner.cryptoProfile);
   const source = config.fixtures.clientData;
   const rules = requestRulesOf(config);
   return {
-    cryptoProfile: { name: config.partner.cryptoProfile, builtIn, keys: profileKeys(config, builtIn) },
+    cryptoProfile: { name: config.partner.cryptoProfile, builtIn, keys: profileKeys(config, builtIn, reads) },
     cardApiAuth: config.cardApi.auth,
     cardApiHeaders: Object.keys(config.cardApi.headers).sort(),
     idempotencyMode: config.cardApi.idempotencyMode,

@@ -11,6 +11,7 @@ import { loadConfiguredProfile } from "../../checks/run-context.ts";
 import type { Config } from "../../config/load.ts";
 import { profileVariables } from "../../crypto/index.ts";
 import { isProfileModule } from "../../crypto/module-profile.ts";
+import { profileReadsOf } from "../../reporting/certify/declaration.ts";
 import { validators } from "../../validation/registry.ts";
 import { loadBaseline } from "../baseline.ts";
 import { UsageError } from "../cli-errors.ts";
@@ -36,9 +37,20 @@ export async function prepare(
   await parts.checkDeclarations(config);
   const usage = checkUsage(options, config, parts, lastFailed);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
-  await loadConfiguredProfile(config);
+  const profile = await loadConfiguredProfile(config);
   const profileNote = await profileLine(config.partner.cryptoProfile);
-  return { options, config, startedAt, failOn, profileNote, ...usage, ...(lastFailed ? { lastFailed } : {}) };
+  // What the declaration lists: the variables this profile reads, as loaded, each set or not.
+  const profileReads = profileReadsOf(config.partner.cryptoProfile, profile, process.env);
+  return {
+    options,
+    config,
+    startedAt,
+    failOn,
+    profileNote,
+    profileReads,
+    ...usage,
+    ...(lastFailed ? { lastFailed } : {}),
+  };
 }
 
 /** The options against the configuration and the suites; each problem is exit 2. */

@@ -13,6 +13,7 @@ import type { Config } from "../../config/load.ts";
 import { tlsSessions } from "../../http/transport/tls-session.ts";
 import type { DebitRange } from "../../payments/debit-range.ts";
 import { redactor } from "../../redaction/redact.ts";
+import { profileReadsOf, type ProfileRead } from "../../reporting/certify/declaration.ts";
 import { networkLines, networkReport, type NetworkReport } from "../../reporting/network.ts";
 import { shareAccessToken } from "../access-token.ts";
 import type { CleanupStack } from "../cleanup.ts";
@@ -26,9 +27,15 @@ export async function reachTarget(run: Targeted, parts: RunParts, cleanup: Clean
   if (token) cleanup.defer("the token broker", () => token.close());
   const withToken: RunPlan = { ...run.plan, ...(token ? { tokenBroker: token.address } : {}) };
   const preflight = !run.options["no-preflight"];
-  const { range: debitRange, answers } = await decideDebitRange(withToken, preflight, run.embedded, parts);
+  const {
+    range: debitRange,
+    answers,
+    profileReads,
+  } = await decideDebitRange(withToken, preflight, run.embedded, parts);
   return {
     ...run,
+    // A profile may read a key only when it signs or seals: what it read by the end of the preflight.
+    profileReads,
     // The preflight's answers count for the verdict: their contract tallies travel to the workers.
     plan: { ...withToken, debitRange, ...(answers ? { preflightAnswers: answers } : {}) },
     network: networkSeen(config, run.embedded),
@@ -47,7 +54,7 @@ async function decideDebitRange(
   preflight: boolean,
   quiet: boolean,
   parts: Pick<RunParts, "modules" | "preflightRequests" | "checkLateDeclarations">,
-): Promise<{ range: DebitRange; answers?: BookSnapshot }> {
+): Promise<{ range: DebitRange; answers?: BookSnapshot; profileReads: ProfileRead[] }> {
   const requests = parts.preflightRequests;
   const run = await createRunContext(planned.config, planned, { limitsRequest: requests.limits });
   try {
@@ -59,7 +66,8 @@ async function decideDebitRange(
       return run.debitAmounts();
     });
     await parts.checkLateDeclarations(planned.config, { range, profile: run.target.profile });
-    return { range, ...(answers ? { answers } : {}) };
+    const profileReads = profileReadsOf(planned.config.partner.cryptoProfile, run.target.profile, process.env);
+    return { range, ...(answers ? { answers } : {}), profileReads };
   } finally {
     await run.target.close();
   }

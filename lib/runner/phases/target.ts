@@ -5,7 +5,7 @@
  * several workers, the isolation lanes folder they share. What it opens goes on the cleanup
  * stack. Prints the run line; from here on the run carries its plan.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { withBaseUrl, type RunPlan } from "../../checks/run-plan.ts";
 import type { Config } from "../../config/load.ts";
@@ -74,9 +74,10 @@ function planLimits(
   const shards = shard?.count ?? 1;
   // One worker per machine: an operation's answers must all reach one contract book (run-limits.ts).
   const workers = workerCount();
-  // The run's own files (debit budget, lanes, progress feed) live here; it is left empty at the end.
+  // The run's own files (debit budget, lanes, progress feed) live here; the folder goes last, after them.
   const runDir = join(config.run.reportsDir, ".run");
   mkdirSync(runDir, { recursive: true });
+  cleanup.defer("the run folder", () => removeIfEmpty(runDir));
   const cap = config.safety.maxDebitTotalMinor;
   let budgetFile: string | undefined;
   if (cap !== undefined) {
@@ -86,6 +87,16 @@ function planLimits(
   }
   const lanesDir = lanesAcrossProcesses({ workers }) ? openLanesDir(runDir, cleanup) : undefined;
   return { limits: planRunLimits(config, { workers, shards, startedAt }, budgetFile, lanesDir), workers };
+}
+
+/** The folder, unless another run on the same REPORTS_DIR still has its files in it (each run's are named by pid). */
+function removeIfEmpty(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOTEMPTY" && code !== "EEXIST" && code !== "ENOENT") throw error;
+  }
 }
 
 /** Isolation lanes that hold across several workers (lib/http/coordination/file-lanes.ts): a debiting module may sit in any file. */
