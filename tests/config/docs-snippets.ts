@@ -71,6 +71,8 @@ function standIns(dir: string): string {
   copyFileSync(join(ROOT, "examples/crypto-profile.example.ts"), join(dir, "my-platform.profile.mts"));
   mkdirSync(join(dir, "examples"));
   copyFileSync(join(ROOT, "examples/crypto-profile.example.ts"), join(dir, "examples/crypto-profile.example.ts"));
+  mkdirSync(join(dir, "docs/examples"), { recursive: true });
+  copyFileSync(join(ROOT, "docs/examples/rsa-oaep-profile.mts"), join(dir, "docs/examples/rsa-oaep-profile.mts"));
   return c.pfxPassphrase;
 }
 
