@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { DOCUMENTED_OPERATIONS } from "../../lib/catalogue/index.ts";
+import { DOCUMENTED_OPERATIONS, type Operation } from "../../lib/catalogue/index.ts";
 import { readOpenApiDocument } from "../../lib/catalogue/openapi-import.ts";
 import { ConfigError } from "../../lib/errors/config-error.ts";
 
@@ -16,7 +16,7 @@ const MERCHANT = fileURLToPath(new URL("../support/merchant-target/merchant-api.
 const EXPORT = fileURLToPath(new URL("../../openapi/openapi.json", import.meta.url));
 
 /** A one-operation 3.0 document in a folder of its own, with this operation object. */
-function document(operation: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
+function docWith(operation: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), "openapi-"));
   const file = join(dir, "doc.json");
   const body = { content: { "application/json": { schema: { type: "object" } } } };
@@ -119,29 +119,29 @@ test("export → import: the harness's own OpenAPI document gives back its docum
 
 describe("what stops the run: exit 2 naming OPENAPI_DOCUMENT, the file and where", () => {
   test.for([
-    ["a missing file", () => "/nonexistent/doc.yaml", /\/nonexistent\/doc\.yaml does not exist/],
-    ["not OpenAPI", () => document({ bogus: 1 }), /not a valid OpenAPI document/],
+    ["a missing file", "/nonexistent/doc.yaml", /\/nonexistent\/doc\.yaml does not exist/],
+    ["not OpenAPI", docWith({ bogus: 1 }), /not a valid OpenAPI document/],
     [
       "no family",
-      () => document({ operationId: "doIt" }),
+      docWith({ operationId: "doIt" }),
       /doc\.json#\/paths\/~1x~1y\/post: no family: name one in "x-family"/,
     ],
     [
       "a bad x-check-prefix",
-      () => document({ "tags": ["card-api"], "x-check-prefix": "lower" }),
+      docWith({ "tags": ["card-api"], "x-check-prefix": "lower" }),
       /"x-check-prefix" must look like/,
     ],
     [
       "an API key in a query",
-      () =>
-        document(
-          { tags: ["merchant-api"], security: [{ q: [] }] },
-          { components: { securitySchemes: { q: { type: "apiKey", in: "query", name: "k" } } } },
-        ),
+
+      docWith(
+        { tags: ["merchant-api"], security: [{ q: [] }] },
+        { components: { securitySchemes: { q: { type: "apiKey", in: "query", name: "k" } } } },
+      ),
       /securitySchemes\/q: apiKey in query is not sent by the harness/,
     ],
   ] as const)("%s", async ([, file, message]) => {
-    expect(await refusal(file())).toMatch(message);
+    expect(await refusal(file)).toMatch(message);
   });
 
   test("Swagger 2.0 is not read", async () => {
@@ -153,8 +153,8 @@ describe("what stops the run: exit 2 naming OPENAPI_DOCUMENT, the file and where
 });
 
 test("mutating when unsure: only a read-only word first or last makes an operation read-only", async () => {
-  const op = async (operationId: string) =>
-    (await readOpenApiDocument(document({ operationId, tags: ["card-api"] }))).operations[0]!;
+  const op = async (operationId: string): Promise<Operation> =>
+    (await readOpenApiDocument(docWith({ operationId, tags: ["card-api"] }))).operations[0]!;
   expect((await op("getCardInfo")).mutates).toBe(false);
   expect((await op("cardBalance")).mutates).toBe(false);
   expect((await op("activateCard")).mutates).toBe(true);

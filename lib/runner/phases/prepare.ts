@@ -6,7 +6,8 @@
  * ConfigError or a UsageError: exit 2 with one line.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../../catalogue/index.ts";
+import { ADDED_OPERATIONS, CATALOGUE_PROBLEM, IMPORTED_OPERATIONS } from "../../catalogue/index.ts";
+import { checkDeclaredAuth } from "../../config/declared-auth.ts";
 import { loadConfiguredProfile } from "../../checks/run-context.ts";
 import type { Config } from "../../config/load.ts";
 import { profileVariables } from "../../crypto/index.ts";
@@ -32,6 +33,8 @@ export async function prepare(
 ): Promise<Prepared> {
   const { config, failOn, lastFailed } = configured;
   if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
+  // The auth an OpenAPI document declares must be one the configuration sends (exit 2 naming the variable).
+  checkDeclaredAuth(config, IMPORTED_OPERATIONS);
   // The catalogue folder's schemas: a broken one is exit 2 now (a worker compiles every schema before judging).
   validators().compileAdded(ADDED_OPERATIONS);
   await parts.checkDeclarations(config);
