@@ -14,6 +14,7 @@ const PACKAGES: Record<string, readonly string[]> = {
   "foreign-target": [],
   "third-target": ["ajv", "canonicalize"],
   "fourth-target": ["ajv"],
+  "merchant-target": [],
 };
 
 const SUPPORT = join(ROOT, "tests", "support");
