@@ -23,7 +23,7 @@ checkAddedOperations(imported.operations, registry);
 const modules = imported.operations.map(genericModule);
 
 /** Every generic check of the three operations against the target with this fault. */
-async function judged(fault: MerchantFault, strict = false): Promise<CheckResult[]> {
+async function judged(fault: MerchantFault, strict = false): Promise<readonly CheckResult[]> {
   const server = await startMerchantTarget(fault);
   const config = configFor(server.url, {
     MERCHANT_API_BASE_URL: `${server.url}${BASE_PATH}`,
