@@ -161,3 +161,13 @@ test("mutating when unsure: only a read-only word first or last makes an operati
   expect((await op("frobnicate")).mutates).toBe(true);
   expect((await op("cardApiSetLimits")).key).toBe("card-api.set-limits");
 });
+
+test("the docs' example document (docs/examples/openapi/merchant-api.yaml) is read as the page says", async () => {
+  const example = fileURLToPath(new URL("../../docs/examples/openapi/merchant-api.yaml", import.meta.url));
+  const { operations, skipped } = await readOpenApiDocument(example);
+  expect(operations.map((op) => [op.key, op.code, op.mutates])).toEqual([
+    ["merchant-api.create-payment", "MER-CREATE-PAYMENT", true],
+    ["merchant-api.payment-status", "MER-PAYMENT-STATUS", false],
+  ]);
+  expect(skipped).toEqual([]);
+});
