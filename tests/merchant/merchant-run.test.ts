@@ -4,7 +4,8 @@
  * which such a target has none of), every check passes, and the verdict is a partial run's,
  * never conformant for the whole spec; the operations leave the "not covered" list.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
@@ -45,4 +46,28 @@ test("OPENAPI_DOCUMENT=merchant YAML, --family merchant-api: every generic check
   } finally {
     await server.close();
   }
+});
+
+test("a keyword the generators cannot honour: exit 2 at start, one line naming OPENAPI_DOCUMENT, the keyword and its pointer", async () => {
+  const file = join(mkdtempSync(join(tmpdir(), "openapi-")), "partner.yaml");
+  const yaml = readFileSync(DOCUMENT, "utf8").replace(
+    "order_ref: { type: string, minLength: 1, maxLength: 32 }",
+    "order_ref: { type: string, not: { enum: [x] } }",
+  );
+  writeFileSync(
+    file,
+    yaml.replaceAll(
+      "./shapes.yaml",
+      `${fileURLToPath(new URL("../support/merchant-target/shapes.yaml", import.meta.url))}`,
+    ),
+  );
+  const { code, stderr } = await runCli("conformance.ts", [], {
+    OPENAPI_DOCUMENT: file,
+    REPORTS_DIR: tempReportsDir(),
+  });
+  expect(code, stderr).toBe(2);
+  expect(stderr.trim().split("\n")).toHaveLength(1);
+  expect(stderr).toContain(
+    `configuration error: OPENAPI_DOCUMENT: merchant-api.create-payment: unsupported keyword "not" at ${file}#/paths/~1init_payment/post/requestBody/content/application~1json/schema/properties/order_ref`,
+  );
 });

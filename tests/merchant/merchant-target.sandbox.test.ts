@@ -23,12 +23,17 @@ checkAddedOperations(imported.operations, registry);
 const modules = imported.operations.map(genericModule);
 
 /** Every generic check of the three operations against the target with this fault. */
-async function judged(fault: MerchantFault, strict = false): Promise<readonly CheckResult[]> {
+async function judged(
+  fault: MerchantFault,
+  strict = false,
+  env: Record<string, string> = {},
+): Promise<readonly CheckResult[]> {
   const server = await startMerchantTarget(fault);
   const config = configFor(server.url, {
     MERCHANT_API_BASE_URL: `${server.url}${BASE_PATH}`,
     MERCHANT_API_HEADERS: JSON.stringify({ "X-Merchant-Key": MERCHANT_KEY }),
     ...(strict ? { CONFORMANCE_STRICT: "true" } : {}),
+    ...env,
   });
   const run = await createRunContext(config);
   try {
@@ -71,4 +76,20 @@ test.for(FAULTS)("fault %s: exactly %j fail (strict), category %s", async ([faul
   const results = await judged(fault, true);
   expect(failingTheRun(results, true), shown(results)).toEqual(fails);
   for (const id of fails) expect(results.find((r) => r.id === id)).toMatchObject({ outcome: "failed", category });
+});
+
+test("production without ALLOW_MUTATIONS: the mutating operations are not sent, the read-only one is checked", async () => {
+  const results = await judged("none", false, { TARGET_ENV: "production" });
+  const outcomes = (code: string) => [
+    ...new Set(results.filter((r) => r.id.startsWith(`${code}-`)).map((r) => r.outcome)),
+  ];
+  expect(outcomes("MER-PAYMENT-STATUS")).toEqual(["passed"]);
+  expect(outcomes("MER-CREATE-PAYMENT")).not.toContain("passed");
+  expect(outcomes("MER-REFUND-PAYMENT")).not.toContain("passed");
+  expect(
+    results
+      .filter((r) => r.id.startsWith("MER-CREATE-PAYMENT-"))
+      .map((r) => r.message)
+      .join(" "),
+  ).toMatch(/production|ALLOW_MUTATIONS/);
 });

@@ -34,11 +34,11 @@ export async function prepare(
 ): Promise<Prepared> {
   const { config, failOn, lastFailed } = configured;
   if (CATALOGUE_PROBLEM) throw CATALOGUE_PROBLEM;
-  // The auth an OpenAPI document declares must be one the configuration sends (exit 2 naming the variable).
-  checkDeclaredAuth(config, IMPORTED_OPERATIONS);
   // The catalogue folder's schemas: a broken one is exit 2 now (a worker compiles every schema before judging).
   validators().compileAdded(ADDED_OPERATIONS);
   await parts.checkDeclarations(config);
+  // The auth an OpenAPI document declares must be one the configuration sends (exit 2 naming the variable).
+  checkDeclaredAuth(config, IMPORTED_OPERATIONS);
   const usage = checkUsage(options, config, parts, lastFailed);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
   const profile = await loadConfiguredProfile(config);
