@@ -92,15 +92,17 @@ export const ADDED_OPERATIONS: Operation[] = [...added.operations, ...imported.o
 /** A malformed catalogue entry or document: entry points throw it after reading configuration (exit 2). */
 export const CATALOGUE_PROBLEM = added.problem ?? imported.problem;
 
-const addedKeys = new Set(ADDED_OPERATIONS.map((op) => op.key));
-const addedPaths = new Set(ADDED_OPERATIONS.map((op) => `${op.family} ${op.path}`));
-
 /**
  * Operations the spec names without shapes and nobody added shapes for (by key, or — for an
- * operation of a document — by family and path): reported as not covered.
+ * operation of a document — by family and path).
  */
-export const NOT_COVERED_OPERATIONS: Operation[] = NAMED_ONLY_OPERATIONS.filter(
-  (op) => !addedKeys.has(op.key) && !(op.path && addedPaths.has(`${op.family} ${op.path}`)),
-);
+export function notCoveredAmong(named: readonly Operation[], added: readonly Operation[]): Operation[] {
+  const keys = new Set(added.map((op) => op.key));
+  const paths = new Set(added.map((op) => `${op.family} ${op.path}`));
+  return named.filter((op) => !keys.has(op.key) && !(op.path && paths.has(`${op.family} ${op.path}`)));
+}
+
+/** The named operations reported as not covered. */
+export const NOT_COVERED_OPERATIONS: Operation[] = notCoveredAmong(NAMED_ONLY_OPERATIONS, ADDED_OPERATIONS);
 
 export const CATALOGUE: Operation[] = [...DOCUMENTED_OPERATIONS, ...ADDED_OPERATIONS, ...NOT_COVERED_OPERATIONS];

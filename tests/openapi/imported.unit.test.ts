@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { DOCUMENTED_OPERATIONS } from "../../lib/catalogue/index.ts";
+import { DOCUMENTED_OPERATIONS, notCoveredAmong } from "../../lib/catalogue/index.ts";
+import { NAMED_ONLY_OPERATIONS } from "../../lib/catalogue/named-only.ts";
 import { importedOperations } from "../../lib/catalogue/imported.ts";
 import { readOpenApiDocument } from "../../lib/catalogue/openapi-import.ts";
 import { checkDeclaredAuth } from "../../lib/config/declared-auth.ts";
@@ -114,4 +115,19 @@ describe("the spec stays the oracle: a documented operation in the document is a
       /#\/paths\/~1init_payment\/post: the key merchant-api\.create-payment is taken/,
     );
   });
+});
+
+test("a named-only operation whose path a document gives leaves the not-covered list, whatever its key", async () => {
+  const [capture] = (await readOpenApiDocument(withRequest({ type: "object" }))).operations;
+  const atCapture = { ...capture!, key: "merchant-api.do-capture", code: "MER-DO-CAPTURE", path: "/do_capture.php" };
+  const left = notCoveredAmong(NAMED_ONLY_OPERATIONS, [atCapture]).map((op) => op.key);
+  expect(left).not.toContain("merchant-api.clearing");
+  expect(left).toContain("merchant-api.cancel-payment");
+  expect(notCoveredAmong(NAMED_ONLY_OPERATIONS, [])).toEqual(NAMED_ONLY_OPERATIONS);
+});
+
+test("the docs' example document is fit: nothing stops it", async () => {
+  const example = fileURLToPath(new URL("../../docs/examples/openapi/merchant-api.yaml", import.meta.url));
+  const { operations, schemas } = await readOpenApiDocument(example);
+  expect(() => checkAddedOperations(operations, new ValidatorRegistry([...loadSchemas(), ...schemas]))).not.toThrow();
 });
