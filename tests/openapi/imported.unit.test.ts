@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { DOCUMENTED_OPERATIONS, notCoveredAmong } from "../../lib/catalogue/index.ts";
+import { DOCUMENTED_OPERATIONS, notCoveredAmong, type Operation } from "../../lib/catalogue/index.ts";
+import type { DeclaredScheme } from "../../lib/catalogue/types.ts";
 import { NAMED_ONLY_OPERATIONS } from "../../lib/catalogue/named-only.ts";
 import { importedOperations } from "../../lib/catalogue/imported.ts";
 import { readOpenApiDocument } from "../../lib/catalogue/openapi-import.ts";
@@ -130,4 +131,53 @@ test("the docs' example document is fit: nothing stops it", async () => {
   const example = fileURLToPath(new URL("../../docs/examples/openapi/merchant-api.yaml", import.meta.url));
   const { operations, schemas } = await readOpenApiDocument(example);
   expect(() => checkAddedOperations(operations, new ValidatorRegistry([...loadSchemas(), ...schemas]))).not.toThrow();
+});
+
+describe("each scheme mapped to its family's variables", () => {
+  const op = (family: Operation["family"], kind: DeclaredScheme["kind"], header = "Authorization"): Operation => ({
+    key: `${family}.x`,
+    code: "X-Y",
+    family,
+    title: "x",
+    method: "POST",
+    spec: "§4.6",
+    documented: true,
+    mutates: true,
+    source: {
+      file: "d.yaml",
+      requestPointer: "#/a",
+      responsePointer: "#/b",
+      security: [[{ name: "s", kind, header }]],
+    },
+  });
+  const variable = (o: Operation, env: Record<string, string> = {}) => {
+    try {
+      checkDeclaredAuth(loadConfig(env), [o]);
+      return "sent";
+    } catch (error) {
+      return (error as ConfigError).variable;
+    }
+  };
+
+  test.for([
+    ["card API bearer, CARD_API_AUTH=bearer", op("card-api", "bearer"), { CARD_API_AUTH: "bearer" }, "sent"],
+    ["card API bearer, nothing set", op("card-api", "bearer"), {}, "CARD_API_HEADERS"],
+    [
+      "card API API key, in CARD_API_HEADERS",
+      op("card-api", "header", "X-Key"),
+      { CARD_API_HEADERS: '{"X-Key":"k"}' },
+      "sent",
+    ],
+    ["merchant API basic, nothing set", op("merchant-api", "basic"), {}, "MERCHANT_API_HEADERS"],
+    [
+      "merchant API basic, Authorization set",
+      op("merchant-api", "basic"),
+      { MERCHANT_API_HEADERS: '{"Authorization":"Basic eDp5"}' },
+      "sent",
+    ],
+    ["partner transfer bearer: the run's token", op("partner-transfer-api", "bearer"), {}, "sent"],
+    ["gateway API key: no variable sends it", op("gateway-api", "header", "X-Key"), {}, "OPENAPI_DOCUMENT"],
+  ] as const)("%s", ([, o, env, expected]) => {
+    expect(variable(o, env)).toBe(expected);
+  });
 });
