@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ConfigError } from "../errors/config-error.ts";
 import { securityOf } from "./openapi-security.ts";
-import { toJsonSchema, SchemaConversionError, type Dialect } from "./openapi-schema.ts";
+import { toJsonSchema, SchemaConversionError, type Dialect, type Side } from "./openapi-schema.ts";
 import { clauseOf, codeOf, familyOf, keyOf, mutatesOf, VARIABLE, type Where } from "./openapi-operation.ts";
 import { SCHEMA_BASE, type Operation } from "./types.ts";
 
@@ -77,13 +77,13 @@ function importOne(where: Where, dialect: Dialect, document: Json): { op: Operat
   const base = `${SCHEMA_BASE}imported/${family}/${key.slice(family.length + 1)}`;
   const requestSchema: Json & { $id: string } = {
     $id: `${base}-request.schema.json`,
-    ...convert(where, request[1].schema, requestPointer, dialect),
+    ...convert(where, request[1].schema, requestPointer, dialect, "request"),
   };
   const examples = mediaExamples(request[1]);
   if (examples.length) requestSchema.examples = examples;
   const responseSchema = {
     $id: `${base}-response.schema.json`,
-    ...convert(where, answer[1].schema, responsePointer, dialect),
+    ...convert(where, answer[1].schema, responsePointer, dialect, "response"),
   };
   const op: Operation = {
     key,
@@ -107,9 +107,9 @@ function importOne(where: Where, dialect: Dialect, document: Json): { op: Operat
   return { op, schemas: [requestSchema, responseSchema] };
 }
 
-function convert(where: Where, schema: unknown, pointer: string, dialect: Dialect): Json {
+function convert(where: Where, schema: unknown, pointer: string, dialect: Dialect, side: Side): Json {
   try {
-    return toJsonSchema(schema, `#${pointer}`, dialect);
+    return toJsonSchema(schema, `#${pointer}`, dialect, side);
   } catch (error) {
     if (error instanceof SchemaConversionError) throw new ConfigError(VARIABLE, `${where.file}${`: ${error.message}`}`);
     throw error;

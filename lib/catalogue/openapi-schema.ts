@@ -9,6 +9,9 @@ type Json = Record<string, unknown>;
 
 export type Dialect = "3.0" | "3.1";
 
+/** Which body a schema describes: OpenAPI's readOnly and writeOnly mean something only there. */
+export type Side = "request" | "response";
+
 /** A construct that cannot be converted, at a JSON pointer of the document. */
 export class SchemaConversionError extends Error {
   override name = "SchemaConversionError";
@@ -71,8 +74,29 @@ function convertNullable(out: Json, pointer: string): Json {
   return out;
 }
 
-/** Converts one schema (recursively); `pointer` is where it is in the document. */
-export function toJsonSchema(schema: unknown, pointer: string, dialect: Dialect, seen: object[] = []): Json {
+/**
+ * OpenAPI's readOnly and writeOnly: a readOnly property is not sent in a request (and its
+ * `required` holds for the answer only); a writeOnly one is not required of an answer.
+ */
+function forSide(out: Json, original: Json, side: Side | undefined): void {
+  const properties = original.properties;
+  if (!side || !out.properties || !properties || typeof properties !== "object") return;
+  const flag = side === "request" ? "readOnly" : "writeOnly";
+  const hidden = Object.keys(properties).filter((k) => ((properties as Json)[k] as Json | undefined)?.[flag] === true);
+  if (!hidden.length) return;
+  if (side === "request")
+    out.properties = Object.fromEntries(Object.entries(out.properties as Json).filter(([k]) => !hidden.includes(k)));
+  if (Array.isArray(out.required)) out.required = out.required.filter((name) => !hidden.includes(name as string));
+}
+
+/** Converts one schema (recursively); `pointer` is where it is in the document, `side` the body it describes. */
+export function toJsonSchema(
+  schema: unknown,
+  pointer: string,
+  dialect: Dialect,
+  side?: Side,
+  seen: object[] = [],
+): Json {
   if (typeof schema === "boolean") return schema ? {} : { not: {} };
   if (!schema || typeof schema !== "object" || Array.isArray(schema))
     throw new SchemaConversionError(pointer, "a schema that is not an object");
@@ -88,16 +112,17 @@ export function toJsonSchema(schema: unknown, pointer: string, dialect: Dialect,
     else if (key === "example") out.examples ??= [value];
     else if (SCHEMA_MAPS.includes(key) && value && typeof value === "object")
       out[key] = Object.fromEntries(
-        Object.entries(value as Json).map(([k, v]) => [k, toJsonSchema(v, `${at}/${escape(k)}`, dialect, path)]),
+        Object.entries(value as Json).map(([k, v]) => [k, toJsonSchema(v, `${at}/${escape(k)}`, dialect, side, path)]),
       );
     else if (SCHEMA_ONE.includes(key) && value && typeof value === "object" && !Array.isArray(value))
-      out[key] = toJsonSchema(value, at, dialect, path);
+      out[key] = toJsonSchema(value, at, dialect, side, path);
     else if (SCHEMA_LISTS.includes(key) && Array.isArray(value))
-      out[key] = value.map((v, i) => toJsonSchema(v, `${at}/${i}`, dialect, path));
+      out[key] = value.map((v, i) => toJsonSchema(v, `${at}/${i}`, dialect, side, path));
     else out[key] = value;
   }
-  // Storage formats are OpenAPI's in both versions; the rest of 3.1 is 2020-12 as it is.
+  // Storage formats and readOnly/writeOnly are OpenAPI's in both versions; the rest of 3.1 is 2020-12 as it is.
   convertFormat(out);
+  forSide(out, schema as Json, side);
   if (dialect === "3.1") return out;
   convertExclusive(out, "minimum");
   convertExclusive(out, "maximum");

@@ -87,6 +87,28 @@ describe("OpenAPI 3.0 → 2020-12", () => {
   });
 });
 
+describe("readOnly and writeOnly, both versions", () => {
+  const schema = {
+    type: "object",
+    additionalProperties: false,
+    required: ["id", "name", "secret"],
+    properties: {
+      id: { type: "string", readOnly: true },
+      name: { type: "string" },
+      secret: { type: "string", writeOnly: true },
+    },
+  };
+
+  test("a request does not send a readOnly property; an answer need not carry a writeOnly one", () => {
+    const request = toJsonSchema(schema, "#", "3.0", "request");
+    expect(request.properties).toEqual({ name: { type: "string" }, secret: { type: "string", writeOnly: true } });
+    expect(request.required).toEqual(["name", "secret"]);
+    const response = toJsonSchema(schema, "#", "3.1", "response");
+    expect(Object.keys(response.properties as object)).toEqual(["id", "name", "secret"]);
+    expect(response.required).toEqual(["id", "name"]);
+  });
+});
+
 describe("OpenAPI 3.1", () => {
   test("its schemas are 2020-12: kept, but for example and the storage formats", () => {
     const schema = { type: ["integer", "null"], exclusiveMinimum: 0, format: "int64", example: 3 };
