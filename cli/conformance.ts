@@ -1,5 +1,5 @@
 /**
- * npm run conformance [-- --strict] [--check ID]... [--no-preflight] [--quiet] [--shard=i/n] [--merge-reports DIR]
+ * npm run conformance [-- --strict] [--check ID]... [--family NAME]... [--operation KEY]... [--no-preflight] [--quiet] [--shard=i/n] [--merge-reports DIR]
  * Runs every suite against TARGET_BASE_URL, or against the embedded reference sandbox when it is
  * unset. The command line is read here; the run itself is the pipeline of lib/runner/pipeline.ts
  * (prepare → target → reach → plan → execute → verdict), given the parts lib/ may not import: the
@@ -15,9 +15,11 @@ import type { RunOptions, RunParts } from "../lib/runner/run-state.ts";
 
 export { embeddedSandboxConfig } from "../lib/runner/phases/target.ts";
 
-const HELP = `usage: npm run conformance [-- --strict] [--check CHECK-ID]... [--no-preflight] [--quiet] [--shard=i/n] [--merge-reports DIR]
+const HELP = `usage: npm run conformance [-- --strict] [--check CHECK-ID]... [--family NAME]... [--operation KEY]... [--no-preflight] [--quiet] [--shard=i/n] [--merge-reports DIR]
   --strict             should-level failures fail the run (same as CONFORMANCE_STRICT=true)
   --check ID           run only this check (repeatable): a partial run, never conformant (exit 1); failures print the id to use
+  --family NAME        run only the checks of this family's operations (repeatable, e.g. merchant-api): a partial run, never conformant
+  --operation KEY      run only the checks of this operation (repeatable, e.g. merchant-api.payment-status): a partial run, never conformant
   --no-preflight       skip the preflight (target, credentials, fixtures, clock) before the checks
   --quiet              no live progress (on a terminal one line in place, otherwise a status line every 10 s)
   --shard=i/n          run the i-th of n parts and write a blob report to REPORTS_DIR/blobs/
@@ -35,6 +37,8 @@ function parseOptions(argv: string[]): RunOptions & { help?: boolean | undefined
       options: {
         "strict": { type: "boolean" },
         "check": { type: "string", multiple: true },
+        "family": { type: "string", multiple: true },
+        "operation": { type: "string", multiple: true },
         "help": { type: "boolean" },
         "no-preflight": { type: "boolean" },
         "quiet": { type: "boolean" },

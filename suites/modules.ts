@@ -1,5 +1,6 @@
 /** Every module of the conformance run, for the harness's own tests and tools. */
-import { ADDED_OPERATIONS } from "../lib/catalogue/index.ts";
+import { ADDED_OPERATIONS, DECLARED_TWINS } from "../lib/catalogue/index.ts";
+import { agreementModule } from "./generic/document-agreement.ts";
 import { genericModule } from "./generic/module.ts";
 import { limitsListModule } from "./card-api/limits-list.module.ts";
 import { statementModule } from "./card-api/statement.module.ts";
@@ -14,4 +15,6 @@ export const ALL_MODULES = [
   transactionLedgerModule,
   limitsListModule,
   ...ADDED_OPERATIONS.map(genericModule),
+  // A partner's OpenAPI document that describes a documented operation again: compared, never used.
+  ...DECLARED_TWINS.map(agreementModule),
 ];

@@ -19,6 +19,23 @@ function fullest(values: unknown[]): unknown {
   return values.reduce((best, v) => (JSON.stringify(v).length > JSON.stringify(best).length ? v : best), values[0]);
 }
 
+/** The variable that added the operation: its catalogue entry's folder, or the OpenAPI document. */
+const variableOf = (op: Operation) => (op.source ? "OPENAPI_DOCUMENT" : "CATALOGUE_DIR");
+
+/**
+ * A place in the request schema, as the user can find it: for an operation of an OpenAPI document,
+ * the document and the JSON pointer there (its converted schema keeps the document's structure).
+ */
+function located(op: Operation, text: string): string {
+  const { source, requestSchema } = op;
+  if (!source || !requestSchema) return text;
+  return text
+    .split(`${requestSchema}#`)
+    .join(`${source.file}${source.requestPointer}`)
+    .split(requestSchema)
+    .join(`${source.file}${source.requestPointer}`);
+}
+
 /** Examples are sent as valid requests: an invalid one would blame a correct target. */
 function requireValidExamples(op: Operation, ref: string, examples: unknown, registry: ValidatorRegistry): void {
   if (!Array.isArray(examples)) return;
@@ -26,8 +43,8 @@ function requireValidExamples(op: Operation, ref: string, examples: unknown, reg
     const { valid, issues } = registry.validate(ref, example);
     if (!valid)
       throw new ConfigError(
-        "CATALOGUE_DIR",
-        `${op.key}: example ${i} of ${ref} does not match its schema: ${describeIssues(issues)}`,
+        variableOf(op),
+        located(op, `${op.key}: example ${i} of ${ref} does not match its schema: ${describeIssues(issues)}`),
       );
   });
 }
@@ -43,7 +60,7 @@ export function checkAddedOperations(operations: Operation[], registry: Validato
       schemaCases(op, registry);
     } catch (error) {
       if (error instanceof UnsupportedSchemaError)
-        throw new ConfigError("CATALOGUE_DIR", `${op.key}: ${error.message}`);
+        throw new ConfigError(variableOf(op), located(op, `${op.key}: ${error.message}`));
       throw error;
     }
   }

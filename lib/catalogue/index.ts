@@ -3,10 +3,12 @@
  * documented, and its schema ids. Suites, the summary and the OpenAPI export all read it.
  */
 import { catalogueDir, loadAddedOperationsSafely } from "./added.ts";
+import { importedOperations } from "./imported.ts";
 import { NAMED_ONLY_OPERATIONS } from "./named-only.ts";
 import { SCHEMA_BASE, type Operation } from "./types.ts";
 
 export type { Operation } from "./types.ts";
+export type { Twin } from "./imported.ts";
 
 export const REGISTER_BUSINESS: Operation = {
   key: "partner-transfer-api.register-business",
@@ -68,15 +70,39 @@ export const DOCUMENTED_OPERATIONS: Operation[] = [REGISTER_BUSINESS, CARD_STATE
 
 const added = loadAddedOperationsSafely(catalogueDir(), Boolean(process.env.CATALOGUE_DIR?.trim()));
 
-/** Operations added by a schema pair and one entry in the catalogue folder (added.ts). */
-export const ADDED_OPERATIONS: Operation[] = added.operations;
+// A partner's OpenAPI document, read before any command goes on (the parser loads only when one is named).
+const imported = await importedOperations(
+  process.env.OPENAPI_DOCUMENT?.trim(),
+  DOCUMENTED_OPERATIONS,
+  added.operations,
+);
 
-/** A malformed catalogue entry: entry points throw it after reading configuration (exit 2). */
-export const CATALOGUE_PROBLEM = added.problem;
+/** Operations a partner's OpenAPI document adds (OPENAPI_DOCUMENT, imported.ts): checked as added ones. */
+export const IMPORTED_OPERATIONS: Operation[] = imported.operations;
 
-const addedKeys = new Set(ADDED_OPERATIONS.map((op) => op.key));
+/** The document's own descriptions of operations the spec documents: compared with the spec's, never used. */
+export const DECLARED_TWINS = imported.twins;
 
-/** Operations the spec names without shapes and nobody added shapes for: reported as not covered. */
-export const NOT_COVERED_OPERATIONS: Operation[] = NAMED_ONLY_OPERATIONS.filter((op) => !addedKeys.has(op.key));
+/** The converted schemas of the document's operations (each with its `$id`), for the validator registry. */
+export const IMPORTED_SCHEMAS = imported.schemas;
+
+/** Operations added by a schema pair and one entry in the catalogue folder (added.ts), and those of the document. */
+export const ADDED_OPERATIONS: Operation[] = [...added.operations, ...imported.operations];
+
+/** A malformed catalogue entry or document: entry points throw it after reading configuration (exit 2). */
+export const CATALOGUE_PROBLEM = added.problem ?? imported.problem;
+
+/**
+ * Operations the spec names without shapes and nobody added shapes for (by key, or — for an
+ * operation of a document — by family and path).
+ */
+export function notCoveredAmong(named: readonly Operation[], added: readonly Operation[]): Operation[] {
+  const keys = new Set(added.map((op) => op.key));
+  const paths = new Set(added.map((op) => `${op.family} ${op.path}`));
+  return named.filter((op) => !keys.has(op.key) && !(op.path && paths.has(`${op.family} ${op.path}`)));
+}
+
+/** The named operations reported as not covered. */
+export const NOT_COVERED_OPERATIONS: Operation[] = notCoveredAmong(NAMED_ONLY_OPERATIONS, ADDED_OPERATIONS);
 
 export const CATALOGUE: Operation[] = [...DOCUMENTED_OPERATIONS, ...ADDED_OPERATIONS, ...NOT_COVERED_OPERATIONS];

@@ -25,4 +25,26 @@ export interface Operation {
   mutates: boolean;
   /** Why the harness does not check it, for operations it cannot check. */
   notCoveredReason?: string;
+  /** Where a partner's OpenAPI document (OPENAPI_DOCUMENT) declares it, for an imported operation. */
+  source?: DeclaredSource;
+}
+
+/** How an imported operation authenticates: one of its document's security schemes. */
+export interface DeclaredScheme {
+  name: string;
+  /** HTTP bearer (and OAuth 2.0 / OpenID Connect, which send one), HTTP basic, or an API key in a header. */
+  kind: "bearer" | "basic" | "header";
+  /** The header it is sent in. */
+  header: string;
+}
+
+/** The OpenAPI document an imported operation comes from, and where in it. */
+export interface DeclaredSource {
+  /** The document as the user named it. */
+  file: string;
+  /** JSON pointers (with "#") of its request and success response schemas. */
+  requestPointer: string;
+  responsePointer: string;
+  /** Its security requirement: any one alternative will do, each needing all its schemes; [] none. */
+  security: DeclaredScheme[][];
 }

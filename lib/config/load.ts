@@ -60,6 +60,8 @@ export interface Config {
     privateKey: string;
     platformPublicKey: string;
   };
+  /** MERCHANT_API_HEADERS: the merchant API's auth, as a partner's OpenAPI document declares it (not shown, §5). */
+  merchantApi: { headers: Record<string, string> };
   /** The limits vocabulary and the test terminal's scope (limit-vocabulary.ts): cardApi is a LimitVocabulary. */
   cardApi: LimitSettings & {
     headers: Record<string, string>;
@@ -168,6 +170,7 @@ export function loadConfig(env: Env): Config {
         ? r.string("PLATFORM_PUBLIC_KEY")
         : keyText(r.string("PLATFORM_PUBLIC_KEY"), "PLATFORM_PUBLIC_KEY", "public"),
     },
+    merchantApi: { headers: r.headers("MERCHANT_API_HEADERS") },
     cardApi: {
       headers: r.headers("CARD_API_HEADERS"),
       auth: cardApiAuth,
@@ -211,6 +214,10 @@ export function loadConfig(env: Env): Config {
       ...proxySecrets(network.proxy),
       ...SECRET_VARIABLES.map((name) => ({ name, value: r.string(name) })),
       ...Object.entries(r.headers("CARD_API_HEADERS")).map(([h, value]) => ({ name: `CARD_API_HEADERS.${h}`, value })),
+      ...Object.entries(r.headers("MERCHANT_API_HEADERS")).map(([h, value]) => ({
+        name: `MERCHANT_API_HEADERS.${h}`,
+        value,
+      })),
       { name: "PARTNER_PRIVATE_KEY.d", value: privateJwkD(r.string("PARTNER_PRIVATE_KEY")) },
     ].filter((s) => s.value),
     // Last: every reader above has run, so every deprecated form it met is here.

@@ -62,6 +62,13 @@ export const VARIABLES = {
   },
   PARTNER_API_BASE_URL: { default: "", group: "target", doc: "Base URL for the partner transfer API only." },
   MERCHANT_API_BASE_URL: { default: "", group: "target", doc: "Base URL for the merchant API only." },
+  MERCHANT_API_HEADERS: {
+    default: "",
+    secret: true,
+    group: "target",
+    doc: 'Extra headers for merchant API requests as a JSON object, e.g. {"X-Merchant-Key":"..."}: the auth an OPENAPI_DOCUMENT declares for them (merchant API auth is not shown, §5).',
+    effect: "headers sent with every merchant API request (names shown, values never)",
+  },
   ...NETWORK_VARIABLES,
   TARGET_UTC_OFFSET: {
     default: "+05:00",
@@ -388,6 +395,11 @@ export const VARIABLES = {
     default: "",
     group: "run",
     doc: "Folder of added operations (*.operation.json with their *.schema.json), relative to the working folder, checked by the generic suite; unset: the harness's own catalogue/ (see catalogue/README.md).",
+  },
+  OPENAPI_DOCUMENT: {
+    default: "",
+    group: "run",
+    doc: "A partner's OpenAPI 3.0 or 3.1 document (YAML or JSON, relative to the working folder): each POST operation with a JSON request body and a 200 schema is checked by the generic suite, its basis declared (see docs/bring-your-openapi.md). Unset: none.",
   },
   REPORTS_DIR: { default: "reports", group: "run", doc: "Folder for run output (JUnit, Allure results, summary)." },
   CHECK_RETRIES: {

@@ -108,6 +108,7 @@ export class Target {
       "Content-Type": "application/json",
       "Accept": "application/json",
       ...(op.family === "card-api" ? this.config.cardApi.headers : {}),
+      ...(op.family === "merchant-api" ? this.config.merchantApi.headers : {}),
       ...computed,
       ...options.headers,
     };

@@ -41,6 +41,8 @@ export interface RunInfo {
   bearerSource?: string;
   /** --check: only these checks ran, so the verdict speaks for them alone (a pack calls it incomplete). */
   selectedChecks?: string[];
+  /** --family / --operation (with --check's ids): how the selection was made, as the verdict names it. */
+  selectedBy?: string[];
   /** The request rules the target declared (REQUEST_RULES_FILE), as the workers judged by them. */
   requestRules?: string;
   /** What the partner declared for this run (the pack's conformance statement, lib/reporting/certify/declaration.ts). */
@@ -90,13 +92,14 @@ export function storedRow<T extends Pick<ConformanceMeta, "outcome" | "category"
  * run incomplete.
  */
 export function partialNote(
-  s: Pick<RunInfo, "selectedChecks" | "lastFailedFrom" | "interrupted"> & {
+  s: Pick<RunInfo, "selectedChecks" | "selectedBy" | "lastFailedFrom" | "interrupted"> & {
     checks: Array<Pick<ConformanceMeta, "level" | "outcome">>;
   },
 ): string {
   if (s.interrupted) return ` — stopped by ${s.interrupted}: the checks judged so far are reported, the rest not run`;
   if (s.lastFailedFrom)
     return ` — partial run (--last-failed): only the failed, flaky and not-judged checks of ${s.lastFailedFrom}`;
+  if (s.selectedBy?.length) return ` — selected checks only (${s.selectedBy.join(", ")}), not a full conformance run`;
   if (s.selectedChecks?.length)
     return ` — selected checks only (--check ${s.selectedChecks.join(", ")}), not a full conformance run`;
   const unjudged = s.checks.filter(notJudged).length;

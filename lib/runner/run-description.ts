@@ -32,6 +32,7 @@ export function describeRun(run: Targeted & Partial<Pick<Reached, "bearerSource"
     ...(run.network ? { network: run.network } : {}),
     ...(run.bearerSource ? { bearerSource: run.bearerSource } : {}),
     ...(selectedChecks.length ? { selectedChecks: [...selectedChecks] } : {}),
+    ...(run.selectedBy?.length ? { selectedBy: [...run.selectedBy] } : {}),
     ...(run.shard ? { shard: `${run.shard.index}/${run.shard.count}` } : {}),
     ...(run.lastFailed ? { lastFailedFrom: run.lastFailed.from } : {}),
     ...(config.run.retries ? { retries: config.run.retries } : {}),

@@ -23,6 +23,8 @@ import type { Shard } from "./shard.ts";
 export interface RunOptions {
   "strict"?: boolean | undefined;
   "check"?: string[] | undefined;
+  "family"?: string[] | undefined;
+  "operation"?: string[] | undefined;
   "no-preflight"?: boolean | undefined;
   "quiet"?: boolean | undefined;
   "shard"?: string | undefined;
@@ -65,6 +67,8 @@ export interface Prepared {
   readonly startedAt: number;
   /** --check, or the checks --last-failed selected; empty: every check. */
   readonly selectedChecks: readonly string[];
+  /** The options that chose them, as the verdict names them ("--family merchant-api"); --check's ids when unset. */
+  readonly selectedBy?: readonly string[];
   readonly lastFailed?: LastFailed;
   readonly failOn: FailOn;
   readonly shard?: Shard;

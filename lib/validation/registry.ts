@@ -12,7 +12,7 @@ import addFormats from "ajv-formats";
 import { SCHEMA_BASE } from "../catalogue/types.ts";
 import { isIsoDateTime } from "../time/iso.ts";
 import { ConfigError } from "../errors/config-error.ts";
-import { addedSchemaFile, loadSchemas, SCHEMAS_DIR } from "./schema-files.ts";
+import { addedSchemaOrigin, loadSchemas, SCHEMAS_DIR } from "./schema-files.ts";
 import { USER_SCHEMA_OPTIONS, userSchemaProblem, type UserSchemaSource } from "./user-schemas.ts";
 
 export { loadSchemas } from "./schema-files.ts";
@@ -45,13 +45,16 @@ function createAjv(schemas: Array<Record<string, unknown>>) {
   ajv.addKeyword({ ...REFERENCE_ONLY_KEYWORD, metaSchema: { ...REFERENCE_ONLY_KEYWORD.metaSchema } });
   ajv.addFormat("iso-date-time", { type: "string", validate: isIsoDateTime });
   for (const schema of schemas) {
-    const file = addedSchemaFile(schema);
+    const origin = addedSchemaOrigin(schema);
     try {
-      if (file) ajv.validateSchema(schema, true);
+      if (origin) ajv.validateSchema(schema, true);
       ajv.addSchema(schema);
     } catch (error) {
-      if (!file) throw error;
-      throw new ConfigError("CATALOGUE_DIR", `${file}: not a valid JSON Schema 2020-12 (${(error as Error).message})`);
+      if (!origin) throw error;
+      throw new ConfigError(
+        origin.variable,
+        `${origin.file}: not a valid JSON Schema 2020-12 (${(error as Error).message})`,
+      );
     }
   }
   return ajv;
@@ -76,7 +79,7 @@ function toIssue(error: ErrorObject): SchemaIssue {
 export type JsonSchema = Record<string, unknown>;
 
 /** An operation as far as the registry reads it: the schemas it names. */
-type SchemaNaming = { key: string; requestSchema?: string; responseSchema?: string };
+type SchemaNaming = { key: string; requestSchema?: string; responseSchema?: string; source?: unknown };
 
 export class ValidatorRegistry {
   private readonly ajv: ReturnType<typeof createAjv>;
@@ -161,14 +164,14 @@ export class ValidatorRegistry {
    * compile (every one unless told).
    */
   compileAll(operations: readonly SchemaNaming[] = [], ids = this.schemaIds()): void {
-    const asConfigError = (where: string, error: unknown) =>
-      new ConfigError("CATALOGUE_DIR", `${where}: ${(error as Error).message}`);
+    const asConfigError = (variable: string, where: string, error: unknown) =>
+      new ConfigError(variable, `${where}: ${(error as Error).message}`);
     for (const id of ids) {
       try {
         this.validator(id);
       } catch (error) {
-        const file = addedSchemaFile(this.byId.get(id) ?? {});
-        throw file ? asConfigError(file, error) : error;
+        const origin = addedSchemaOrigin(this.byId.get(id) ?? {});
+        throw origin ? asConfigError(origin.variable, origin.file, error) : error;
       }
     }
     for (const op of operations) {
@@ -176,7 +179,7 @@ export class ValidatorRegistry {
         try {
           if (ref) this.validator(ref);
         } catch (error) {
-          throw asConfigError(`operation ${op.key}`, error);
+          throw asConfigError(op.source ? "OPENAPI_DOCUMENT" : "CATALOGUE_DIR", `operation ${op.key}`, error);
         }
       }
     }
@@ -190,7 +193,7 @@ export class ValidatorRegistry {
   compileAdded(operations: readonly SchemaNaming[]): void {
     this.compileAll(
       operations,
-      this.schemaIds().filter((id) => addedSchemaFile(this.byId.get(id) ?? {})),
+      this.schemaIds().filter((id) => addedSchemaOrigin(this.byId.get(id) ?? {})),
     );
   }
 

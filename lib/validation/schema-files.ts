@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { catalogueDir, filesEndingWith } from "../catalogue/added.ts";
+import { DECLARED_TWINS, IMPORTED_OPERATIONS, IMPORTED_SCHEMAS } from "../catalogue/index.ts";
 import { SCHEMA_BASE } from "../catalogue/types.ts";
 import { ConfigError } from "../errors/config-error.ts";
 
@@ -19,12 +20,32 @@ function listSchemaFiles(dir = SCHEMAS_DIR): string[] {
     .sort();
 }
 
-/** Schemas from the catalogue folder, by object: the file each came from. */
-const ADDED_SCHEMAS = new WeakMap<object, string>();
+/** Where a user's schema comes from: the variable that named it and the file (with a pointer, for a document's). */
+export interface SchemaOrigin {
+  variable: "CATALOGUE_DIR" | "OPENAPI_DOCUMENT";
+  file: string;
+}
 
-/** The catalogue-folder file a schema was read from, if it is an added operation's. */
-export function addedSchemaFile(schema: object): string | undefined {
+/** Schemas from the catalogue folder or an OpenAPI document, by object: where each came from. */
+const ADDED_SCHEMAS = new WeakMap<object, SchemaOrigin>();
+
+/** Where a schema was read from, if it is an added or imported operation's. */
+export function addedSchemaOrigin(schema: object): SchemaOrigin | undefined {
   return ADDED_SCHEMAS.get(schema);
+}
+
+/** The converted schemas of OPENAPI_DOCUMENT, each marked with the file and pointer it was read at. */
+function importedSchemas(): Array<Record<string, unknown>> {
+  const ops = [...IMPORTED_OPERATIONS, ...DECLARED_TWINS.map((t) => t.declared)];
+  const where = new Map<unknown, string>();
+  for (const { requestSchema, responseSchema, source } of ops) {
+    if (!source) continue;
+    where.set(requestSchema, `${source.file}${source.requestPointer}`);
+    where.set(responseSchema, `${source.file}${source.responsePointer}`);
+  }
+  for (const schema of IMPORTED_SCHEMAS)
+    ADDED_SCHEMAS.set(schema, { variable: "OPENAPI_DOCUMENT", file: where.get(schema.$id) ?? String(schema.$id) });
+  return IMPORTED_SCHEMAS;
 }
 
 function readSchema(file: string, added: boolean): Record<string, unknown> {
@@ -43,13 +64,18 @@ function readSchema(file: string, added: boolean): Record<string, unknown> {
         `${file}: "$id" must start with ${SCHEMA_BASE} (e.g. ${SCHEMA_BASE}added/card-api/block-card-request.schema.json)`,
       );
     }
-    ADDED_SCHEMAS.set(schema, file);
+    ADDED_SCHEMAS.set(schema, { variable: "CATALOGUE_DIR", file });
   }
   return schema;
 }
 
-/** The schema set: schemas/ and the schemas of operations added in the catalogue folder. */
+/** The schema set: schemas/ and the schemas of operations added in the catalogue folder or by OPENAPI_DOCUMENT. */
 export function loadSchemas(dir = SCHEMAS_DIR): Array<Record<string, unknown>> {
-  const added = dir === SCHEMAS_DIR ? filesEndingWith(catalogueDir(), ".schema.json") : [];
-  return [...listSchemaFiles(dir).map((f) => readSchema(f, false)), ...added.map((f) => readSchema(f, true))];
+  const own = dir === SCHEMAS_DIR;
+  const added = own ? filesEndingWith(catalogueDir(), ".schema.json") : [];
+  return [
+    ...listSchemaFiles(dir).map((f) => readSchema(f, false)),
+    ...added.map((f) => readSchema(f, true)),
+    ...(own ? importedSchemas() : []),
+  ];
 }

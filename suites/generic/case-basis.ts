@@ -52,6 +52,8 @@ export function requireRefusalJudges(op: Operation, exchange: Exchange, ctx: Che
 
 export function judgeCaseBasis(op: Operation, c: Case, exchange: Exchange, ctx: CaseContext): JudgedBasis {
   const own = { basis: c.basis ?? "spec", rule: c.rule ?? c.label };
+  // An operation of a partner's OpenAPI document: every row rests on what the document declares.
+  if (op.source) return { basis: "declared", rule: `${own.rule} — declared by OPENAPI_DOCUMENT` };
   if (own.basis === "spec") return own;
   const body = sentBody(exchange);
   const declared = body === undefined ? undefined : brokenDeclaredRule(ctx.config, ctx.validators, op.key, body);

@@ -17,7 +17,7 @@ import { fail, observeReference } from "../../lib/checks/failure.ts";
 import { defineProperty, type Case } from "../../lib/checks/property.ts";
 import type { Check, CheckContext } from "../../lib/checks/types.ts";
 import { rulesRead } from "../../lib/checks/reads.ts";
-import { idOf } from "./ids.ts";
+import { basisFor, idOf } from "./ids.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { redactor } from "../../lib/redaction/redact.ts";
 import { requireValidAccepted } from "./success.ts";
@@ -126,7 +126,7 @@ function negativeRejection(op: Operation, id: string, requestSpec: string, cases
     reads: [rulesRead(op)],
     level: "should",
     spec: requestSpec,
-    basis: "spec",
+    basis: basisFor(op, "spec"),
     basisPerCase: true,
     operation: op,
     title: `${op.title}: an invalid request is never answered as a success`,
@@ -155,7 +155,7 @@ function noServerErrors(op: Operation, id: string, casesFor: CasesFor): Check {
     level: "should",
     spec: "§7",
     // A 5xx is the server's own error, whatever the input: no case's basis weakens it.
-    basis: "spec",
+    basis: basisFor(op, "spec"),
     operation: op,
     title: `${op.title}: no generated request, valid or not, is answered with a 5xx`,
     description:

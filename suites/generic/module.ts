@@ -22,7 +22,16 @@ export function genericModule(op: Operation): Module {
     module = defineModule({
       operation: op,
       touches: movesMoney(op) ? "debits" : "read-only",
-      reads: op.family === "card-api" ? CARD_API_READS : op.family === "partner-transfer-api" ? ["CRYPTO_PROFILE"] : [],
+      reads: [
+        ...(op.family === "card-api"
+          ? CARD_API_READS
+          : op.family === "partner-transfer-api"
+            ? ["CRYPTO_PROFILE" as const]
+            : []),
+        // An operation of a partner's OpenAPI document: its shapes, and for the merchant API its auth headers.
+        ...(op.source ? ["OPENAPI_DOCUMENT" as const] : []),
+        ...(op.source && op.family === "merchant-api" ? ["MERCHANT_API_HEADERS" as const] : []),
+      ],
       scenarios: {
         [SUCCESS]: async (ctx) => {
           const example = (await casesFor(op, ctx)).validExamples[0]!;

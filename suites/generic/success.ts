@@ -17,7 +17,7 @@ import { requireAnswer } from "../../lib/checks/answers.ts";
 import type { Check, CheckContext } from "../../lib/checks/types.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import type { JudgeEnv } from "../../lib/checks/contract-types.ts";
-import { idOf } from "./ids.ts";
+import { basisFor, idOf } from "./ids.ts";
 
 /** The scenario of a module's valid request (a refusal of it makes these checks "not judged", precondition.ts). */
 export const SUCCESS = SUCCESS_SCENARIO;
@@ -63,7 +63,7 @@ function answersHttp200(op: Operation, id: string): Check {
       id: idOf(op, id),
       level: "must",
       spec: "§4",
-      basis: "spec",
+      basis: basisFor(op, "spec"),
       title: `${op.title}: a valid request is answered with HTTP 200`,
       description: "§4: a successful call answers with HTTP status 200.",
     },
@@ -82,7 +82,7 @@ function answersJson(op: Operation, id: string): Check {
       id: idOf(op, id),
       level: "must",
       spec: "§4",
-      basis: "spec",
+      basis: basisFor(op, "spec"),
       title: `${op.title}: the answer is declared as application/json`,
       description: "§4: requests and responses are JSON (application/json). Parameters such as charset are accepted.",
     },
@@ -105,7 +105,7 @@ function matchesResponseSchema(op: Operation, id: string, spec: string): Check {
       level: "must",
       spec,
       // The documented operations' schemas transcribe the spec; an added operation's are its author's declaration.
-      basis: op.documented ? "spec" : "declared",
+      basis: basisFor(op, op.documented ? "spec" : "declared"),
       title: `${op.title}: the answer matches its response schema`,
       description: `Validated against ${schema.split("/schemas/")[1]}: fields shown by the spec are required, with their types and formats; extra fields are allowed.`,
     },

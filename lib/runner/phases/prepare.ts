@@ -6,7 +6,8 @@
  * ConfigError or a UsageError: exit 2 with one line.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { ADDED_OPERATIONS, CATALOGUE_PROBLEM } from "../../catalogue/index.ts";
+import { ADDED_OPERATIONS, CATALOGUE_PROBLEM, IMPORTED_OPERATIONS } from "../../catalogue/index.ts";
+import { checkDeclaredAuth } from "../../config/declared-auth.ts";
 import { loadConfiguredProfile } from "../../checks/run-context.ts";
 import type { Config } from "../../config/load.ts";
 import { profileVariables } from "../../crypto/index.ts";
@@ -18,6 +19,7 @@ import { UsageError } from "../cli-errors.ts";
 import type { LastFailed } from "../last-failed.ts";
 import type { Prepared, RunOptions, RunParts } from "../run-state.ts";
 import { parseShard, shardsSelection } from "../shard.ts";
+import { scopeOf } from "../scope.ts";
 import { configure, type Configured } from "./configure.ts";
 
 /**
@@ -35,6 +37,8 @@ export async function prepare(
   // The catalogue folder's schemas: a broken one is exit 2 now (a worker compiles every schema before judging).
   validators().compileAdded(ADDED_OPERATIONS);
   await parts.checkDeclarations(config);
+  // The auth an OpenAPI document declares must be one the configuration sends (exit 2 naming the variable).
+  checkDeclaredAuth(config, IMPORTED_OPERATIONS);
   const usage = checkUsage(options, config, parts, lastFailed);
   // Import a CRYPTO_PROFILE module now: one that does not load is a configuration error (exit 2).
   const profile = await loadConfiguredProfile(config);
@@ -61,7 +65,10 @@ function checkUsage(options: RunOptions, config: Config, parts: RunParts, last: 
     throw new UsageError("--merge-reports and --shard exclude each other: merge after every shard ran");
   const knownIds = new Set(parts.modules.flatMap((m) => m.checks.map((c) => c.id)));
   // A merge of shards that ran a selection is that selection (shard.ts), whatever it is told.
-  const selectedChecks = last?.ids ?? options.check ?? (mergeFrom !== undefined ? shardsSelection(mergeFrom) : []);
+  // --family / --operation select the checks of those operations (scope.ts), --check's ids beside them.
+  const scope = last ? undefined : scopeOf(options, parts.modules);
+  const selectedChecks =
+    last?.ids ?? scope?.ids ?? options.check ?? (mergeFrom !== undefined ? shardsSelection(mergeFrom) : []);
   // A mistyped id would select nothing and pass: a gate that checked nothing must not be green.
   const unknownId = selectedChecks.find((id) => !knownIds.has(id));
   if (unknownId)
@@ -75,7 +82,13 @@ function checkUsage(options: RunOptions, config: Config, parts: RunParts, last: 
     );
   }
   const baseline = loadBaseline(config.safety.baselineFile, knownIds);
-  return { selectedChecks, ...(shard ? { shard } : {}), ...(mergeFrom !== undefined ? { mergeFrom } : {}), baseline };
+  return {
+    selectedChecks,
+    ...(scope ? { selectedBy: scope.by } : {}),
+    ...(shard ? { shard } : {}),
+    ...(mergeFrom !== undefined ? { mergeFrom } : {}),
+    baseline,
+  };
 }
 
 /** --merge-reports DIR must hold the shards' blob reports (blob-*.json). */

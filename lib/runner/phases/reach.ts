@@ -19,6 +19,7 @@ import { shareAccessToken } from "../access-token.ts";
 import type { CleanupStack } from "../cleanup.ts";
 import { describePreflight, judgedAsPreflight, runPreflight } from "../preflight.ts";
 import type { Reached, RunParts, Targeted } from "../run-state.ts";
+import { scopeNeedsPreflight } from "../scope.ts";
 
 export async function reachTarget(run: Targeted, parts: RunParts, cleanup: CleanupStack): Promise<Reached> {
   if (run.mergeFrom !== undefined) return run;
@@ -26,7 +27,9 @@ export async function reachTarget(run: Targeted, parts: RunParts, cleanup: Clean
   const token = await shareAccessToken(config);
   if (token) cleanup.defer("the token broker", () => token.close());
   const withToken: RunPlan = { ...run.plan, ...(token ? { tokenBroker: token.address } : {}) };
-  const preflight = !run.options["no-preflight"];
+  // A scoped run of operations the spec does not document has no use for the preflight (scope.ts).
+  const scoped = run.selectedBy?.length && !scopeNeedsPreflight(run.selectedChecks, parts.modules);
+  const preflight = !run.options["no-preflight"] && !scoped;
   const {
     range: debitRange,
     answers,
