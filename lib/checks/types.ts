@@ -13,7 +13,7 @@ import type { AnswerContract, Contracts } from "./contract-types.ts";
 export type Level = "must" | "should" | "info";
 
 /**
- * How a check ended (lib/checks/evaluate.ts `settle`, one producer each). Neither of the last two is a
+ * How a check ended (lib/checks/settle.ts `settle`, one producer each). Neither of the last two is a
  * pass or a failure, and they mean different things:
  * - `skipped`: not applicable here, by rule — TARGET_ENV=production forbids its mutation, a key for
  *   an optional feature is not configured, the guard refuses the request (`ctx.skip(reason)`);
@@ -80,19 +80,13 @@ export interface ScenarioContext extends CaseContext {
 export type Scenario = (ctx: ScenarioContext) => Promise<Exchange>;
 
 /**
- * The one contract of a check: it gets this context, sends every request through it (each
- * exchange is recorded as its evidence, sampled by lib/checks/evidence.ts), fails in one way —
- * `fail(category, message)` (lib/checks/failure.ts) — and skips with `skip(reason)`.
+ * What every kind of check may do while it is judged: its seed, its evidence, its notes, and the
+ * two endings that are neither pass nor failure. It fails in one way — `fail(category, message)`
+ * (lib/checks/failure.ts).
  */
-export interface CheckContext extends CaseContext {
+export interface JudgingContext extends CaseContext {
   /** Seed of this check, derived from SEED and the check id. */
   readonly seed: number;
-  /** The module's scenario exchange (sent once, shared by the module's checks), recorded as evidence. */
-  scenario(name: ScenarioName): Promise<Exchange>;
-  /** Sends a request and records the exchange as evidence of this check. */
-  send(op: Operation, body: unknown, options?: SendOptions): Promise<Exchange>;
-  /** Sends a generated variant (raw text, headers, content type) and records the exchange. */
-  sendVariant(op: Operation, variant: RequestVariant): Promise<Exchange>;
   /** Records again an exchange already sent (e.g. the case that decided), so it is kept in the evidence tail. */
   record(exchange: Exchange): void;
   /** An observation for the report (info level findings, figures). */
@@ -101,14 +95,31 @@ export interface CheckContext extends CaseContext {
   skip(reason: string): never;
   /** Ends the check as not judged (the run is incomplete): our fixture is the cause, `variable` names it. */
   notJudged(reason: string, variable: string): never;
+}
+
+/**
+ * The context of a check that sends (a sending check's, a contract check's): every request goes
+ * through it, and each exchange is recorded as its evidence (sampled by lib/checks/evidence.ts).
+ */
+export interface CheckContext extends JudgingContext {
+  /** The module's scenario exchange (sent once, shared by the module's checks), recorded as evidence. */
+  scenario(name: ScenarioName): Promise<Exchange>;
+  /** Sends a request and records the exchange as evidence of this check. */
+  send(op: Operation, body: unknown, options?: SendOptions): Promise<Exchange>;
+  /** Sends a generated variant (raw text, headers, content type) and records the exchange. */
+  sendVariant(op: Operation, variant: RequestVariant): Promise<Exchange>;
   /** Runs `fn` holding the card's isolation lane exclusively (lib/http/coordination/lanes.ts): no other check debits the card meanwhile. */
   isolated<T>(cardId: string, fn: () => Promise<T>): Promise<T>;
   /** One value per run under `key`, made by the first check that asks (e.g. the ledger survey the five ledger checks share). */
   shared<T>(key: string, make: () => Promise<T>): Promise<T>;
+}
+
+/** The context of a check decided at settlement: it reads the run, and sends nothing (no `send`). */
+export interface SettleContext extends JudgingContext {
   /**
-   * What the run's own traffic measured of an operation so far (lib/checks/meter.ts): its figures,
-   * which become the check's reading in every report, and its slowest exchanges. Read by a check
-   * that `settles`, so that the figures cover every request of the process.
+   * What the run's own traffic measured of an operation (lib/checks/meter.ts): its figures, which
+   * become the check's reading in every report, and its slowest exchanges — read once every other
+   * check of the process has finished sending, so the figures cover every request of the process.
    */
   latency(operationKey: string): LatencyReadout;
 }
@@ -119,7 +130,8 @@ export interface LatencyReadout {
   slowest: Exchange[];
 }
 
-export interface Check {
+/** What every kind of check states, whatever its kind. */
+export interface CheckHead {
   /** Stable id, e.g. "CARD-STMT-PERIOD". */
   readonly id: string;
   readonly level: Level;
@@ -137,25 +149,52 @@ export interface Check {
   readonly touches?: Touches;
   /** The configuration whose value changes what it judges, besides its module's (lib/checks/reads.ts). */
   readonly reads?: readonly Read[];
-  /**
-   * Decided at settlement: `run` is called once every other check of the process has finished
-   * sending (as a contract check is decided), so what it reads of the run — the latency meter —
-   * covers the whole run. It sends nothing itself.
-   */
-  readonly settles?: boolean;
-  /**
-   * A contract check: besides its own reading (`run`, e.g. the scenario answer), every answer of
-   * its operation the run receives is judged by this contract (contract-book.ts), and the check is
-   * decided from that tally once every other check has finished sending (evaluate.ts).
-   */
-  readonly contract?: AnswerContract;
-  /**
-   * A contract check's last reading, sent once every other check has finished sending, before it is
-   * decided: what must read the same every time (a closed period's statement) is read once more at the end.
-   */
-  readAgain?(ctx: CheckContext): Promise<void>;
+}
+
+/** A check that sends its requests and reads their answers (`defineCheck`, lib/checks/kinds/sends.ts). */
+export interface SendingCheck extends CheckHead {
+  readonly kind: "sends";
   run(ctx: CheckContext): Promise<void> | void;
 }
+
+/**
+ * A contract judged on every answer (`defineContractCheck`, lib/checks/kinds/contract.ts): besides
+ * its own reading (`run`, e.g. the scenario answer), every answer of its operation the run receives
+ * is judged by its contract (contract-book.ts), and it is decided from that tally once every other
+ * check has finished sending.
+ */
+export interface ContractCheck extends CheckHead {
+  readonly kind: "contract";
+  readonly contract: AnswerContract;
+  run(ctx: CheckContext): Promise<void> | void;
+  /**
+   * Its last reading, sent once every other check has finished sending, before it is decided: what
+   * must read the same every time (a closed period's statement) is read once more at the end.
+   */
+  readAgain?(ctx: CheckContext): Promise<void>;
+}
+
+/**
+ * A check decided at settlement (`defineSettledCheck`, lib/checks/kinds/settles.ts): `run` is
+ * called once every other check of the process has finished sending, so what it reads of the run —
+ * the latency meter — covers the whole run. It sends nothing: its context has no `send`.
+ */
+export interface SettledCheck extends CheckHead {
+  readonly kind: "settles";
+  run(ctx: SettleContext): Promise<void> | void;
+}
+
+/** Every kind of check, by its `kind`: the engine dispatches on it (lib/checks/kinds/index.ts). */
+export interface CheckKinds {
+  sends: SendingCheck;
+  contract: ContractCheck;
+  settles: SettledCheck;
+}
+
+export type CheckKind = keyof CheckKinds;
+
+/** A check: one of the kinds, told apart by its `kind` alone — never by which optional member is set. */
+export type Check = CheckKinds[CheckKind];
 
 /** What a module's success request is, for a "not judged" reason (precondition.ts). */
 export interface FixtureRequest {

@@ -8,7 +8,7 @@
  * text the target sent (lib/payments/money.ts: no float in between), a string by its text.
  */
 import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
-import { defineCheck } from "../../lib/checks/define.ts";
+import { defineContractCheck } from "../../lib/checks/define.ts";
 import { CheckFailure, fail } from "../../lib/checks/failure.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { EVERY_SUCCESS_ANSWER, SUCCESS } from "../generic/success.ts";
@@ -108,7 +108,7 @@ function judgeLimits(exchange: Exchange): void {
   );
 }
 
-export const statementMoneyExact = defineCheck({
+export const statementMoneyExact = defineContractCheck({
   id: "CARD-STMT-MONEY-EXACT",
   level: "should",
   spec: "§2.2",
@@ -130,7 +130,7 @@ export const statementMoneyExact = defineCheck({
   },
 });
 
-export const limitsMoneyExact = defineCheck({
+export const limitsMoneyExact = defineContractCheck({
   id: "CARD-LIM-MONEY-EXACT",
   level: "should",
   spec: "§2.4",

@@ -9,12 +9,12 @@
  */
 import type { Operation } from "../../lib/catalogue/index.ts";
 import { COMMON_DEFS, describeIssues } from "../../lib/validation/registry.ts";
-import { defineCheck } from "../../lib/checks/define.ts";
+import { defineContractCheck } from "../../lib/checks/define.ts";
 import { SUCCESS_SCENARIO } from "../../lib/checks/precondition.ts";
 import { fail } from "../../lib/checks/failure.ts";
 import { at, requireResponse, requireSchema, requireSuccessBody } from "../../lib/checks/response.ts";
 import { requireAnswer } from "../../lib/checks/answers.ts";
-import type { Check, CheckContext } from "../../lib/checks/types.ts";
+import type { Check, CheckContext, CheckHead } from "../../lib/checks/types.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import type { JudgeEnv } from "../../lib/checks/contract-types.ts";
 import { idOf } from "./ids.ts";
@@ -34,20 +34,20 @@ export async function requireValidAccepted(ctx: CheckContext): Promise<void> {
 /** Judges one answer: returns when it holds, fails (`fail(category, message)`) when not. */
 export type Judge = (exchange: Exchange, env: JudgeEnv) => void;
 
-/** What a check's own reading gives a judge: the run's configuration and schemas (a memory of its own). */
+/** What a check's own reading gives a judge: the run's configuration and schemas. */
 export function judgeEnvOf(ctx: CheckContext): JudgeEnv {
-  return { config: ctx.config, validators: ctx.validators, memory: new Map() };
+  return { config: ctx.config, validators: ctx.validators };
 }
 
 /** " — on every success answer of the run, whichever check sent the request" */
 export const EVERY_SUCCESS_ANSWER =
   " Judged on the module's answer to a valid request and, as a contract, on every success answer of the run, whichever check sent the request (a request meant to be refused is not judged by it).";
 
-type Described = Omit<Check, "run" | "contract"> & { description: string };
+type Described = CheckHead & { description: string };
 
 /** A check of the success answer: its own reading is the scenario's, its contract every success answer of the run. */
 export function onEverySuccessAnswer(check: Described, judge: Judge): Check {
-  return defineCheck({
+  return defineContractCheck({
     ...check,
     description: check.description + EVERY_SUCCESS_ANSWER,
     contract: { answers: "success", judge },

@@ -31,6 +31,7 @@ afterAll(async () => {
 /** A one-check module whose check debits the payment card once and notes whether it held the card's lane. */
 function debitingModule(touches: Touches | undefined): Module {
   const check: Check = {
+    kind: "sends",
     id: "CARD-LIM-DEBITS-ONCE",
     level: "info",
     basis: "spec",

@@ -27,6 +27,7 @@ const storm: Module = {
   scenarios: {},
   checks: [
     {
+      kind: "sends",
       id: "CARD-TXN-STORM",
       level: "info",
       basis: "spec",
