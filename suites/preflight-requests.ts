@@ -1,5 +1,5 @@
 /** The fixture requests the preflight sends (lib/runner/preflight-probes.ts), built by the suites' own generators. */
-import type { ProbeRequests } from "../lib/runner/preflight-probes.ts";
+import type { ProbeRequests } from "../lib/checks/kit.ts";
 import { limitsRequest } from "../generators/card-api/limits.ts";
 import { seededStatementRequest, statementRequest } from "../generators/card-api/statement.ts";
 import { debitRequest } from "../generators/card-api/transaction.ts";

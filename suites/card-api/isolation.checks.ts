@@ -12,14 +12,19 @@
  * usage counts against which limit is not shown (§2.4, §8); the check infers "another object's
  * limits" from usage (the other card's own limits moved by exactly a debit of the payment card).
  */
-import { LIMIT_VOCABULARY_READS } from "../../lib/checks/reads.ts";
+import {
+  answerKind,
+  type CheckContext,
+  defineCheck,
+  describeAnswer,
+  type Exchange,
+  fail,
+  jsonObject,
+  LIMIT_VOCABULARY_READS,
+  requireAnswer,
+} from "../../lib/checks/kit.ts";
 import { CARD_STATEMENT, CREATE_TRANSACTION } from "../../lib/catalogue/index.ts";
-import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
-import { defineCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
 import { SUCCESS } from "../generic/success.ts";
-import type { CheckContext } from "../../lib/checks/types.ts";
-import { jsonObject, type Exchange } from "../../lib/http/exchange.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";

@@ -7,13 +7,18 @@
  * Exponent notation (1.5e1) is a valid JSON number and passes; a number is judged by the literal
  * text the target sent (lib/payments/money.ts: no float in between), a string by its text.
  */
-import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
-import { defineContractCheck } from "../../lib/checks/define.ts";
-import { CheckFailure, fail } from "../../lib/checks/failure.ts";
-import type { Exchange } from "../../lib/http/exchange.ts";
+import {
+  answerKind,
+  type CheckContext,
+  CheckFailure,
+  defineContractCheck,
+  describeAnswer,
+  type Exchange,
+  fail,
+  requireSuccessBody,
+  type ScenarioName,
+} from "../../lib/checks/kit.ts";
 import { EVERY_SUCCESS_ANSWER, SUCCESS } from "../generic/success.ts";
-import { requireSuccessBody } from "../../lib/checks/response.ts";
-import type { CheckContext, ScenarioName } from "../../lib/checks/types.ts";
 import { amountLimitsOf } from "../../lib/payments/limits.ts";
 import { amountProblem, parseKeepingNumberText } from "../../lib/payments/money.ts";
 import { OBJECT_KIND_SCENARIOS } from "./limits-list.checks.ts";

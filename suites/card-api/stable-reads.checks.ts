@@ -9,13 +9,15 @@
  * read by lib/payments' one walk over a limits answer).
  */
 import { CARD_STATEMENT, LIMITS_LIST } from "../../lib/catalogue/index.ts";
-import { defineContractCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
-import { whereFrom } from "../../lib/checks/contract-book.ts";
-import type { RememberingEnv } from "../../lib/checks/contract-types.ts";
-import { requireSuccessBody } from "../../lib/checks/response.ts";
-import { requireAnswer } from "../../lib/checks/answers.ts";
-import type { Exchange } from "../../lib/http/exchange.ts";
+import {
+  defineContractCheck,
+  type Exchange,
+  fail,
+  type RememberingEnv,
+  requireAnswer,
+  requireSuccessBody,
+  whereFrom,
+} from "../../lib/checks/kit.ts";
 import { unitsOf, writtenAmount } from "../../lib/payments/money.ts";
 import { amountLimitsOf } from "../../lib/payments/limits.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";

@@ -3,14 +3,18 @@
  * level): a replay of the same body never posts twice, and is answered with the original answer
  * or refused (IDEMPOTENCY_MODE); the same id with another body is refused and posts nothing.
  */
-import { rulesRead } from "../../lib/checks/reads.ts";
+import {
+  answerKind,
+  type CheckContext,
+  defineCheck,
+  describeAnswer,
+  fail,
+  requireAnswer,
+  rulesRead,
+} from "../../lib/checks/kit.ts";
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
-import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
-import { defineCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
-import type { CheckContext } from "../../lib/checks/types.ts";
 import { newOperations, recentOperations } from "./ledger/readback.ts";
 import { requireRefusalJudges } from "../generic/case-basis.ts";
 

@@ -8,11 +8,14 @@
  * this run, is not applicable here (skipped), and the figures are reported all the same — they travel with this check's result into every report.
  */
 import type { Operation } from "../../lib/catalogue/index.ts";
-import { budgetOf } from "../../lib/config/measures.ts";
-import { defineSettledCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
-import type { LatencyRow } from "../../lib/checks/meter.ts";
-import type { Check, SettleContext } from "../../lib/checks/types.ts";
+import {
+  budgetOf,
+  type Check,
+  defineSettledCheck,
+  fail,
+  type LatencyRow,
+  type SettleContext,
+} from "../../lib/checks/kit.ts";
 import { idOf } from "./ids.ts";
 
 /** "40 requests: p50 12 · p95 40 · p99 55 · max 61 ms, errors 0 %" */

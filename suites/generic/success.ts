@@ -8,15 +8,23 @@
  * the module); the id must belong to the operation (`idOf`).
  */
 import type { Operation } from "../../lib/catalogue/index.ts";
-import { COMMON_DEFS, describeIssues } from "../../lib/validation/registry.ts";
-import { defineContractCheck } from "../../lib/checks/define.ts";
-import { SUCCESS_SCENARIO } from "../../lib/checks/precondition.ts";
-import { fail } from "../../lib/checks/failure.ts";
-import { at, requireResponse, requireSchema, requireSuccessBody } from "../../lib/checks/response.ts";
-import { requireAnswer } from "../../lib/checks/answers.ts";
-import type { Check, CheckContext, CheckHead } from "../../lib/checks/types.ts";
-import type { Exchange } from "../../lib/http/exchange.ts";
-import type { JudgeEnv } from "../../lib/checks/contract-types.ts";
+import {
+  at,
+  type Check,
+  type CheckContext,
+  type CheckHead,
+  COMMON_DEFS,
+  defineContractCheck,
+  describeIssues,
+  type Exchange,
+  fail,
+  type JudgeEnv,
+  requireAnswer,
+  requireResponse,
+  requireSchema,
+  requireSuccessBody,
+  SUCCESS_SCENARIO,
+} from "../../lib/checks/kit.ts";
 import { idOf } from "./ids.ts";
 
 /** The scenario of a module's valid request (a refusal of it makes these checks "not judged", precondition.ts). */

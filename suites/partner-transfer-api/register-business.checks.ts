@@ -1,16 +1,19 @@
 /** Checks specific to §4.1 register business client. */
-import { defineCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
+import {
+  at,
+  defineCheck,
+  fail,
+  requireSuccessBody,
+  sealRequest,
+  shorten,
+  unsignedPart,
+  usesPublishedPlatformKey,
+  variablesText,
+} from "../../lib/checks/kit.ts";
 import { SUCCESS } from "../generic/success.ts";
-import { at, requireSuccessBody } from "../../lib/checks/response.ts";
 import { REGISTER_BUSINESS } from "../../lib/catalogue/index.ts";
-import { sealRequest } from "../../lib/crypto/envelope.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { clientDataFor } from "../../generators/partner-transfer-api/client-data.ts";
-import { unsignedPart } from "../../lib/crypto/envelope.ts";
-import { shorten } from "../../lib/redaction/redact.ts";
-import { usesPublishedPlatformKey } from "../../lib/config/load.ts";
-import { variablesText } from "../../lib/crypto/key-variables.ts";
 
 export const responseSignatureVerifies = defineCheck({
   id: "PT-BIZ-SIGNATURE",

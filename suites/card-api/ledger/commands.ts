@@ -5,11 +5,10 @@
  * limits of the card, its account and its client), each asserting its invariants after the step.
  */
 import fc from "fast-check";
-import { describeAnswer } from "../../../lib/checks/answers.ts";
+import { describeAnswer, fail } from "../../../lib/checks/kit.ts";
 import { amountAbove, type DebitRange } from "../../../lib/payments/debit-range.ts";
 import { newOperations, readStatement, windowSince } from "./readback.ts";
 import type { ObjectKind } from "../../../lib/payments/kinds.ts";
-import { fail } from "../../../lib/checks/failure.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
 import type { LedgerModel } from "./observations.ts";
 import { checkUsage, checkRemaining, checkStatement, checkWithin } from "./observations.ts";

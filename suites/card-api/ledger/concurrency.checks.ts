@@ -4,17 +4,20 @@
  * (at most 100) and 10 replays, loopback or the configured target, each request under
  * REQUEST_TIMEOUT_MS and the pace settings.
  */
-import { LIMIT_VOCABULARY_READS } from "../../../lib/checks/reads.ts";
+import {
+  answerKind,
+  type CheckContext,
+  defineCheck,
+  type Exchange,
+  fail,
+  LIMIT_VOCABULARY_READS,
+  requireAnswer,
+} from "../../../lib/checks/kit.ts";
 import { CREATE_TRANSACTION } from "../../../lib/catalogue/index.ts";
-import { answerKind, requireAnswer } from "../../../lib/checks/answers.ts";
-import { defineCheck } from "../../../lib/checks/define.ts";
-import { fail } from "../../../lib/checks/failure.ts";
-import type { CheckContext } from "../../../lib/checks/types.ts";
 import { amountAbove } from "../../../lib/payments/debit-range.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor, freshRequestId } from "../../../generators/faker.ts";
 import { boundaryBetween } from "../../../lib/time/period-boundary.ts";
-import type { Exchange } from "../../../lib/http/exchange.ts";
 import {
   answeredAt,
   newOperations,

@@ -5,7 +5,7 @@
  * a replay of an accepted debit — each asserting what it can at once.
  */
 import type fc from "fast-check";
-import { answerKind, requireAnswer } from "../../../lib/checks/answers.ts";
+import { answerKind, fail, requireAnswer } from "../../../lib/checks/kit.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import type { ObjectKind } from "../../../lib/payments/kinds.ts";
 import type { AmountLimit } from "../../../lib/payments/limits.ts";
@@ -17,7 +17,6 @@ import {
   smallestRemaining,
 } from "../../../lib/payments/limit-vocabulary.ts";
 import { formatAmount, formatMicro, micro, writtenAmount } from "../../../lib/payments/money.ts";
-import { fail } from "../../../lib/checks/failure.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
 import { readingsAcross, type LedgerModel } from "./observations.ts";
 

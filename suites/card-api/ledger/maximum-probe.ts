@@ -7,8 +7,7 @@
  * debit at it when that is under a minimum, a sandbox magic amount, or more than a tenth of the
  * smallest remaining cumulative limit (a run must not use up the day's limit of its payment card).
  */
-import { describeAnswer } from "../../../lib/checks/answers.ts";
-import { fail } from "../../../lib/checks/failure.ts";
+import { describeAnswer, fail } from "../../../lib/checks/kit.ts";
 import type { AmountLimit } from "../../../lib/payments/limits.ts";
 import {
   largestMinimum,

@@ -6,15 +6,23 @@
  * names the commands, the seed and the path (replayPath included) and attaches the last exchange;
  * every check attaches the first few exchanges sent, as evidence of what was checked.
  */
-import { LIMIT_VOCABULARY_READS } from "../../../lib/checks/reads.ts";
+import {
+  type Basis,
+  type Check,
+  type CheckContext,
+  CheckFailure,
+  CheckSkipped,
+  defineCheck,
+  deriveSeed,
+  type Draw,
+  type Exchange,
+  fail,
+  LIMIT_VOCABULARY_READS,
+  shrinkCase,
+  tryCases,
+} from "../../../lib/checks/kit.ts";
 import fc from "fast-check";
-import { defineCheck } from "../../../lib/checks/define.ts";
-import { CheckFailure, CheckSkipped, fail } from "../../../lib/checks/failure.ts";
-import { shrinkCase, tryCases, type Draw } from "../../../lib/checks/fast-check-runner.ts";
 import { amountAbove, type DebitRange } from "../../../lib/payments/debit-range.ts";
-import { deriveSeed } from "../../../lib/checks/seed.ts";
-import type { Basis, Check, CheckContext } from "../../../lib/checks/types.ts";
-import type { Exchange } from "../../../lib/http/exchange.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { audit, ledgerCommands, probe } from "./commands.ts";
 import { LedgerReal } from "./model.ts";

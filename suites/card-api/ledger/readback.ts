@@ -5,12 +5,16 @@
  * between two of its readings is exactly its own. Amounts are compared in whole micro-units.
  */
 import { CARD_STATEMENT, LIMITS_LIST } from "../../../lib/catalogue/index.ts";
-import { answerKind, describeAnswer, requireAnswer } from "../../../lib/checks/answers.ts";
-import { requireSuccessBody } from "../../../lib/checks/response.ts";
-import type { CheckContext } from "../../../lib/checks/types.ts";
+import {
+  answerKind,
+  type CheckContext,
+  describeAnswer,
+  type Exchange,
+  requireAnswer,
+  requireSuccessBody,
+} from "../../../lib/checks/kit.ts";
 import { statementRequest } from "../../../generators/card-api/statement.ts";
 import { sentPeriod, type Period } from "../../../generators/card-api/period.ts";
-import type { Exchange } from "../../../lib/http/exchange.ts";
 import { limitsRequest } from "../../../generators/card-api/limits.ts";
 import type { ObjectKind, StatementOperation } from "../../../lib/payments/kinds.ts";
 import { amountLimitsOf, type AmountLimit } from "../../../lib/payments/limits.ts";
