@@ -5,7 +5,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Exchange } from "../http/exchange.ts";
-import { CheckSkipped, notJudged } from "./failure.ts";
+import { notApplicable, notJudged } from "./failure.ts";
 import { requireDeclared, type Touches } from "./isolation.ts";
 import type { Check, CheckContext, JudgingContext, RunContext, ScenarioName, SettleContext } from "./types.ts";
 import { latencyReader } from "./latency-reading.ts";
@@ -59,9 +59,7 @@ function judgingContext(run: RunContext, io: CheckIo, record: (exchange: Exchang
     debitAmounts: () => run.debitAmounts(),
     record: (exchange) => void record(exchange),
     note: (text) => void io.notes.push(text),
-    skip: (reason) => {
-      throw new CheckSkipped(reason);
-    },
+    notApplicable,
     notJudged,
   };
 }

@@ -14,8 +14,8 @@ export { defineProperty } from "./property.ts";
 export type { Case, Excuse, PropertySpec, Verdict } from "./property.ts";
 
 // Failing, and the endings that are neither pass nor failure.
-export { CheckFailure, CheckNotJudged, CheckSkipped, fail, observeReference } from "./failure.ts";
-export type { FailureCategory } from "./failure.ts";
+export { CheckFailure, CheckNotJudged, CheckSkipped, fail, NOT_APPLICABLE, observeReference } from "./failure.ts";
+export type { FailureCategory, NotApplicableRule } from "./failure.ts";
 
 // Reading answers.
 export { answerKind, describeAnswer, requireAnswer } from "./answers.ts";

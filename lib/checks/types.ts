@@ -8,6 +8,7 @@ import type { DebitRange } from "../payments/debit-range.ts";
 import type { LatencyMeter, LatencyRow } from "./meter.ts";
 import type { Read } from "./read-types.ts";
 import type { AnswerContract, Contracts } from "./contract-types.ts";
+import type { NotApplicableRule } from "./not-applicable.ts";
 
 /** must: the spec states it · should: sound practice where the spec is silent · info: observation. */
 export type Level = "must" | "should" | "info";
@@ -16,7 +17,7 @@ export type Level = "must" | "should" | "info";
  * How a check ended (lib/checks/settle.ts `settle`, one producer each). Neither of the last two is a
  * pass or a failure, and they mean different things:
  * - `skipped`: not applicable here, by rule — TARGET_ENV=production forbids its mutation, a key for
- *   an optional feature is not configured, the guard refuses the request (`ctx.skip(reason)`);
+ *   an optional feature is not configured, the guard refuses the request (`ctx.notApplicable(rule, detail)`);
  * - `not judged`: it should have been judged and could not be — a precondition the target or the
  *   configuration did not meet (a refused fixture, a fixture not configured, nothing to judge), or
  *   the run stopped first; a must check not judged leaves the run incomplete (`ctx.notJudged(reason, variable)`).
@@ -91,10 +92,10 @@ export interface JudgingContext extends CaseContext {
   record(exchange: Exchange): void;
   /** An observation for the report (info level findings, figures). */
   note(text: string): void;
-  /** Ends the check as skipped — not applicable here, by rule — with the reason shown in every report. */
-  skip(reason: string): never;
-  /** Ends the check as not judged (the run is incomplete): our fixture is the cause, `variable` names it. */
-  notJudged(reason: string, variable: string): never;
+  /** Ends the check as skipped — not applicable here by one of the rules (failure.ts NOT_APPLICABLE) — with the detail shown in every report. */
+  notApplicable(rule: NotApplicableRule, detail: string): never;
+  /** Ends the check as not judged (a must so leaves the run incomplete): a precondition not met; `variable` names where to look. */
+  notJudged(reason: string, variable?: string): never;
 }
 
 /**

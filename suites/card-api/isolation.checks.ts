@@ -35,7 +35,7 @@ import { formatMicro, micro } from "../../lib/payments/money.ts";
 import { accumulates, resettingPeriods, type LimitVocabulary } from "../../lib/payments/limit-vocabulary.ts";
 import { boundaryBetween } from "../../lib/time/period-boundary.ts";
 
-/** The card that is not the payment card (the statement fixture); skipped when both are one card. */
+/** The card that is not the payment card (the statement fixture); not judged when both are one card. */
 function otherCardId(ctx: CheckContext): string {
   const { statement, payment } = ctx.config.fixtures;
   if (statement.cardId === payment.cardId)
@@ -46,7 +46,7 @@ function otherCardId(ctx: CheckContext): string {
 function operationsOf(ctx: CheckContext, exchange: Exchange, card: string): StatementOperation[] {
   requireAnswer(exchange);
   if (answerKind(exchange) !== "success")
-    ctx.skip(`the statement of card ${card} could not be read (${describeAnswer(exchange)})`);
+    ctx.notJudged(`the statement of card ${card} could not be read (${describeAnswer(exchange)})`, "STATEMENT_CARD_ID");
   const operations = jsonObject(exchange)?.operations;
   return Array.isArray(operations) ? (operations as StatementOperation[]) : [];
 }
@@ -121,7 +121,7 @@ export const limitsOfOtherObject = defineCheck({
       const vocabulary = ctx.config.cardApi;
       const { limits: before, at: readAt } = await readLimits(ctx, "card", other);
       if (!before.some((l) => l.key.startsWith("card/") && accumulates(vocabulary, l)))
-        ctx.skip(`card ${other} lists no cumulative limit of its own (group card)`);
+        ctx.notJudged(`card ${other} lists no cumulative limit of its own (group card)`, "STATEMENT_CARD_ID");
       // The fixed debit the target's own limits allow (lib/checks/debit-amounts.ts), in micro-units.
       const range = await ctx.debitAmounts();
       ctx.note(range.why);
@@ -132,7 +132,10 @@ export const limitsOfOtherObject = defineCheck({
       );
       requireAnswer(exchange);
       if (answerKind(exchange) !== "success")
-        ctx.skip(`the payment card's debit of ${formatMicro(units)} was refused (${describeAnswer(exchange)})`);
+        ctx.notJudged(
+          `the payment card's debit of ${formatMicro(units)} was refused (${describeAnswer(exchange)})`,
+          "PAYMENT_CARD_ID",
+        );
       const after = await readLimits(ctx, "card", other);
       // Usage resets when a limit's period ends: readings on either side of it are not compared.
       const boundary = boundaryBetween(

@@ -15,6 +15,7 @@ import {
   describeAnswer,
   type Exchange,
   fail,
+  requireAnswer,
   requireSuccessBody,
   type ScenarioName,
 } from "../../lib/checks/kit.ts";
@@ -62,17 +63,19 @@ function literalBody(exchange: Exchange): Item {
 
 /**
  * The scenarios answered as a success (a refused one leaves the check not judged, as any refused
- * scenario does); the others — a 5xx, garbage — are judged by the checks that own them.
+ * scenario does); no answer at all fails it as the transport did; the others — a 5xx, garbage —
+ * are judged by the checks that own them, and leave nothing here to judge.
  */
 async function successAnswers(ctx: CheckContext, scenarios: ScenarioName[]): Promise<Exchange[]> {
   const out: Exchange[] = [];
   const refused: string[] = [];
   for (const scenario of scenarios) {
     const exchange = await ctx.scenario(scenario);
+    requireAnswer(exchange);
     if (answerKind(exchange) === "success") out.push(exchange);
     else refused.push(`${scenario}: ${describeAnswer(exchange)}`);
   }
-  if (!out.length) ctx.skip(`no amounts to judge: ${refused.join("; ")}`);
+  if (!out.length) ctx.notJudged(`no amounts to judge: ${refused.join("; ")}`);
   return out;
 }
 

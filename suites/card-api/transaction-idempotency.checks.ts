@@ -45,7 +45,10 @@ export const replayPostsOnce = defineCheck({
       const first = await ctx.send(op, body);
       requireAnswer(first);
       if (answerKind(first) !== "success")
-        ctx.skip(`the first debit was not accepted (${describeAnswer(first)}), so a replay proves nothing`);
+        ctx.notJudged(
+          `the first debit was not accepted (${describeAnswer(first)}), so a replay proves nothing`,
+          "PAYMENT_CARD_ID",
+        );
       // The original answer or a refusal, as IDEMPOTENCY_MODE says: either.
       const second = await ctx.send(op, body, { intent: "either" });
       requireAnswer(second);
@@ -80,7 +83,8 @@ export const reusedRequestIdRefused = defineCheck({
       const before = await recentOperations(ctx, since);
       const first = await ctx.send(op, body);
       requireAnswer(first);
-      if (answerKind(first) !== "success") ctx.skip(`the first debit was not accepted (${describeAnswer(first)})`);
+      if (answerKind(first) !== "success")
+        ctx.notJudged(`the first debit was not accepted (${describeAnswer(first)})`, "PAYMENT_CARD_ID");
       // One unit more, computed in minor units (no float drift: 12.34 + 1 is not always 13.34).
       const more = (minor + 100) / 100;
       const other = { ...body, debit: { ...body.debit, amount: more }, credit: { ...body.credit, amount: more } };

@@ -49,9 +49,13 @@ function judgeBudget(op: Operation, ctx: SettleContext): void {
   const budget = budgetOf(ctx.config.measures, op.key);
   const figures = row ? figuresText(row) : "no request went on the wire";
   if (budget === undefined)
-    ctx.skip(`no latency budget declared for ${op.key} (LATENCY_P95_MS); the figures are reported: ${figures}`);
+    ctx.notApplicable(
+      "not declared",
+      `no latency budget declared for ${op.key} (LATENCY_P95_MS); the figures are reported: ${figures}`,
+    );
   // Nothing of the operation was sent in this run (TARGET_ENV forbids it, --check left its senders out): nothing to judge by rule.
-  if (!row) ctx.skip(`no request of ${op.title} went on the wire in this run: nothing to measure`);
+  if (!row)
+    ctx.notApplicable("nothing sent", `no request of ${op.title} went on the wire in this run: nothing to measure`);
   ctx.note(`p95 budget ${budget} ms (LATENCY_P95_MS); ${figures}`);
   if (p95TimedOut(row)) beyondTimeout(op, row, budget, ctx);
   if (row.p95 <= budget) return;

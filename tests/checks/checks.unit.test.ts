@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { CheckFailure, CheckSkipped, notJudged } from "../../lib/checks/failure.ts";
+import { CheckFailure, notApplicable, notJudged } from "../../lib/checks/failure.ts";
 import { debitRangeFor } from "../../lib/checks/debit-amounts.ts";
 import { profileKeysOf } from "../../lib/checks/run-context.ts";
 import type { CheckContext, ContractCheck, Module, SendingCheck } from "../../lib/checks/types.ts";
@@ -74,9 +74,7 @@ function fakeContext(exchange: Exchange): CheckContext {
     sendVariant: refuse,
     record: () => undefined,
     note: () => undefined,
-    skip: (reason) => {
-      throw new CheckSkipped(reason);
-    },
+    notApplicable,
     notJudged,
   };
 }

@@ -7,7 +7,7 @@
 import { describe, expect, test } from "vitest";
 import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
 import { debitRangeFor } from "../../lib/checks/debit-amounts.ts";
-import { CheckNotJudged, CheckSkipped, notJudged } from "../../lib/checks/failure.ts";
+import { CheckNotJudged, notApplicable, notJudged } from "../../lib/checks/failure.ts";
 import type { CheckContext, SendingCheck, ContractCheck } from "../../lib/checks/types.ts";
 import type { Config } from "../../lib/config/load.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
@@ -53,9 +53,7 @@ function context(config: Config, status: number) {
     },
     record: () => undefined,
     note: () => undefined,
-    skip: (reason) => {
-      throw new CheckSkipped(reason);
-    },
+    notApplicable,
     notJudged,
   };
   return { ctx, sent };

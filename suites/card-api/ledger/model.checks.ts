@@ -126,7 +126,7 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
   if (s.skipped) throw s.skipped;
   notJudgedAcrossBoundary(ctx, s, invariant);
   // Every debit kept off the target by the guard: nothing was tested, say why (as a refused request does).
-  if (s.sent === 0 && s.refusal) ctx.skip(s.refusal.message);
+  if (s.sent === 0 && s.refusal) ctx.notApplicable("production guard", s.refusal.message);
   // An invariant no sequence had anything to judge by is not judged, never passed.
   const nothing = NOTHING_TO_JUDGE[invariant];
   if (!s.judged.has(invariant)) ctx.notJudged(`no sequence had anything to judge it by: ${nothing.why}`, nothing.see);

@@ -87,12 +87,15 @@ export class LedgerReal implements Observed {
     return limitsObjectValue(this.ctx.config, kind);
   }
 
-  /** The payment card's statement, with the period as sent; unreadable, the check cannot judge (skipped). */
+  /** The payment card's statement, with the period as sent; unreadable, the check cannot judge (not judged). */
   async statement(period: Period): Promise<{ operations: StatementOperation[]; sent: Period }> {
     const read = await readStatement(this.ctx, this.ctx.config.fixtures.payment.cardId, period);
     this.observe(read.exchange);
     if (!read.operations)
-      this.ctx.skip(`the statement of the payment card could not be read (${describeAnswer(read.exchange)})`);
+      this.ctx.notJudged(
+        `the statement of the payment card could not be read (${describeAnswer(read.exchange)})`,
+        "PAYMENT_CARD_ID",
+      );
     return { operations: read.operations, sent: read.sent };
   }
 

@@ -48,14 +48,15 @@ export async function readStatement(ctx: CheckContext, cardId: string, period: P
   return { exchange, sent, operations: Array.isArray(operations) ? (operations as StatementOperation[]) : [] };
 }
 
-/** A card's operations over a period; without a readable statement the check cannot judge (skipped). */
+/** A card's operations over a period; without a readable statement the check cannot judge (not judged). */
 export async function statementOperations(
   ctx: CheckContext,
   cardId: string,
   period: Period,
 ): Promise<StatementOperation[]> {
   const read = await readStatement(ctx, cardId, period);
-  if (!read.operations) ctx.skip(`the statement of ${cardId} could not be read (${describeAnswer(read.exchange)})`);
+  if (!read.operations)
+    ctx.notJudged(`the statement of ${cardId} could not be read (${describeAnswer(read.exchange)})`);
   return read.operations;
 }
 
@@ -114,7 +115,7 @@ export async function readLimits(ctx: CheckContext, kind: ObjectKind, value: str
   const exchange = await ctx.send(LIMITS_LIST, limitsRequest(ctx.config, kind, value));
   requireAnswer(exchange);
   if (answerKind(exchange) !== "success")
-    ctx.skip(`the limits of the ${kind} could not be read (${describeAnswer(exchange)})`);
+    ctx.notJudged(`the limits of the ${kind} could not be read (${describeAnswer(exchange)})`);
   return { limits: amountLimitsOf(requireSuccessBody(exchange)), at: answeredAt(exchange) };
 }
 
