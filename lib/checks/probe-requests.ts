@@ -10,8 +10,8 @@ export interface ProbeRequests {
   limits(config: Config): unknown;
   /** The statement of PAYMENT_CARD_ID over a period (epoch ms): did the fixture debit post? */
   paymentStatement(config: Config, period: { start: number; end: number }): unknown;
-  /** A debit of the payment card at this amount (major units). */
-  debit(config: Config, amount: number): unknown;
+  /** A debit of the payment card at this amount (minor units). */
+  debit(config: Config, minor: number): unknown;
   /** The client data of one registration, from CLIENT_DATA_FILE or the sandbox's (not yet sealed). */
   registration(config: Config): unknown;
 }

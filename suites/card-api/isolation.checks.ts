@@ -31,7 +31,7 @@ import { fakerFor } from "../../generators/faker.ts";
 import { readLimits } from "./ledger/readback.ts";
 import type { StatementOperation } from "../../lib/payments/kinds.ts";
 import type { AmountLimit } from "../../lib/payments/limits.ts";
-import { formatMicro, micro } from "../../lib/payments/money.ts";
+import { formatMicro, micro, microOfMinor } from "../../lib/payments/money.ts";
 import { accumulates, resettingPeriods, type LimitVocabulary } from "../../lib/payments/limit-vocabulary.ts";
 import { boundaryBetween } from "../../lib/time/period-boundary.ts";
 
@@ -125,10 +125,10 @@ export const limitsOfOtherObject = defineCheck({
       // The fixed debit the target's own limits allow (lib/checks/debit-amounts.ts), in micro-units.
       const range = await ctx.debitAmounts();
       ctx.note(range.why);
-      const units = range.fixedMinor * 10_000;
+      const units = microOfMinor(range.fixedMinor);
       const exchange = await ctx.send(
         CREATE_TRANSACTION,
-        debitRequest(fakerFor(ctx.seed), ctx.config, { amount: range.fixedMinor / 100 }),
+        debitRequest(fakerFor(ctx.seed), ctx.config, { minor: range.fixedMinor }),
       );
       requireAnswer(exchange);
       if (answerKind(exchange) !== "success")

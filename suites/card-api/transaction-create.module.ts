@@ -20,10 +20,7 @@ export const transactionCreateModule = defineModule({
     // valid debit should not depend on the seed. Every check that judges it notes the amount and why.
     [SUCCESS]: async (ctx) => {
       const amounts = await ctx.debitAmounts();
-      const exchange = await ctx.send(
-        op,
-        debitRequest(fakerFor(ctx.seed), ctx.config, { amount: amounts.fixedMinor / 100 }),
-      );
+      const exchange = await ctx.send(op, debitRequest(fakerFor(ctx.seed), ctx.config, { minor: amounts.fixedMinor }));
       exchange.notes = [...(exchange.notes ?? []), amounts.why];
       return exchange;
     },

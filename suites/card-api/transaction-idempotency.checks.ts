@@ -14,6 +14,7 @@ import {
 } from "../../lib/checks/kit.ts";
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
+import { amountSent } from "../../lib/payments/money.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { newOperations, recentOperations } from "./ledger/readback.ts";
 import { requireRefusalJudges } from "../generic/case-basis.ts";
@@ -39,7 +40,7 @@ export const replayPostsOnce = defineCheck({
   // Holds the payment card's lane (lib/http/coordination/lanes.ts): the statement then shows only this check's postings.
   run: (ctx) =>
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
-      const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: (await debitMinor(ctx)) / 100 });
+      const body = debitRequest(fakerFor(ctx.seed), ctx.config, { minor: await debitMinor(ctx) });
       const since = Date.now();
       const before = await recentOperations(ctx, since);
       const first = await ctx.send(op, body);
@@ -78,7 +79,7 @@ export const reusedRequestIdRefused = defineCheck({
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
       const f = fakerFor(ctx.seed);
       const minor = await debitMinor(ctx);
-      const body = debitRequest(f, ctx.config, { amount: minor / 100 });
+      const body = debitRequest(f, ctx.config, { minor });
       const since = Date.now();
       const before = await recentOperations(ctx, since);
       const first = await ctx.send(op, body);
@@ -86,7 +87,7 @@ export const reusedRequestIdRefused = defineCheck({
       if (answerKind(first) !== "success")
         ctx.notJudged(`the first debit was not accepted (${describeAnswer(first)})`, "PAYMENT_CARD_ID");
       // One unit more, computed in minor units (no float drift: 12.34 + 1 is not always 13.34).
-      const more = (minor + 100) / 100;
+      const more = amountSent(minor + 100);
       const other = { ...body, debit: { ...body.debit, amount: more }, credit: { ...body.credit, amount: more } };
       const second = await ctx.send(op, other, { intent: "refusal" });
       requireAnswer(second);

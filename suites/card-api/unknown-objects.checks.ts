@@ -82,7 +82,7 @@ export const debitOfUnknownCardRefused = defineCheck({
     // A refusal judges the unknown card only if the fixture debit is accepted (else: not judged).
     await requireValidAccepted(ctx);
     // An amount the target allows, so that a refusal is about the card, not the amount.
-    const body = debitRequest(f, ctx.config, { amount: (await ctx.debitAmounts()).fixedMinor / 100 });
+    const body = debitRequest(f, ctx.config, { minor: (await ctx.debitAmounts()).fixedMinor });
     Object.assign(body.debit.card, { card_id: randomUUID(), card_pan: pan });
     const exchange = await ctx.send(CREATE_TRANSACTION, body, { intent: "refusal" });
     requireAnswer(exchange);

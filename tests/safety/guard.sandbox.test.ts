@@ -81,7 +81,7 @@ test("TARGET_ENV=production with ALLOW_MUTATIONS=true (and the cap it requires):
 describe("against staging only TEST_PANS card numbers are sent", () => {
   const other = testPan(fakerFor(1));
   const debit = (edit: (body: ReturnType<typeof debitRequest>) => void) => {
-    const body = debitRequest(fakerFor(2), configFor("http://x", {}), { amount: 1 });
+    const body = debitRequest(fakerFor(2), configFor("http://x", {}), { minor: 100 });
     edit(body);
     return body;
   };
@@ -154,7 +154,7 @@ test("MAX_DEBIT_TOTAL: debits stop before the cap is passed; the refused ones ne
     try {
       const outcomes: string[] = [];
       for (const seed of [1, 2, 3, 4]) {
-        const body = debitRequest(fakerFor(seed), config, { amount: 40 });
+        const body = debitRequest(fakerFor(seed), config, { minor: 4000 });
         outcomes.push(
           await run.target.send(CREATE_TRANSACTION, body).then(
             () => "sent",

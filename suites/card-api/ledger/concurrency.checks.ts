@@ -34,7 +34,7 @@ import {
   smallestMaximum,
   smallestRemaining,
 } from "../../../lib/payments/limit-vocabulary.ts";
-import { formatAmount, formatMicro, micro } from "../../../lib/payments/money.ts";
+import { formatMicro, formatMinor, micro, microOfMinor, minorOfMicro } from "../../../lib/payments/money.ts";
 
 const REPLAYS = 10;
 
@@ -69,9 +69,9 @@ function requireOverlap(ctx: CheckContext, exchanges: Array<{ startedAt: number;
 }
 
 /** A debit of a race card, by card_id only (the race fixtures are configured by id). */
-function raceDebit(ctx: CheckContext, cardId: string, amount: number) {
-  const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount, requestId: freshRequestId() });
-  const { amount: _a, currency, terminal_number } = body.debit;
+function raceDebit(ctx: CheckContext, cardId: string, minor: number) {
+  const body = debitRequest(fakerFor(ctx.seed), ctx.config, { minor, requestId: freshRequestId() });
+  const { amount, currency, terminal_number } = body.debit;
   return { ...body, debit: { amount, currency, terminal_number, card: { card_id: cardId } } };
 }
 
@@ -99,7 +99,7 @@ async function raceCard(ctx: CheckContext): Promise<RaceCard | string> {
     const remaining = smallestRemaining(vocabulary, limits);
     if (remaining === undefined) why = `race card ${cardId} lists no cumulative limit of its own (group card)`;
     if (remaining === undefined || remaining <= 0) continue;
-    const perDebit = Math.ceil((2 * remaining) / ctx.config.cardApi.raceDebits / 10_000) * 10_000;
+    const perDebit = microOfMinor(minorOfMicro((2 * remaining) / ctx.config.cardApi.raceDebits, "up"));
     const cap = smallestMaximum(vocabulary, limits)?.micro ?? Infinity;
     const amount = Math.min(cap, Math.max(perDebit, largestMinimum(vocabulary, limits), 10_000));
     if (amount * ctx.config.cardApi.raceDebits <= remaining) {
@@ -150,10 +150,10 @@ export const parallelDebitsWithinLimit = defineCheck({
 async function raceOn(ctx: CheckContext, race: RaceCard): Promise<void> {
   const since = Date.now();
   const before = await statementOperations(ctx, race.cardId, windowSince(since));
-  const amount = race.amount / 1_000_000;
+  const minor = minorOfMicro(race.amount);
   const exchanges = await Promise.all(
     Array.from({ length: ctx.config.cardApi.raceDebits }, () =>
-      ctx.send(CREATE_TRANSACTION, raceDebit(ctx, race.cardId, amount)),
+      ctx.send(CREATE_TRANSACTION, raceDebit(ctx, race.cardId, minor)),
     ),
   );
   exchanges.forEach(requireAnswer);
@@ -164,7 +164,7 @@ async function raceOn(ctx: CheckContext, race: RaceCard): Promise<void> {
   if (total > race.remaining)
     fail(
       "invariant",
-      `${accepted.length} of ${exchanges.length} parallel debits of ${formatAmount(amount)} were accepted: ${formatMicro(total)} in total, over the remaining ${formatMicro(race.remaining)}`,
+      `${accepted.length} of ${exchanges.length} parallel debits of ${formatMinor(minor)} were accepted: ${formatMicro(total)} in total, over the remaining ${formatMicro(race.remaining)}`,
     );
   const posted = newOperations(before, await statementOperations(ctx, race.cardId, windowSince(since)));
   if (posted.length !== accepted.length)
@@ -193,7 +193,7 @@ export const parallelReplaysPostOnce = defineCheck({
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
       const range = await ctx.debitAmounts();
       ctx.note(range.why);
-      const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: amountAbove(range, 233) / 100 });
+      const body = debitRequest(fakerFor(ctx.seed), ctx.config, { minor: amountAbove(range, 233) });
       const since = Date.now();
       const before = await recentOperations(ctx, since);
       const exchanges = await Promise.all(Array.from({ length: REPLAYS }, () => ctx.send(CREATE_TRANSACTION, body)));

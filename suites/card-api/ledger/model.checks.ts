@@ -89,7 +89,7 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
   // answers an empty period with an error would leave every baseline unreadable (all skipped) — or
   // not, if another check happened to debit first. This keeps the outcome independent of the order.
   const warmUp = new LedgerReal(ctx, "all", deriveSeed(seed, "warm-up"), range.terminal);
-  await warmUp.debit(debitRequest(warmUp.faker, ctx.config, { amount: amountAbove(range, 0) / 100 }));
+  await warmUp.debit(debitRequest(warmUp.faker, ctx.config, { minor: amountAbove(range, 0) }));
   await tryCases(draw, 1, async (commands, sequence) => {
     const real = new LedgerReal(ctx, "all", deriveSeed(seed, `sequence ${sequence}`), range.terminal, s.trail);
     try {
