@@ -72,4 +72,5 @@ export { sealRequest, unsignedPart } from "../crypto/envelope.ts";
 export type { SignedRequest } from "../crypto/envelope.ts";
 export { variablesText } from "../crypto/key-variables.ts";
 export { COMMON_DEFS, describeIssues } from "../validation/registry.ts";
+export type { JsonSchema, ValidatorRegistry } from "../validation/registry.ts";
 export { redactor, shorten } from "../redaction/redact.ts";
