@@ -7,7 +7,7 @@ import type { Faker } from "@faker-js/faker";
 // The English entry only: the package root loads every locale (about 30 MB more per worker thread).
 import { faker as english } from "@faker-js/faker/locale/en";
 import { luhnCheckDigit } from "../lib/test-data/luhn.ts";
-import { minorUnitsOf } from "../lib/payments/money.ts";
+import { amountSent, minorUnitsOf } from "../lib/payments/money.ts";
 
 const FakerClass = english.constructor as new (options: { locale: Faker["rawDefinitions"] }) => Faker;
 
@@ -56,7 +56,7 @@ export function testPan(f: Faker, bin = "440043", length = 16): string {
 
 /** A KZT amount in tiyn precision (two decimals), min ≤ amount ≤ max. */
 export function kztAmount(f: Faker, min = 1, max = 99.99): number {
-  return f.number.int({ min: tiyn(min), max: tiyn(max) }) / 100;
+  return amountSent(f.number.int({ min: tiyn(min), max: tiyn(max) }));
 }
 
 /** A bound in major units as tiyn, read exactly (lib/payments); a finer or negative bound is a harness error. */

@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { tiyn } from "./faker.ts";
+import { amountSent } from "../lib/payments/money.ts";
 
 /**
  * A request_id in UUID form that is new on every run (so a repeated run posts new transactions),
@@ -11,7 +12,7 @@ export const freshUuid: fc.Arbitrary<string> = fc.constant(null).map(() => rando
 
 /** A KZT amount in tiyn precision between min and max (major units). */
 export function kzt(min: number, max: number): fc.Arbitrary<number> {
-  return fc.integer({ min: tiyn(min), max: tiyn(max) }).map((minor) => minor / 100);
+  return fc.integer({ min: tiyn(min), max: tiyn(max) }).map(amountSent);
 }
 
 export const NON_ASCII_TEXT = "Әсел Нұрланқызы — «Қазақстан» ✓ 💳 中文";

@@ -4,9 +4,11 @@ import type { Config } from "../../lib/config/load.ts";
 import { CREATE_TRANSACTION } from "../../lib/catalogue/index.ts";
 import { freshOrderId, freshRequestId, kzMobile, kztAmount } from "../faker.ts";
 import { obeyDeclared } from "../cases/request-rules.ts";
+import { amountSent } from "../../lib/payments/money.ts";
 
 export interface DebitOptions {
-  amount?: number;
+  /** The amount in minor units (tiyn), written by lib/payments/money.ts `amountSent`; absent: a realistic one. */
+  minor?: number;
   requestId?: string;
 }
 
@@ -31,7 +33,7 @@ export function debitRequest(f: Faker, config: Config, options: DebitOptions = {
 /** The harness's own debit: realistic values around the fixtures. */
 function preferredDebit(f: Faker, config: Config, options: DebitOptions) {
   const fx = config.fixtures.payment;
-  const amount = options.amount ?? kztAmount(f);
+  const amount = options.minor === undefined ? kztAmount(f) : amountSent(options.minor);
   return {
     request_id: options.requestId ?? freshRequestId(),
     transaction: { order_id: freshOrderId(), description: f.commerce.productName(), type: "debit" },

@@ -78,7 +78,7 @@ export async function checkLateRules(
   if (debit && late.range) {
     const { minMinor, fixedMinor, maxMinor, why } = late.range;
     for (const minor of [minMinor, fixedMinor, maxMinor]) {
-      const body = debitRequest(fakerFor(config.run.seed), config, { amount: minor / 100 });
+      const body = debitRequest(fakerFor(config.run.seed), config, { minor });
       const unmet = firstUnmet(debit, [body], false, config.run.seed);
       if (unmet) {
         const variable = minor === minMinor ? "DEBIT_AMOUNT_MIN" : "DEBIT_AMOUNT_MAX";

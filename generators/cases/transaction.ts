@@ -6,6 +6,7 @@
  */
 import fc from "fast-check";
 import type { DebitRange } from "../../lib/payments/debit-range.ts";
+import { amountSent } from "../../lib/payments/money.ts";
 import type { Basis } from "../../lib/checks/types.ts";
 import type { Config } from "../../lib/config/load.ts";
 import type { ValidatorRegistry } from "../../lib/validation/registry.ts";
@@ -23,7 +24,7 @@ export function validAmounts(range: DebitRange): fc.Arbitrary<number> {
   return fc
     .integer({ min: range.minMinor, max: range.maxMinor })
     .map((minor) => (range.avoidMinor.includes(minor) ? range.minMinor : minor))
-    .map((minor) => minor / 100);
+    .map(amountSent);
 }
 
 function parties(config: Config) {
@@ -121,7 +122,7 @@ const SEMANTIC_MUTATIONS: Mutation[] = [
 ];
 
 export function transactionCases(config: Config, registry: ValidatorRegistry, range: DebitRange): OperationCases {
-  const full = () => seededBuild(1, (f) => debitRequest(f, config, { amount: range.fixedMinor / 100 }));
+  const full = () => seededBuild(1, (f) => debitRequest(f, config, { minor: range.fixedMinor }));
   const amount = (value: unknown) => (b: Record<string, unknown>) =>
     ((b.debit as Record<string, unknown>).amount = value);
   return {
@@ -130,8 +131,8 @@ export function transactionCases(config: Config, registry: ValidatorRegistry, ra
     ),
     validExamples: [range.minMinor, range.maxMinor].map((minor) =>
       plainCase(
-        `a debit of ${minor / 100}`,
-        seededBuild(2, (f) => debitRequest(f, config, { amount: minor / 100 })),
+        `a debit of ${amountSent(minor)}`,
+        seededBuild(2, (f) => debitRequest(f, config, { minor })),
       ),
     ),
     fullRequest: full,

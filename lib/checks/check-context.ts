@@ -1,13 +1,13 @@
 /**
- * What a check gets (types.ts `CheckContext`): the run's configuration, profile and schemas, and
+ * What a check gets (types.ts `CheckContext`, and a settled check's `SettleContext`): the run's configuration, profile and schemas, and
  * the one way to send — through the target, each exchange recorded as the check's evidence and
  * held to what the check declared it touches (isolation.ts). evaluate.ts builds one per attempt.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Exchange } from "../http/exchange.ts";
-import { CheckSkipped, notJudged } from "./failure.ts";
+import { notApplicable, notJudged } from "./failure.ts";
 import { requireDeclared, type Touches } from "./isolation.ts";
-import type { Check, CheckContext, RunContext, ScenarioName } from "./types.ts";
+import type { Check, CheckContext, JudgingContext, RunContext, ScenarioName, SettleContext } from "./types.ts";
 import { latencyReader } from "./latency-reading.ts";
 import type { LatencyRow } from "./meter.ts";
 
@@ -47,9 +47,9 @@ export interface CheckIo {
   judgedToo(sent: ReadonlySet<number>): void;
 }
 
-export function checkContext(check: Check, run: RunContext, io: CheckIo): CheckContext {
+/** What every kind's context holds: the run's configuration, profile and schemas, evidence, notes and endings. */
+function judgingContext(run: RunContext, io: CheckIo, record: (exchange: Exchange) => Exchange): JudgingContext {
   const { config, target, validators, inFlight } = run;
-  const record = (exchange: Exchange) => (making.getStore()?.add(exchange.seq), io.record(exchange));
   return {
     config,
     validators,
@@ -57,6 +57,19 @@ export function checkContext(check: Check, run: RunContext, io: CheckIo): CheckC
     profile: target.profile,
     seed: io.seed,
     debitAmounts: () => run.debitAmounts(),
+    record: (exchange) => void record(exchange),
+    note: (text) => void io.notes.push(text),
+    notApplicable,
+    notJudged,
+  };
+}
+
+/** The context of a check that sends (a sending or a contract check). */
+export function checkContext(check: Check, run: RunContext, io: CheckIo): CheckContext {
+  const { target } = run;
+  const record = (exchange: Exchange) => (making.getStore()?.add(exchange.seq), io.record(exchange));
+  return {
+    ...judgingContext(run, io, record),
     scenario: io.scenario,
     send: async (op, body, options) => (
       requireDeclared(check, io.touches, op),
@@ -66,12 +79,6 @@ export function checkContext(check: Check, run: RunContext, io: CheckIo): CheckC
       requireDeclared(check, io.touches, op),
       record(await target.sendVariant(op, variant))
     ),
-    record: (exchange) => void record(exchange),
-    note: (text) => void io.notes.push(text),
-    skip: (reason) => {
-      throw new CheckSkipped(reason);
-    },
-    notJudged,
     isolated: (cardId, fn) => target.isolated(cardId, fn),
     shared: async <T>(key: string, make: () => Promise<T>) => {
       const { shared, made } = sharedOf(run, key, make);
@@ -80,6 +87,10 @@ export function checkContext(check: Check, run: RunContext, io: CheckIo): CheckC
       if (!made) io.judgedToo(shared.sent);
       return value;
     },
-    latency: latencyReader(run, io.keepLatency),
   };
+}
+
+/** The context of a check decided at settlement: the run's readings, and no way to send. */
+export function settleContext(run: RunContext, io: CheckIo): SettleContext {
+  return { ...judgingContext(run, io, io.record), latency: latencyReader(run, io.keepLatency) };
 }

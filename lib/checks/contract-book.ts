@@ -6,7 +6,7 @@
  * the last offending exchange with the check (and seed) that sent it. The target's observer list
  * (lib/http/target.ts) feeds it; a contract check reads its tally once every other check has
  * finished sending (evaluate.ts), so its verdict covers the whole run, not one scenario answer.
- * Judges are the checks' own (Check.contract), built from the run's compiled validators: nothing is
+ * Judges are the checks' own (ContractCheck.contract), built from the run's compiled validators: nothing is
  * compiled per answer, and only two offending exchanges per contract are kept (bounded evidence).
  */
 import { performance } from "node:perf_hooks";
@@ -15,6 +15,8 @@ import type {
   AnswerContract,
   AnswerCounts,
   BookSnapshot,
+  BoundContract,
+  ContractAnswers,
   Contracts,
   JudgeEnv,
   Offence,
@@ -50,8 +52,9 @@ function readBySuccessContract(exchange: Exchange): boolean {
 
 interface Registered {
   checkId: string;
-  contract: AnswerContract;
-  env: JudgeEnv;
+  answers: ContractAnswers;
+  contract: BoundContract;
+  seed: number;
 }
 
 const emptyCounts = (): AnswerCounts => ({ success: 0, refused: 0, other: 0, unanswered: 0, judgeMs: 0 });
@@ -64,11 +67,12 @@ export class ContractBook implements Contracts {
   private readonly windows = new Set<{ checkId: string; accept: (e: Exchange) => boolean; tally: Tally }>();
 
   /** A contract of an operation; a check id registered twice (a generic module built again) counts once. */
-  register(operationKey: string, checkId: string, contract: AnswerContract, env: Omit<JudgeEnv, "memory">): void {
+  register(operationKey: string, checkId: string, contract: AnswerContract, env: JudgeEnv): void {
     if (this.registered.has(checkId)) return;
     this.registered.add(checkId);
     const list = this.byOperation.get(operationKey) ?? this.byOperation.set(operationKey, []).get(operationKey)!;
-    list.push({ checkId, contract, env: { ...env, memory: new Map() } });
+    // Bound once per book: a contract that keeps a memory starts a fresh one for this run.
+    list.push({ checkId, answers: contract.answers, contract: contract.bind(env), seed: env.config.run.seed });
   }
 
   /** The target's observer: judges one exchange against its operation's contracts. */
@@ -81,7 +85,7 @@ export class ContractBook implements Contracts {
     counts[kind]++;
     const success = readBySuccessContract(exchange);
     for (const r of this.byOperation.get(key) ?? []) {
-      if (r.contract.answers === "success" ? !success : kind === "unanswered") continue;
+      if (r.answers === "success" ? !success : kind === "unanswered") continue;
       const offence = judged(r, exchange);
       if (offence === NOT_READ) continue;
       count(this.tallyOf(r.checkId), offence);
@@ -166,11 +170,11 @@ const NOT_READ = "not read";
  */
 function judged(r: Registered, exchange: Exchange): Offence | undefined | typeof NOT_READ {
   try {
-    if (r.contract.applies && !r.contract.applies(exchange, r.env)) return NOT_READ;
-    r.contract.judge(exchange, r.env);
+    if (!r.contract.applies(exchange)) return NOT_READ;
+    r.contract.judge(exchange);
     return undefined;
   } catch (error) {
-    const where = whereFrom(exchange, r.env.config.run.seed, r.checkId);
+    const where = whereFrom(exchange, r.seed, r.checkId);
     if (error instanceof CheckFailure) return { category: error.category, problem: error.detail, where, exchange };
     return {
       category: "harness",

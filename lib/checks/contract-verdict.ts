@@ -9,14 +9,14 @@ import type { ContractAnswers, Contracts, Tally } from "./contract-types.ts";
 import type { ContractReading } from "./meta.ts";
 import type { Stage } from "./schedule.ts";
 import { CheckFailure, type FailureCategory } from "./failure.ts";
-import type { Check, CheckContext, Module, RunContext } from "./types.ts";
+import type { CheckContext, ContractCheck, Module, RunContext } from "./types.ts";
 
 /** Registers the contracts of these modules' checks in the run's book, before anything is sent. */
 export function registerContracts(book: Contracts | undefined, modules: readonly Module[], run: RunContext): void {
   if (!book) return;
   for (const module of modules)
     for (const check of module.checks)
-      if (check.contract)
+      if (check.kind === "contract")
         book.register(module.operation.key, check.id, check.contract, {
           config: run.config,
           validators: run.validators,
@@ -43,8 +43,8 @@ export function nothingJudged(of: ContractAnswers, operationTitle: string): stri
 }
 
 /** Fails the check when an answer broke its contract; ends it not judged when it judged none. */
-export function decideFromTally(check: Check, module: Module, tally: Tally, ctx: CheckContext): void {
-  const of = check.contract!.answers;
+export function decideFromTally(check: ContractCheck, module: Module, tally: Tally, ctx: CheckContext): void {
+  const of = check.contract.answers;
   const { first, last } = tally;
   if (tally.violations && first) {
     for (const offence of [first, last]) if (offence?.exchange) ctx.record(offence.exchange as Exchange);
@@ -66,13 +66,13 @@ interface Verdict {
 }
 
 /**
- * The contract part of a contract check's evaluation (evaluate.ts), when the book has its contract:
+ * The contract part of a contract check's evaluation (kinds/contract.ts), when the book has its contract:
  * after its own reading it says it has sent and waits for every check of the run (the stage);
  * reads again at the end if it does; then is decided from its tally — the whole run's on the
  * first attempt, a window of its own answers on a re-run (`attempt` > 1).
  */
-export function contractPhase(check: Check, module: Module, book: Contracts | undefined, attempt: number) {
-  if (!check.contract || !book?.has(check.id)) return undefined;
+export function contractPhase(check: ContractCheck, module: Module, book: Contracts | undefined, attempt: number) {
+  if (!book?.has(check.id)) return undefined;
   const window =
     attempt > 1
       ? book.open(check.id, (e) => e.sender?.checkId === check.id && e.sender.attempt === attempt)
@@ -90,8 +90,8 @@ export function contractPhase(check: Check, module: Module, book: Contracts | un
       await stage?.settled;
       // A last reading at the end, judged like any answer (a record read again must agree); every
       // check's last reading is back before any is decided, so all count the same answers.
-      const own =
-        ownVerdict.outcome === "passed" && check.readAgain ? await settle(() => check.readAgain!(ctx)) : ownVerdict;
+      const { readAgain } = check;
+      const own = ownVerdict.outcome === "passed" && readAgain ? await settle(() => readAgain(ctx)) : ownVerdict;
       stage?.readAgainDone();
       await stage?.allReadAgain;
       const tally = window?.tally ?? book.tally(check.id);
@@ -99,7 +99,7 @@ export function contractPhase(check: Check, module: Module, book: Contracts | un
       const answers = book.answers(module.operation.key);
       const byAnswers = own.outcome === "passed";
       const reading = {
-        of: check.contract!.answers,
+        of: check.contract.answers,
         judged: tally.judged,
         violations: tally.violations,
         answers,

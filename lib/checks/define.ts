@@ -3,13 +3,15 @@
  * is not recorded here: its id is written literally in that file, so the file is found by its text
  * (cli/docs-checks.ts), never by reading a stack trace.
  */
-import type { Check, Module } from "./types.ts";
+import type { AnswerContract, ContractSpec, RememberingContractSpec } from "./contract-types.ts";
+import type { Check, CheckHead, ContractCheck, Module, SendingCheck, SettledCheck } from "./types.ts";
 
 const ID = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/;
 const SPEC = /^§\d+(\.\d+)*$/;
 const registry = new Map<string, Check>();
 
-export function defineCheck(check: Check): Check {
+/** Refuses a check whose head is malformed or whose id is taken; registers it. */
+function registered<C extends Check>(check: C): C {
   if (!ID.test(check.id)) throw new Error(`check id ${check.id} is not of the form FAMILY-OP-NAME`);
   if (!SPEC.test(check.spec)) throw new Error(`check ${check.id} cites "${check.spec}", not a § clause`);
   if (registry.has(check.id)) throw new Error(`check id ${check.id} is defined twice`);
@@ -18,6 +20,46 @@ export function defineCheck(check: Check): Check {
     throw new Error(`check ${check.id} is a must resting on the reference sandbox's choice: make it info`);
   registry.set(check.id, check);
   return check;
+}
+
+/** A check that sends and reads (lib/checks/kinds/sends.ts). */
+export function defineCheck(check: Omit<SendingCheck, "kind">): SendingCheck {
+  return registered({ ...check, kind: "sends" });
+}
+
+/** A contract check as written: its contract keeps a memory of type M (`defineContractCheck<M>`), or none. */
+export interface ContractCheckSpec<M> extends CheckHead {
+  readonly contract: [M] extends [never] ? ContractSpec : RememberingContractSpec<M>;
+  run: ContractCheck["run"];
+  readAgain?: ContractCheck["readAgain"];
+}
+
+/** A contract judged on every answer of its operation, decided from the run's tally (lib/checks/kinds/contract.ts). */
+export function defineContractCheck<M = never>(check: ContractCheckSpec<M>): ContractCheck {
+  return registered({ ...check, kind: "contract", contract: answerContract(check.contract) });
+}
+
+/** A check decided at settlement, sending nothing (lib/checks/kinds/settles.ts). */
+export function defineSettledCheck(check: Omit<SettledCheck, "kind">): SettledCheck {
+  return registered({ ...check, kind: "settles" });
+}
+
+/** The engine's form of a contract as written: its memory, if it keeps one, made anew at each binding. */
+export function answerContract<M>(spec: ContractSpec | RememberingContractSpec<M>): AnswerContract {
+  const { answers } = spec;
+  if (!("memory" in spec)) {
+    return {
+      answers,
+      bind: (env) => ({ applies: (e) => spec.applies?.(e, env) ?? true, judge: (e) => spec.judge(e, env) }),
+    };
+  }
+  return {
+    answers,
+    bind: (env) => {
+      const kept = { ...env, memory: spec.memory(env) };
+      return { applies: (e) => spec.applies?.(e, kept) ?? true, judge: (e) => spec.judge(e, kept) };
+    },
+  };
 }
 
 /**

@@ -1,4 +1,7 @@
 import type { Basis } from "./types.ts";
+import { notApplicableText, type NotApplicableRule } from "./not-applicable.ts";
+
+export { NOT_APPLICABLE, type NotApplicableRule } from "./not-applicable.ts";
 
 /**
  * Typed check failures. Each cause has a fixed title, so reports can sort failures by cause and a
@@ -50,9 +53,14 @@ export class CheckFailure extends Error {
   }
 }
 
-/** A check not applicable here, by rule (ctx.skip): reported "skipped" (types.ts Outcome). */
+/** A check not applicable here, by rule: reported "skipped" (types.ts Outcome). */
 export class CheckSkipped extends Error {
   override name = "CheckSkipped";
+}
+
+/** Ends a check as not applicable here, by one of the rules: "not applicable (production guard): …". */
+export function notApplicable(rule: NotApplicableRule, detail: string): never {
+  throw new CheckSkipped(notApplicableText(rule, detail));
 }
 
 /**
@@ -72,9 +80,13 @@ export function fail(category: FailureCategory, detail: string, basis?: Exclude<
   throw new CheckFailure(category, detail, undefined, basis);
 }
 
-/** Ends a check (or a scenario, and so every check that reads it) as not judged: our fixture is the cause, `variable` is where to look. */
-export function notJudged(reason: string, variable: string): never {
-  throw new CheckNotJudged(`not judged: ${reason}; see ${variable}`);
+/**
+ * Ends a check (or a scenario, and so every check that reads it) as not judged: a precondition not
+ * met — a fixture unusable or refused, a read that failed, nothing left to judge; `variable` is
+ * where to look, when one is.
+ */
+export function notJudged(reason: string, variable?: string): never {
+  throw new CheckNotJudged(`not judged: ${reason}${variable ? `; see ${variable}` : ""}`);
 }
 
 /** A failure that rests only on the reference sandbox's choice: reported at info level, never a should/must failure. */

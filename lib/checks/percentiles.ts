@@ -13,10 +13,13 @@ export interface Percentiles {
   max: number;
 }
 
+/** p is a percentage: of a hundred. */
+const PERCENT = 100;
+
 /** The nearest-rank percentile of ascending `sorted` (0 < p ≤ 100); NaN for no sample. */
 export function percentileOf(sorted: ArrayLike<number>, p: number): number {
   if (!sorted.length) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
+  const rank = Math.ceil((p / PERCENT) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 

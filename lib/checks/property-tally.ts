@@ -54,8 +54,8 @@ export class Tally {
     for (const u of this.excused.values()) ctx.note(`${u.count} answer(s) not judged: ${u.reason}`);
   }
 
-  /** Ends the check when it judged no answer: not judged with the first reason, or skipped by the guard's. */
-  requireJudged(ctx: Pick<CheckContext, "notJudged" | "skip">): void {
+  /** Ends the check when it judged no answer: not judged with the first reason, or not applicable by the guard's. */
+  requireJudged(ctx: Pick<CheckContext, "notJudged" | "notApplicable">): void {
     if (this.judged > 0) return;
     const [unmet] = this.unmet.values();
     if (unmet)
@@ -70,7 +70,7 @@ export class Tally {
         excused.variable,
       );
     const [refused] = this.refused.values();
-    if (refused) ctx.skip(refused.reason);
+    if (refused) ctx.notApplicable("production guard", refused.reason);
     ctx.notJudged("no generated request was sent", "PROPERTY_RUNS");
   }
 }

@@ -3,7 +3,7 @@ import type fc from "fast-check";
 import type { Operation } from "../catalogue/index.ts";
 import type { Exchange } from "../http/exchange.ts";
 import type { RequestVariant } from "../http/target.ts";
-import type { AnswerContract } from "./contract-types.ts";
+import type { ContractSpec } from "./contract-types.ts";
 import type { Unjudged } from "./property-tally.ts";
 import type { Basis, CaseContext, CheckContext, Level } from "./types.ts";
 import type { Read } from "./read-types.ts";
@@ -58,5 +58,5 @@ export interface PropertySpec {
   examples?: (ctx: CheckContext) => Case[] | Promise<Case[]>;
   verdict: Verdict;
   /** Its contract over every answer of the operation (contract-book.ts), besides its own cases. */
-  contract?: AnswerContract;
+  contract?: ContractSpec;
 }

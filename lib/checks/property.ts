@@ -10,7 +10,7 @@ import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
 import { redactor } from "../redaction/redact.ts";
 import { answerKind, requireAnswer } from "./answers.ts";
-import { defineCheck } from "./define.ts";
+import { defineCheck, defineContractCheck } from "./define.ts";
 import { shrinkCase, tryCases, type Draw } from "./fast-check-runner.ts";
 import { CheckFailure, fail, observeReference, type FailureCategory } from "./failure.ts";
 import { Tally, type CaseCount } from "./property-tally.ts";
@@ -28,7 +28,7 @@ interface Failure {
 }
 
 export function defineProperty(spec: PropertySpec): Check {
-  return defineCheck({
+  const head = {
     id: spec.id,
     level: spec.level,
     spec: spec.spec,
@@ -36,10 +36,11 @@ export function defineProperty(spec: PropertySpec): Check {
     ...(spec.basisPerCase ? { basisPerCase: true } : {}),
     title: spec.title,
     ...(spec.description ? { description: spec.description } : {}),
-    ...(spec.contract ? { contract: spec.contract } : {}),
     ...(spec.reads ? { reads: spec.reads } : {}),
-    run: (ctx) => runProperty(spec, ctx),
-  });
+    run: (ctx: CheckContext) => runProperty(spec, ctx),
+  };
+  // With a contract, a contract check (every answer of its operation judged too); else one that sends and reads.
+  return spec.contract ? defineContractCheck({ ...head, contract: spec.contract }) : defineCheck(head);
 }
 
 interface Trial extends Omit<CaseCount, "sent"> {

@@ -54,12 +54,12 @@ export interface Stage {
   readonly allReadAgain: Promise<void>;
 }
 
-/**
- * Whether a check is decided at settlement, once every check has sent: a contract check
- * (contract-book.ts), or one that `settles` (it reads the whole run, e.g. the latency meter).
- */
-export function decidedAtSettlement(check: { contract?: unknown; settles?: boolean }): boolean {
-  return Boolean(check.contract || check.settles);
+/** Waits, holding no slot, until every check of the run has sent and read again: the settlement. */
+export async function settlement(stage: Stage | undefined): Promise<void> {
+  stage?.sent();
+  await stage?.settled;
+  stage?.readAgainDone();
+  await stage?.allReadAgain;
 }
 
 export interface CheckTask<T> {

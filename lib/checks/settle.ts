@@ -6,6 +6,7 @@
 import { RequestRefused } from "../http/target.ts";
 import { CheckFailure, CheckNotJudged, CheckSkipped, type FailureCategory } from "./failure.ts";
 import { NOT_JUDGED } from "./precondition.ts";
+import { notApplicableText } from "./not-applicable.ts";
 import type { Basis, Outcome } from "./types.ts";
 
 /** The category of a check the run's stop cut short: reported "not run", never as the target's failure. */
@@ -48,7 +49,7 @@ export async function settle(run: () => Promise<void> | void): Promise<Settled> 
     if (error instanceof CheckSkipped) return { outcome: "skipped", message: error.message };
     // The guard would not send a request the check needs (TARGET_ENV, TEST_PANS, MAX_DEBIT_TOTAL): skipped by rule.
     const refused = refusalIn(error);
-    if (refused) return { outcome: "skipped", message: refused.message };
+    if (refused) return { outcome: "skipped", message: notApplicableText("production guard", refused.message) };
     if (error instanceof CheckFailure)
       return {
         outcome: "failed",

@@ -1,22 +1,32 @@
 import type { Operation } from "../catalogue/index.ts";
 import type { Config } from "../config/load.ts";
-import type { Exchange } from "../http/exchange.ts";
-import type { CryptoProfile } from "../crypto/profile.ts";
-import type { RequestVariant, SendOptions, Target } from "../http/target.ts";
+import type { Target } from "../http/target.ts";
 import type { ValidatorRegistry } from "../validation/registry.ts";
 import type { DebitRange } from "../payments/debit-range.ts";
-import type { LatencyMeter, LatencyRow } from "./meter.ts";
+import type { LatencyMeter } from "./meter.ts";
 import type { Read } from "./read-types.ts";
 import type { AnswerContract, Contracts } from "./contract-types.ts";
+import type { CheckContext, Scenario, ScenarioName, SettleContext } from "./contexts.ts";
+
+export type {
+  CaseContext,
+  CheckContext,
+  JudgingContext,
+  LatencyReadout,
+  Scenario,
+  ScenarioContext,
+  ScenarioName,
+  SettleContext,
+} from "./contexts.ts";
 
 /** must: the spec states it · should: sound practice where the spec is silent · info: observation. */
 export type Level = "must" | "should" | "info";
 
 /**
- * How a check ended (lib/checks/evaluate.ts `settle`, one producer each). Neither of the last two is a
+ * How a check ended (lib/checks/settle.ts `settle`, one producer each). Neither of the last two is a
  * pass or a failure, and they mean different things:
  * - `skipped`: not applicable here, by rule — TARGET_ENV=production forbids its mutation, a key for
- *   an optional feature is not configured, the guard refuses the request (`ctx.skip(reason)`);
+ *   an optional feature is not configured, the guard refuses the request (`ctx.notApplicable(rule, detail)`);
  * - `not judged`: it should have been judged and could not be — a precondition the target or the
  *   configuration did not meet (a refused fixture, a fixture not configured, nothing to judge), or
  *   the run stopped first; a must check not judged leaves the run incomplete (`ctx.notJudged(reason, variable)`).
@@ -51,75 +61,8 @@ export interface RunContext {
   readonly contracts?: Contracts;
 }
 
-/**
- * What checks, scenarios and generated cases may read of the run: the configuration, the crypto
- * profile (to seal and sign) and the compiled schemas. Not the target: every request goes through
- * the context's send/sendVariant, so that no exchange escapes the evidence.
- */
-export interface CaseContext {
-  readonly config: Config;
-  readonly profile: CryptoProfile;
-  readonly validators: ValidatorRegistry;
-  /** Requests this process may have in flight: its share of CONCURRENCY (the property window, the check slots). */
-  readonly inFlight: number;
-  /** The valid debit amounts, decided once per run (the run plan's range, or one reading of the card's limits). */
-  debitAmounts(): Promise<DebitRange>;
-}
-
-/** What a scenario (a named request of a module) gets to build and send its request. */
-export interface ScenarioContext extends CaseContext {
-  /** Ends the scenario — and every check that reads it — as not judged: our fixture cannot be built or was refused. */
-  notJudged(reason: string, variable: string): never;
-  /** Seed of this scenario, derived from SEED and the scenario's name. */
-  readonly seed: number;
-  /** Sends a request; the exchange is recorded by each check that uses the scenario (CheckContext.scenario). */
-  send(op: Operation, body: unknown, options?: SendOptions): Promise<Exchange>;
-  sendVariant(op: Operation, variant: RequestVariant): Promise<Exchange>;
-}
-
-export type Scenario = (ctx: ScenarioContext) => Promise<Exchange>;
-
-/**
- * The one contract of a check: it gets this context, sends every request through it (each
- * exchange is recorded as its evidence, sampled by lib/checks/evidence.ts), fails in one way —
- * `fail(category, message)` (lib/checks/failure.ts) — and skips with `skip(reason)`.
- */
-export interface CheckContext extends CaseContext {
-  /** Seed of this check, derived from SEED and the check id. */
-  readonly seed: number;
-  /** The module's scenario exchange (sent once, shared by the module's checks), recorded as evidence. */
-  scenario(name: ScenarioName): Promise<Exchange>;
-  /** Sends a request and records the exchange as evidence of this check. */
-  send(op: Operation, body: unknown, options?: SendOptions): Promise<Exchange>;
-  /** Sends a generated variant (raw text, headers, content type) and records the exchange. */
-  sendVariant(op: Operation, variant: RequestVariant): Promise<Exchange>;
-  /** Records again an exchange already sent (e.g. the case that decided), so it is kept in the evidence tail. */
-  record(exchange: Exchange): void;
-  /** An observation for the report (info level findings, figures). */
-  note(text: string): void;
-  /** Ends the check as skipped — not applicable here, by rule — with the reason shown in every report. */
-  skip(reason: string): never;
-  /** Ends the check as not judged (the run is incomplete): our fixture is the cause, `variable` names it. */
-  notJudged(reason: string, variable: string): never;
-  /** Runs `fn` holding the card's isolation lane exclusively (lib/http/coordination/lanes.ts): no other check debits the card meanwhile. */
-  isolated<T>(cardId: string, fn: () => Promise<T>): Promise<T>;
-  /** One value per run under `key`, made by the first check that asks (e.g. the ledger survey the five ledger checks share). */
-  shared<T>(key: string, make: () => Promise<T>): Promise<T>;
-  /**
-   * What the run's own traffic measured of an operation so far (lib/checks/meter.ts): its figures,
-   * which become the check's reading in every report, and its slowest exchanges. Read by a check
-   * that `settles`, so that the figures cover every request of the process.
-   */
-  latency(operationKey: string): LatencyReadout;
-}
-
-/** An operation's latency figures (none when nothing went on the wire) and its slowest exchanges. */
-export interface LatencyReadout {
-  row?: LatencyRow;
-  slowest: Exchange[];
-}
-
-export interface Check {
+/** What every kind of check states, whatever its kind. */
+export interface CheckHead {
   /** Stable id, e.g. "CARD-STMT-PERIOD". */
   readonly id: string;
   readonly level: Level;
@@ -137,25 +80,52 @@ export interface Check {
   readonly touches?: Touches;
   /** The configuration whose value changes what it judges, besides its module's (lib/checks/reads.ts). */
   readonly reads?: readonly Read[];
-  /**
-   * Decided at settlement: `run` is called once every other check of the process has finished
-   * sending (as a contract check is decided), so what it reads of the run — the latency meter —
-   * covers the whole run. It sends nothing itself.
-   */
-  readonly settles?: boolean;
-  /**
-   * A contract check: besides its own reading (`run`, e.g. the scenario answer), every answer of
-   * its operation the run receives is judged by this contract (contract-book.ts), and the check is
-   * decided from that tally once every other check has finished sending (evaluate.ts).
-   */
-  readonly contract?: AnswerContract;
-  /**
-   * A contract check's last reading, sent once every other check has finished sending, before it is
-   * decided: what must read the same every time (a closed period's statement) is read once more at the end.
-   */
-  readAgain?(ctx: CheckContext): Promise<void>;
+}
+
+/** A check that sends its requests and reads their answers (`defineCheck`, lib/checks/kinds/sends.ts). */
+export interface SendingCheck extends CheckHead {
+  readonly kind: "sends";
   run(ctx: CheckContext): Promise<void> | void;
 }
+
+/**
+ * A contract judged on every answer (`defineContractCheck`, lib/checks/kinds/contract.ts): besides
+ * its own reading (`run`, e.g. the scenario answer), every answer of its operation the run receives
+ * is judged by its contract (contract-book.ts), and it is decided from that tally once every other
+ * check has finished sending.
+ */
+export interface ContractCheck extends CheckHead {
+  readonly kind: "contract";
+  readonly contract: AnswerContract;
+  run(ctx: CheckContext): Promise<void> | void;
+  /**
+   * Its last reading, sent once every other check has finished sending, before it is decided: what
+   * must read the same every time (a closed period's statement) is read once more at the end.
+   */
+  readAgain?(ctx: CheckContext): Promise<void>;
+}
+
+/**
+ * A check decided at settlement (`defineSettledCheck`, lib/checks/kinds/settles.ts): `run` is
+ * called once every other check of the process has finished sending, so what it reads of the run —
+ * the latency meter — covers the whole run. It sends nothing: its context has no `send`.
+ */
+export interface SettledCheck extends CheckHead {
+  readonly kind: "settles";
+  run(ctx: SettleContext): Promise<void> | void;
+}
+
+/** Every kind of check, by its `kind`: the engine dispatches on it (lib/checks/kinds/index.ts). */
+export interface CheckKinds {
+  sends: SendingCheck;
+  contract: ContractCheck;
+  settles: SettledCheck;
+}
+
+export type CheckKind = keyof CheckKinds;
+
+/** A check: one of the kinds, told apart by its `kind` alone — never by which optional member is set. */
+export type Check = CheckKinds[CheckKind];
 
 /** What a module's success request is, for a "not judged" reason (precondition.ts). */
 export interface FixtureRequest {
@@ -164,13 +134,6 @@ export interface FixtureRequest {
   /** The variables to look at when the target refuses it. */
   see: string;
 }
-
-/**
- * The names a module's scenarios may have: its valid example request (`success`, which the success
- * checks judge) and the limits of the other object kinds §2.4 names (`account`, `client`). A
- * misspelt name is a type error, not a harness error at run time.
- */
-export type ScenarioName = "success" | "account" | "client";
 
 export interface Module {
   readonly operation: Operation;

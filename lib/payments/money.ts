@@ -117,6 +117,29 @@ export function formatUnits(units: number | bigint, scale: number, decimals = 2)
   return `${n < 0n ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
 }
 
+/** Minor units (hundredths: tiyn) per major unit, and micro-units per minor unit: the scales money is counted in. */
+const MINOR_PER_MAJOR = 100;
+const MICRO_PER_MINOR = 10_000;
+
+/**
+ * The one writer of an amount sent: whole minor units as the decimal number a request carries
+ * (§2.3 `amount`, two decimals): 1234 → 12.34. Every debit is built in minor units and written here.
+ */
+export function amountSent(minor: number): number {
+  return minor / MINOR_PER_MAJOR;
+}
+
+/** Minor units as micro-units (the scale limits are compared in): 1234 → 12_340_000. */
+export const microOfMinor = (minor: number): number => minor * MICRO_PER_MINOR;
+
+/**
+ * Micro-units as whole minor units: rounded down (a debit meant to stay under an amount never
+ * passes it), or up (one meant to reach an amount never falls short of it).
+ */
+export function minorOfMicro(units: number, round: "down" | "up" = "down"): number {
+  return (round === "up" ? Math.ceil : Math.floor)(units / MICRO_PER_MINOR);
+}
+
 /** Hundredths as text: 10050 → "100.50". */
 export const formatMinor = (minor: number): string => formatUnits(minor, 2);
 

@@ -72,7 +72,7 @@ export async function fixtureDebit(
   const range = await run.debitAmounts();
   const amount = `${formatMinor(range.fixedMinor)} ${run.config.fixtures.payment.currency}`;
   const before = await readLedger(run, requests, Date.now());
-  const sent = await sendFixture(run, CREATE_TRANSACTION, requests.debit(run.config, range.fixedMinor / 100));
+  const sent = await sendFixture(run, CREATE_TRANSACTION, requests.debit(run.config, range.fixedMinor));
   if (!("request" in sent)) return { ...sent, amounts: range.why };
   const outcome = await judgeFixture(
     CREATE_TRANSACTION,

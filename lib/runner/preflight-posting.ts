@@ -18,7 +18,7 @@ import type { StatementOperation } from "../payments/kinds.ts";
 import { mccText } from "../payments/limit-vocabulary.ts";
 import { amountLimitsOf } from "../payments/limits.ts";
 import type { DebitRange } from "../payments/debit-range.ts";
-import { micro } from "../payments/money.ts";
+import { micro, microOfMinor } from "../payments/money.ts";
 import type { ProbeRequests } from "./preflight-probes.ts";
 
 /** Outcome words that say the request failed, whatever the target's exact value. */
@@ -100,7 +100,7 @@ const postingKey = (op: StatementOperation) => JSON.stringify([op.type, op.amoun
 
 /** The operations of `amountMinor` in `after` that were not in `before` (as a multiset). */
 function newOfAmount(before: StatementOperation[], after: StatementOperation[], amountMinor: number) {
-  const units = amountMinor * 10_000;
+  const units = microOfMinor(amountMinor);
   const seen = new Map<string, number>();
   for (const op of before) seen.set(postingKey(op), (seen.get(postingKey(op)) ?? 0) + 1);
   return after.filter((op) => {

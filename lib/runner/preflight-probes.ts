@@ -142,20 +142,9 @@ function judgeProbe(run: RunContext, spec: ProbeSpec, exchange: Exchange): Probe
   return { kind: "inconclusive", text: `${spec.op.title}: ${answer.inconclusive}` };
 }
 
-/**
- * The fixture reads the preflight sends. The suites build them (suites/preflight-requests.ts) and
- * the CLI hands them over: the runner never imports the generators (ARCHITECTURE.md).
- */
-export interface ProbeRequests {
-  statement(config: Config): unknown;
-  limits(config: Config): unknown;
-  /** The statement of PAYMENT_CARD_ID over a period (epoch ms): did the fixture debit post? */
-  paymentStatement(config: Config, period: { start: number; end: number }): unknown;
-  /** A debit of the payment card at this amount (major units). */
-  debit(config: Config, amount: number): unknown;
-  /** The client data of one registration, from CLIENT_DATA_FILE or the sandbox's (not yet sealed). */
-  registration(config: Config): unknown;
-}
+/** The fixture reads the preflight sends: the suites build them, beside the authors' kit (lib/checks/probe-requests.ts). */
+export type { ProbeRequests } from "../checks/probe-requests.ts";
+import type { ProbeRequests } from "../checks/probe-requests.ts";
 
 /** The limits of PAYMENT_CARD_ID answer: the card the debit checks use exists (read-only). */
 export function paymentCardFixture(run: RunContext, requests: ProbeRequests): Promise<ProbeOutcome> {

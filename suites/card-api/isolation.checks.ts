@@ -12,25 +12,30 @@
  * usage counts against which limit is not shown (§2.4, §8); the check infers "another object's
  * limits" from usage (the other card's own limits moved by exactly a debit of the payment card).
  */
-import { LIMIT_VOCABULARY_READS } from "../../lib/checks/reads.ts";
+import {
+  answerKind,
+  type CheckContext,
+  defineCheck,
+  describeAnswer,
+  type Exchange,
+  fail,
+  jsonObject,
+  LIMIT_VOCABULARY_READS,
+  requireAnswer,
+} from "../../lib/checks/kit.ts";
 import { CARD_STATEMENT, CREATE_TRANSACTION } from "../../lib/catalogue/index.ts";
-import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
-import { defineCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
 import { SUCCESS } from "../generic/success.ts";
-import type { CheckContext } from "../../lib/checks/types.ts";
-import { jsonObject, type Exchange } from "../../lib/http/exchange.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { readLimits } from "./ledger/readback.ts";
 import type { StatementOperation } from "../../lib/payments/kinds.ts";
 import type { AmountLimit } from "../../lib/payments/limits.ts";
-import { formatMicro, micro } from "../../lib/payments/money.ts";
+import { formatMicro, micro, microOfMinor } from "../../lib/payments/money.ts";
 import { accumulates, resettingPeriods, type LimitVocabulary } from "../../lib/payments/limit-vocabulary.ts";
 import { boundaryBetween } from "../../lib/time/period-boundary.ts";
 
-/** The card that is not the payment card (the statement fixture); skipped when both are one card. */
+/** The card that is not the payment card (the statement fixture); not judged when both are one card. */
 function otherCardId(ctx: CheckContext): string {
   const { statement, payment } = ctx.config.fixtures;
   if (statement.cardId === payment.cardId)
@@ -41,7 +46,7 @@ function otherCardId(ctx: CheckContext): string {
 function operationsOf(ctx: CheckContext, exchange: Exchange, card: string): StatementOperation[] {
   requireAnswer(exchange);
   if (answerKind(exchange) !== "success")
-    ctx.skip(`the statement of card ${card} could not be read (${describeAnswer(exchange)})`);
+    ctx.notJudged(`the statement of card ${card} could not be read (${describeAnswer(exchange)})`, "STATEMENT_CARD_ID");
   const operations = jsonObject(exchange)?.operations;
   return Array.isArray(operations) ? (operations as StatementOperation[]) : [];
 }
@@ -116,18 +121,21 @@ export const limitsOfOtherObject = defineCheck({
       const vocabulary = ctx.config.cardApi;
       const { limits: before, at: readAt } = await readLimits(ctx, "card", other);
       if (!before.some((l) => l.key.startsWith("card/") && accumulates(vocabulary, l)))
-        ctx.skip(`card ${other} lists no cumulative limit of its own (group card)`);
+        ctx.notJudged(`card ${other} lists no cumulative limit of its own (group card)`, "STATEMENT_CARD_ID");
       // The fixed debit the target's own limits allow (lib/checks/debit-amounts.ts), in micro-units.
       const range = await ctx.debitAmounts();
       ctx.note(range.why);
-      const units = range.fixedMinor * 10_000;
+      const units = microOfMinor(range.fixedMinor);
       const exchange = await ctx.send(
         CREATE_TRANSACTION,
-        debitRequest(fakerFor(ctx.seed), ctx.config, { amount: range.fixedMinor / 100 }),
+        debitRequest(fakerFor(ctx.seed), ctx.config, { minor: range.fixedMinor }),
       );
       requireAnswer(exchange);
       if (answerKind(exchange) !== "success")
-        ctx.skip(`the payment card's debit of ${formatMicro(units)} was refused (${describeAnswer(exchange)})`);
+        ctx.notJudged(
+          `the payment card's debit of ${formatMicro(units)} was refused (${describeAnswer(exchange)})`,
+          "PAYMENT_CARD_ID",
+        );
       const after = await readLimits(ctx, "card", other);
       // Usage resets when a limit's period ends: readings on either side of it are not compared.
       const boundary = boundaryBetween(

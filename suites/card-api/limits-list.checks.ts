@@ -1,9 +1,13 @@
 /** Checks specific to §4.4 limits list. */
-import { defineCheck } from "../../lib/checks/define.ts";
-import { requireSchema, requireSuccessBody } from "../../lib/checks/response.ts";
+import {
+  answerKind,
+  defineCheck,
+  describeAnswer,
+  fail,
+  requireSchema,
+  requireSuccessBody,
+} from "../../lib/checks/kit.ts";
 import { LIMITS_LIST } from "../../lib/catalogue/index.ts";
-import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
-import { fail } from "../../lib/checks/failure.ts";
 import { SUCCESS } from "../generic/success.ts";
 
 /** Scenario names of the object kinds other than the card (the card is the success scenario). */

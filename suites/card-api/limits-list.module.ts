@@ -1,7 +1,6 @@
 /** §4.4 Limits list: POST /v5/card-api/limits/list. */
-import { CARD_API_READS } from "../../lib/checks/reads.ts";
+import { CARD_API_READS, defineModule } from "../../lib/checks/kit.ts";
 import { LIMITS_LIST as op } from "../../lib/catalogue/index.ts";
-import { defineModule } from "../../lib/checks/define.ts";
 import { generatedChecks } from "../generic/generated.ts";
 import { latencyBudget } from "../generic/latency-budget.ts";
 import { casesFor } from "../../generators/cases/index.ts";

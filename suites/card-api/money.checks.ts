@@ -7,13 +7,19 @@
  * Exponent notation (1.5e1) is a valid JSON number and passes; a number is judged by the literal
  * text the target sent (lib/payments/money.ts: no float in between), a string by its text.
  */
-import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
-import { defineCheck } from "../../lib/checks/define.ts";
-import { CheckFailure, fail } from "../../lib/checks/failure.ts";
-import type { Exchange } from "../../lib/http/exchange.ts";
+import {
+  answerKind,
+  type CheckContext,
+  CheckFailure,
+  defineContractCheck,
+  describeAnswer,
+  type Exchange,
+  fail,
+  requireAnswer,
+  requireSuccessBody,
+  type ScenarioName,
+} from "../../lib/checks/kit.ts";
 import { EVERY_SUCCESS_ANSWER, SUCCESS } from "../generic/success.ts";
-import { requireSuccessBody } from "../../lib/checks/response.ts";
-import type { CheckContext, ScenarioName } from "../../lib/checks/types.ts";
 import { amountLimitsOf } from "../../lib/payments/limits.ts";
 import { amountProblem, parseKeepingNumberText } from "../../lib/payments/money.ts";
 import { OBJECT_KIND_SCENARIOS } from "./limits-list.checks.ts";
@@ -57,17 +63,19 @@ function literalBody(exchange: Exchange): Item {
 
 /**
  * The scenarios answered as a success (a refused one leaves the check not judged, as any refused
- * scenario does); the others — a 5xx, garbage — are judged by the checks that own them.
+ * scenario does); no answer at all fails it as the transport did; the others — a 5xx, garbage —
+ * are judged by the checks that own them, and leave nothing here to judge.
  */
 async function successAnswers(ctx: CheckContext, scenarios: ScenarioName[]): Promise<Exchange[]> {
   const out: Exchange[] = [];
   const refused: string[] = [];
   for (const scenario of scenarios) {
     const exchange = await ctx.scenario(scenario);
+    requireAnswer(exchange);
     if (answerKind(exchange) === "success") out.push(exchange);
     else refused.push(`${scenario}: ${describeAnswer(exchange)}`);
   }
-  if (!out.length) ctx.skip(`no amounts to judge: ${refused.join("; ")}`);
+  if (!out.length) ctx.notJudged(`no amounts to judge: ${refused.join("; ")}`);
   return out;
 }
 
@@ -108,7 +116,7 @@ function judgeLimits(exchange: Exchange): void {
   );
 }
 
-export const statementMoneyExact = defineCheck({
+export const statementMoneyExact = defineContractCheck({
   id: "CARD-STMT-MONEY-EXACT",
   level: "should",
   spec: "§2.2",
@@ -130,7 +138,7 @@ export const statementMoneyExact = defineCheck({
   },
 });
 
-export const limitsMoneyExact = defineCheck({
+export const limitsMoneyExact = defineContractCheck({
   id: "CARD-LIM-MONEY-EXACT",
   level: "should",
   spec: "§2.4",

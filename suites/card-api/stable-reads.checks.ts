@@ -9,13 +9,15 @@
  * read by lib/payments' one walk over a limits answer).
  */
 import { CARD_STATEMENT, LIMITS_LIST } from "../../lib/catalogue/index.ts";
-import { defineCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
-import { whereFrom } from "../../lib/checks/contract-book.ts";
-import type { JudgeEnv } from "../../lib/checks/contract-types.ts";
-import { requireSuccessBody } from "../../lib/checks/response.ts";
-import { requireAnswer } from "../../lib/checks/answers.ts";
-import type { Exchange } from "../../lib/http/exchange.ts";
+import {
+  defineContractCheck,
+  type Exchange,
+  fail,
+  type RememberingEnv,
+  requireAnswer,
+  requireSuccessBody,
+  whereFrom,
+} from "../../lib/checks/kit.ts";
 import { unitsOf, writtenAmount } from "../../lib/payments/money.ts";
 import { amountLimitsOf } from "../../lib/payments/limits.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
@@ -38,6 +40,14 @@ interface Reading {
 
 const asIs = (text: string): Entry => ({ key: text, shown: text });
 
+/** What a stable-read contract remembers in one run: the first reading of each record; the seeded request once made. */
+interface Memory {
+  readonly firsts: Map<string, Reading>;
+  seeded?: ReturnType<typeof seededStatementRequest>;
+}
+
+const memory = (): Memory => ({ firsts: new Map() });
+
 type Item = Record<string, unknown>;
 const items = (value: unknown): Item[] =>
   Array.isArray(value) ? value.filter((v): v is Item => typeof v === "object" && v !== null) : [];
@@ -55,8 +65,14 @@ function sent(exchange: Exchange): Item | undefined {
  * Compares a reading of `record` with its first reading in this run, remembered in the judge's
  * memory; fails naming what one lists and the other does not, and both readings.
  */
-function sameAsFirst(env: JudgeEnv, checkId: string, record: string, exchange: Exchange, entries: Entry[]): void {
-  const firsts = (env.memory.get("first") ?? env.memory.set("first", new Map()).get("first")) as Map<string, Reading>;
+function sameAsFirst(
+  env: RememberingEnv<Memory>,
+  checkId: string,
+  record: string,
+  exchange: Exchange,
+  entries: Entry[],
+): void {
+  const { firsts } = env.memory;
   const reading = {
     entries: entries.map((e) => e.key).sort(),
     shown: new Map(entries.map((e) => [e.key, e.shown])),
@@ -101,9 +117,8 @@ function postingEntry(op: Item): Entry {
 }
 
 /** Whether an answer is the statement of STATEMENT_CARD_ID for its configured period. */
-function ofTheSeededPeriod(exchange: Exchange, env: JudgeEnv): boolean {
-  const seeded = (env.memory.get("seeded") ??
-    env.memory.set("seeded", seededStatementRequest(env.config)).get("seeded")) as Item;
+function ofTheSeededPeriod(exchange: Exchange, env: RememberingEnv<Memory>): boolean {
+  const seeded = (env.memory.seeded ??= seededStatementRequest(env.config));
   const body = sent(exchange);
   return (
     body !== undefined &&
@@ -115,7 +130,7 @@ function ofTheSeededPeriod(exchange: Exchange, env: JudgeEnv): boolean {
 
 const STATEMENT_ID = "CARD-STMT-RECORD-STABLE";
 
-export const statementRecordStable = defineCheck({
+export const statementRecordStable = defineContractCheck<Memory>({
   id: STATEMENT_ID,
   level: "should",
   spec: "§4.2",
@@ -128,6 +143,7 @@ export const statementRecordStable = defineCheck({
     EVERY_SUCCESS_ANSWER,
   contract: {
     answers: "success",
+    memory,
     applies: ofTheSeededPeriod,
     judge: (exchange, env) => {
       const record = `the statement of ${String(sent(exchange)?.card_id)} for its period`;
@@ -163,7 +179,7 @@ function recordEntries(body: Item): Entry[] {
 
 const LIMITS_ID = "CARD-LIM-RECORDS-STABLE";
 
-export const limitRecordsStable = defineCheck({
+export const limitRecordsStable = defineContractCheck<Memory>({
   id: LIMITS_ID,
   level: "should",
   spec: "§2.4",
@@ -175,6 +191,7 @@ export const limitRecordsStable = defineCheck({
     EVERY_SUCCESS_ANSWER,
   contract: {
     answers: "success",
+    memory,
     judge: (exchange, env) => {
       const object = (sent(exchange)?.object ?? {}) as Item;
       const record = `the limit records of ${String(object.type)} ${String(object.value)}`;

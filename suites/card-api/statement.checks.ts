@@ -1,13 +1,15 @@
 /** Checks specific to §4.2 card statement. */
-import { defineCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
+import {
+  COMMON_DEFS,
+  type Config,
+  defineCheck,
+  type Exchange,
+  fail,
+  requireSuccessBody,
+} from "../../lib/checks/kit.ts";
 import { onEverySuccessAnswer, SUCCESS } from "../generic/success.ts";
-import { requireSuccessBody } from "../../lib/checks/response.ts";
 import { parseIsoDateTime } from "../../lib/time/iso.ts";
-import { COMMON_DEFS } from "../../lib/validation/registry.ts";
 import { sentPeriod } from "../../generators/card-api/period.ts";
-import type { Exchange } from "../../lib/http/exchange.ts";
-import type { Config } from "../../lib/config/load.ts";
 
 /** The seeded statement's variables: where to look when it holds no operation to judge. */
 const SEEDED_STATEMENT = "STATEMENT_CARD_ID, STATEMENT_PERIOD_START, STATEMENT_PERIOD_END";

@@ -1,7 +1,6 @@
 /** §4.2 Card statement: POST /v5/card-api/card/statement. */
-import { CARD_API_READS, STATEMENT_READS } from "../../lib/checks/reads.ts";
+import { CARD_API_READS, defineModule, STATEMENT_READS } from "../../lib/checks/kit.ts";
 import { CARD_STATEMENT as op } from "../../lib/catalogue/index.ts";
-import { defineModule } from "../../lib/checks/define.ts";
 import { generatedChecks } from "../generic/generated.ts";
 import { latencyBudget } from "../generic/latency-budget.ts";
 import { casesFor } from "../../generators/cases/index.ts";

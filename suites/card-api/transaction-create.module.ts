@@ -1,7 +1,6 @@
 /** §4.3 Create transaction: POST /v5/card-api/transaction/create. */
-import { CARD_API_READS } from "../../lib/checks/reads.ts";
+import { CARD_API_READS, defineModule } from "../../lib/checks/kit.ts";
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
-import { defineModule } from "../../lib/checks/define.ts";
 import { generatedChecks } from "../generic/generated.ts";
 import { latencyBudget } from "../generic/latency-budget.ts";
 import { casesFor } from "../../generators/cases/index.ts";
@@ -21,10 +20,7 @@ export const transactionCreateModule = defineModule({
     // valid debit should not depend on the seed. Every check that judges it notes the amount and why.
     [SUCCESS]: async (ctx) => {
       const amounts = await ctx.debitAmounts();
-      const exchange = await ctx.send(
-        op,
-        debitRequest(fakerFor(ctx.seed), ctx.config, { amount: amounts.fixedMinor / 100 }),
-      );
+      const exchange = await ctx.send(op, debitRequest(fakerFor(ctx.seed), ctx.config, { minor: amounts.fixedMinor }));
       exchange.notes = [...(exchange.notes ?? []), amounts.why];
       return exchange;
     },

@@ -3,14 +3,19 @@
  * level): a replay of the same body never posts twice, and is answered with the original answer
  * or refused (IDEMPOTENCY_MODE); the same id with another body is refused and posts nothing.
  */
-import { rulesRead } from "../../lib/checks/reads.ts";
+import {
+  answerKind,
+  type CheckContext,
+  defineCheck,
+  describeAnswer,
+  fail,
+  requireAnswer,
+  rulesRead,
+} from "../../lib/checks/kit.ts";
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
-import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
-import { defineCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
+import { amountSent } from "../../lib/payments/money.ts";
 import { fakerFor } from "../../generators/faker.ts";
-import type { CheckContext } from "../../lib/checks/types.ts";
 import { newOperations, recentOperations } from "./ledger/readback.ts";
 import { requireRefusalJudges } from "../generic/case-basis.ts";
 
@@ -35,13 +40,16 @@ export const replayPostsOnce = defineCheck({
   // Holds the payment card's lane (lib/http/coordination/lanes.ts): the statement then shows only this check's postings.
   run: (ctx) =>
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
-      const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: (await debitMinor(ctx)) / 100 });
+      const body = debitRequest(fakerFor(ctx.seed), ctx.config, { minor: await debitMinor(ctx) });
       const since = Date.now();
       const before = await recentOperations(ctx, since);
       const first = await ctx.send(op, body);
       requireAnswer(first);
       if (answerKind(first) !== "success")
-        ctx.skip(`the first debit was not accepted (${describeAnswer(first)}), so a replay proves nothing`);
+        ctx.notJudged(
+          `the first debit was not accepted (${describeAnswer(first)}), so a replay proves nothing`,
+          "PAYMENT_CARD_ID",
+        );
       // The original answer or a refusal, as IDEMPOTENCY_MODE says: either.
       const second = await ctx.send(op, body, { intent: "either" });
       requireAnswer(second);
@@ -71,14 +79,15 @@ export const reusedRequestIdRefused = defineCheck({
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
       const f = fakerFor(ctx.seed);
       const minor = await debitMinor(ctx);
-      const body = debitRequest(f, ctx.config, { amount: minor / 100 });
+      const body = debitRequest(f, ctx.config, { minor });
       const since = Date.now();
       const before = await recentOperations(ctx, since);
       const first = await ctx.send(op, body);
       requireAnswer(first);
-      if (answerKind(first) !== "success") ctx.skip(`the first debit was not accepted (${describeAnswer(first)})`);
+      if (answerKind(first) !== "success")
+        ctx.notJudged(`the first debit was not accepted (${describeAnswer(first)})`, "PAYMENT_CARD_ID");
       // One unit more, computed in minor units (no float drift: 12.34 + 1 is not always 13.34).
-      const more = (minor + 100) / 100;
+      const more = amountSent(minor + 100);
       const other = { ...body, debit: { ...body.debit, amount: more }, credit: { ...body.credit, amount: more } };
       const second = await ctx.send(op, other, { intent: "refusal" });
       requireAnswer(second);

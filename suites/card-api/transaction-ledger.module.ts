@@ -5,9 +5,8 @@
  * to its last, so no other debit lands in between — in any worker: the lanes of a run hold across
  * processes (lib/http/coordination/file-lanes.ts), so a module that debits may sit in a file of its own.
  */
-import { CARD_API_READS, STATEMENT_READS } from "../../lib/checks/reads.ts";
+import { CARD_API_READS, defineModule, STATEMENT_READS } from "../../lib/checks/kit.ts";
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
-import { defineModule } from "../../lib/checks/define.ts";
 import { parallelDebitsWithinLimit, parallelReplaysPostOnce } from "./ledger/concurrency.checks.ts";
 import { modelChecks } from "./ledger/model.checks.ts";
 import { replayPostsOnce, reusedRequestIdRefused } from "./transaction-idempotency.checks.ts";

@@ -3,13 +3,19 @@
  * an object the target does not know is refused, or answered with nothing — never with another
  * object's data, and a debit of an unknown card is never accepted.
  */
-import { rulesRead, UNKNOWN_CARD_READS } from "../../lib/checks/reads.ts";
+import {
+  answerKind,
+  type CheckContext,
+  defineCheck,
+  describeAnswer,
+  fail,
+  jsonObject,
+  requireAnswer,
+  rulesRead,
+  UNKNOWN_CARD_READS,
+} from "../../lib/checks/kit.ts";
 import { randomUUID } from "node:crypto";
 import { CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST } from "../../lib/catalogue/index.ts";
-import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
-import { defineCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
-import { jsonObject } from "../../lib/http/exchange.ts";
 import { seededStatementRequest } from "../../generators/card-api/statement.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { limitsRequest } from "../../generators/card-api/limits.ts";
@@ -17,7 +23,6 @@ import { requireRefusalJudges } from "../generic/case-basis.ts";
 import { requireValidAccepted } from "../generic/success.ts";
 import { OBJECT_KINDS } from "../../lib/payments/kinds.ts";
 import type { Faker } from "@faker-js/faker";
-import type { CheckContext } from "../../lib/checks/types.ts";
 import { fakerFor, testPan } from "../../generators/faker.ts";
 
 export const statementOfUnknownCard = defineCheck({
@@ -77,7 +82,7 @@ export const debitOfUnknownCardRefused = defineCheck({
     // A refusal judges the unknown card only if the fixture debit is accepted (else: not judged).
     await requireValidAccepted(ctx);
     // An amount the target allows, so that a refusal is about the card, not the amount.
-    const body = debitRequest(f, ctx.config, { amount: (await ctx.debitAmounts()).fixedMinor / 100 });
+    const body = debitRequest(f, ctx.config, { minor: (await ctx.debitAmounts()).fixedMinor });
     Object.assign(body.debit.card, { card_id: randomUUID(), card_pan: pan });
     const exchange = await ctx.send(CREATE_TRANSACTION, body, { intent: "refusal" });
     requireAnswer(exchange);

@@ -8,10 +8,14 @@
  * Only `reference` is an observation (info); the others are the check's should failures.
  */
 import type { Operation } from "../../lib/catalogue/index.ts";
-import type { Exchange } from "../../lib/http/exchange.ts";
-import { answerKind } from "../../lib/checks/answers.ts";
-import type { Basis, CaseContext, CheckContext } from "../../lib/checks/types.ts";
-import type { Case } from "../../lib/checks/property.ts";
+import {
+  answerKind,
+  type Basis,
+  type Case,
+  type CaseContext,
+  type CheckContext,
+  type Exchange,
+} from "../../lib/checks/kit.ts";
 import { brokenDeclaredRule } from "../../generators/cases/request-rules.ts";
 
 export interface JudgedBasis {

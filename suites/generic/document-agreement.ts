@@ -5,10 +5,14 @@
  * another type, or leaves out, is an `info` observation naming both — never a weaker spec check.
  */
 import type { Operation, Twin } from "../../lib/catalogue/index.ts";
-import { defineCheck, defineModule } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
-import type { Module } from "../../lib/checks/types.ts";
-import type { JsonSchema, ValidatorRegistry } from "../../lib/validation/registry.ts";
+import {
+  defineCheck,
+  defineModule,
+  fail,
+  type JsonSchema,
+  type Module,
+  type ValidatorRegistry,
+} from "../../lib/checks/kit.ts";
 
 interface Located {
   schema: JsonSchema;

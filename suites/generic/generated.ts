@@ -12,14 +12,20 @@ import type { Mutation } from "../../generators/schema/mutations.ts";
 import { boundedFilter, NO_VALUE } from "../../generators/schema/bounded-filter.ts";
 import { UnmetRules } from "../../generators/schema/obey.ts";
 import { unmetCase, type OperationCases } from "../../generators/cases/types.ts";
-import { answerKind, describeAnswer } from "../../lib/checks/answers.ts";
-import { fail, observeReference } from "../../lib/checks/failure.ts";
-import { defineProperty, type Case } from "../../lib/checks/property.ts";
-import type { Check, CheckContext } from "../../lib/checks/types.ts";
-import { rulesRead } from "../../lib/checks/reads.ts";
+import {
+  answerKind,
+  type Case,
+  type Check,
+  type CheckContext,
+  defineProperty,
+  describeAnswer,
+  type Exchange,
+  fail,
+  observeReference,
+  redactor,
+  rulesRead,
+} from "../../lib/checks/kit.ts";
 import { basisFor, idOf } from "./ids.ts";
-import type { Exchange } from "../../lib/http/exchange.ts";
-import { redactor } from "../../lib/redaction/redact.ts";
 import { requireValidAccepted } from "./success.ts";
 import { breaksDeclaredRule, judgeCaseBasis } from "./case-basis.ts";
 

@@ -1,6 +1,6 @@
 /** The id a template is given by the module that lists it, refused when it is not the operation's. */
 import type { Operation } from "../../lib/catalogue/index.ts";
-import type { Basis } from "../../lib/checks/types.ts";
+import type { Basis } from "../../lib/checks/kit.ts";
 
 export function idOf(op: Operation, id: string): string {
   if (!id.startsWith(`${op.code}-`)) throw new Error(`check id ${id} does not belong to ${op.code} (${op.title})`);

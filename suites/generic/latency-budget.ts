@@ -8,11 +8,14 @@
  * this run, is not applicable here (skipped), and the figures are reported all the same — they travel with this check's result into every report.
  */
 import type { Operation } from "../../lib/catalogue/index.ts";
-import { budgetOf } from "../../lib/config/measures.ts";
-import { defineCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
-import type { LatencyRow } from "../../lib/checks/meter.ts";
-import type { Check, CheckContext } from "../../lib/checks/types.ts";
+import {
+  budgetOf,
+  type Check,
+  defineSettledCheck,
+  fail,
+  type LatencyRow,
+  type SettleContext,
+} from "../../lib/checks/kit.ts";
 import { idOf } from "./ids.ts";
 
 /** "40 requests: p50 12 · p95 40 · p99 55 · max 61 ms, errors 0 %" */
@@ -30,7 +33,7 @@ function p95TimedOut(r: LatencyRow): boolean {
  * The p95 lies beyond the request timeout: over a budget no longer than it (failed); against a
  * longer budget it cannot be known (not judged: REQUEST_TIMEOUT_MS is the variable to raise).
  */
-function beyondTimeout(op: Operation, r: LatencyRow, budget: number, ctx: CheckContext): never {
+function beyondTimeout(op: Operation, r: LatencyRow, budget: number, ctx: SettleContext): never {
   const timeout = ctx.config.run.requestTimeoutMs;
   const cut = `${r.timeouts} of ${r.count} requests of ${op.title} timed out at REQUEST_TIMEOUT_MS=${timeout}, so its p95 lies beyond ${timeout} ms`;
   if (budget >= timeout)
@@ -41,14 +44,18 @@ function beyondTimeout(op: Operation, r: LatencyRow, budget: number, ctx: CheckC
   fail("latency", `${cut}, over the declared budget of ${budget} ms (LATENCY_P95_MS)`);
 }
 
-function judgeBudget(op: Operation, ctx: CheckContext): void {
+function judgeBudget(op: Operation, ctx: SettleContext): void {
   const { row, slowest } = ctx.latency(op.key);
   const budget = budgetOf(ctx.config.measures, op.key);
   const figures = row ? figuresText(row) : "no request went on the wire";
   if (budget === undefined)
-    ctx.skip(`no latency budget declared for ${op.key} (LATENCY_P95_MS); the figures are reported: ${figures}`);
+    ctx.notApplicable(
+      "not declared",
+      `no latency budget declared for ${op.key} (LATENCY_P95_MS); the figures are reported: ${figures}`,
+    );
   // Nothing of the operation was sent in this run (TARGET_ENV forbids it, --check left its senders out): nothing to judge by rule.
-  if (!row) ctx.skip(`no request of ${op.title} went on the wire in this run: nothing to measure`);
+  if (!row)
+    ctx.notApplicable("nothing sent", `no request of ${op.title} went on the wire in this run: nothing to measure`);
   ctx.note(`p95 budget ${budget} ms (LATENCY_P95_MS); ${figures}`);
   if (p95TimedOut(row)) beyondTimeout(op, row, budget, ctx);
   if (row.p95 <= budget) return;
@@ -61,7 +68,7 @@ function judgeBudget(op: Operation, ctx: CheckContext): void {
 }
 
 export function latencyBudget(op: Operation, { id }: { id: string }): Check {
-  return defineCheck({
+  return defineSettledCheck({
     id: idOf(op, id),
     level: "should",
     spec: "§8",
@@ -72,7 +79,6 @@ export function latencyBudget(op: Operation, { id }: { id: string }): Check {
     touches: "read-only",
     // The budget it is judged against; no budget, skipped (the REQUEST_TIMEOUT_MS case is not judged, never another result).
     reads: ["LATENCY_P95_MS"],
-    settles: true,
     run: (ctx) => judgeBudget(op, ctx),
   });
 }

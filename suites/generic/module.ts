@@ -3,12 +3,9 @@
  * every operation gets (HTTP 200, JSON, response schema) and the three over generated requests
  * (valid ones succeed, invalid ones are refused, nothing gets a 5xx). No code per operation.
  */
-import { CARD_API_READS } from "../../lib/checks/reads.ts";
+import { CARD_API_READS, defineModule, type Module, movesMoney } from "../../lib/checks/kit.ts";
 import type { Operation } from "../../lib/catalogue/index.ts";
 import { casesFor } from "../../generators/cases/index.ts";
-import { defineModule } from "../../lib/checks/define.ts";
-import { movesMoney } from "../../lib/checks/isolation.ts";
-import type { Module } from "../../lib/checks/types.ts";
 import { generatedChecks } from "./generated.ts";
 import { latencyBudget } from "./latency-budget.ts";
 import { SUCCESS, successChecks } from "./success.ts";

@@ -8,15 +8,23 @@
  * the module); the id must belong to the operation (`idOf`).
  */
 import type { Operation } from "../../lib/catalogue/index.ts";
-import { COMMON_DEFS, describeIssues } from "../../lib/validation/registry.ts";
-import { defineCheck } from "../../lib/checks/define.ts";
-import { SUCCESS_SCENARIO } from "../../lib/checks/precondition.ts";
-import { fail } from "../../lib/checks/failure.ts";
-import { at, requireResponse, requireSchema, requireSuccessBody } from "../../lib/checks/response.ts";
-import { requireAnswer } from "../../lib/checks/answers.ts";
-import type { Check, CheckContext } from "../../lib/checks/types.ts";
-import type { Exchange } from "../../lib/http/exchange.ts";
-import type { JudgeEnv } from "../../lib/checks/contract-types.ts";
+import {
+  at,
+  type Check,
+  type CheckContext,
+  type CheckHead,
+  COMMON_DEFS,
+  defineContractCheck,
+  describeIssues,
+  type Exchange,
+  fail,
+  type JudgeEnv,
+  requireAnswer,
+  requireResponse,
+  requireSchema,
+  requireSuccessBody,
+  SUCCESS_SCENARIO,
+} from "../../lib/checks/kit.ts";
 import { basisFor, idOf } from "./ids.ts";
 
 /** The scenario of a module's valid request (a refusal of it makes these checks "not judged", precondition.ts). */
@@ -34,20 +42,20 @@ export async function requireValidAccepted(ctx: CheckContext): Promise<void> {
 /** Judges one answer: returns when it holds, fails (`fail(category, message)`) when not. */
 export type Judge = (exchange: Exchange, env: JudgeEnv) => void;
 
-/** What a check's own reading gives a judge: the run's configuration and schemas (a memory of its own). */
+/** What a check's own reading gives a judge: the run's configuration and schemas. */
 export function judgeEnvOf(ctx: CheckContext): JudgeEnv {
-  return { config: ctx.config, validators: ctx.validators, memory: new Map() };
+  return { config: ctx.config, validators: ctx.validators };
 }
 
 /** " — on every success answer of the run, whichever check sent the request" */
 export const EVERY_SUCCESS_ANSWER =
   " Judged on the module's answer to a valid request and, as a contract, on every success answer of the run, whichever check sent the request (a request meant to be refused is not judged by it).";
 
-type Described = Omit<Check, "run" | "contract"> & { description: string };
+type Described = CheckHead & { description: string };
 
 /** A check of the success answer: its own reading is the scenario's, its contract every success answer of the run. */
 export function onEverySuccessAnswer(check: Described, judge: Judge): Check {
-  return defineCheck({
+  return defineContractCheck({
     ...check,
     description: check.description + EVERY_SUCCESS_ANSWER,
     contract: { answers: "success", judge },

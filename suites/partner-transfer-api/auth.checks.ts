@@ -4,13 +4,18 @@
  * signature, or with data that does not decrypt, is refused. One table row per way of breaking it.
  */
 import { REGISTER_BUSINESS as op } from "../../lib/catalogue/index.ts";
-import { answerKind, describeAnswer, requireAnswer } from "../../lib/checks/answers.ts";
-import { defineCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
-import type { Check } from "../../lib/checks/types.ts";
-import { sealRequest, type SignedRequest } from "../../lib/crypto/envelope.ts";
-import type { CryptoProfile } from "../../lib/crypto/index.ts";
-import type { RequestVariant } from "../../lib/http/target.ts";
+import {
+  answerKind,
+  type Check,
+  type CryptoProfile,
+  defineCheck,
+  describeAnswer,
+  fail,
+  type RequestVariant,
+  requireAnswer,
+  sealRequest,
+  type SignedRequest,
+} from "../../lib/checks/kit.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { clientDataFor } from "../../generators/partner-transfer-api/client-data.ts";
 import { requireValidAccepted } from "../generic/success.ts";

@@ -1,16 +1,19 @@
 /** Checks specific to §4.1 register business client. */
-import { defineCheck } from "../../lib/checks/define.ts";
-import { fail } from "../../lib/checks/failure.ts";
+import {
+  at,
+  defineCheck,
+  fail,
+  requireSuccessBody,
+  sealRequest,
+  shorten,
+  unsignedPart,
+  usesPublishedPlatformKey,
+  variablesText,
+} from "../../lib/checks/kit.ts";
 import { SUCCESS } from "../generic/success.ts";
-import { at, requireSuccessBody } from "../../lib/checks/response.ts";
 import { REGISTER_BUSINESS } from "../../lib/catalogue/index.ts";
-import { sealRequest } from "../../lib/crypto/envelope.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { clientDataFor } from "../../generators/partner-transfer-api/client-data.ts";
-import { unsignedPart } from "../../lib/crypto/envelope.ts";
-import { shorten } from "../../lib/redaction/redact.ts";
-import { usesPublishedPlatformKey } from "../../lib/config/load.ts";
-import { variablesText } from "../../lib/crypto/key-variables.ts";
 
 export const responseSignatureVerifies = defineCheck({
   id: "PT-BIZ-SIGNATURE",
@@ -21,14 +24,15 @@ export const responseSignatureVerifies = defineCheck({
   title: "Register business client: the response signature verifies under the configured profile",
   description:
     "§2.1 and §5: responses carry a signature. The algorithm is not shown, so it is verified with the " +
-    "configured CRYPTO_PROFILE and its platform key; without one the check is skipped. A failure under the " +
+    "configured CRYPTO_PROFILE and its platform key; without one the check is not applicable. A failure under the " +
     "sandbox's published key says so: against a real target it usually means the target's key was not set.",
   async run(ctx) {
     const profile = ctx.profile;
     // A capability the profile lacks is not applicable (skipped, saying so), never a failure or a pass.
     if (profile.canVerify?.("platform") === false)
-      ctx.skip(
-        `not applicable: profile "${profile.name}" holds no key to verify the platform's signatures (canVerify("platform") is false; it reads ${variablesText(profile.keyVariables?.() ?? [])}): the response signature cannot be verified`,
+      ctx.notApplicable(
+        "capability missing",
+        `profile "${profile.name}" holds no key to verify the platform's signatures (canVerify("platform") is false; it reads ${variablesText(profile.keyVariables?.() ?? [])}): the response signature cannot be verified`,
       );
     const body = requireSuccessBody(await ctx.scenario(SUCCESS));
     const { signature } = body;
@@ -56,7 +60,7 @@ export const eachRegistrationIsAProfileOfItsOwn = defineCheck({
     const second = await ctx.send(REGISTER_BUSINESS, await sealRequest(ctx.profile, data));
     const uuid = at(requireSuccessBody(second), ["payload", "client_uuid"]);
     if (typeof first !== "string" || typeof uuid !== "string")
-      ctx.skip("a registration answer has no client_uuid (the schema check reports it)");
+      ctx.notJudged("a registration answer has no client_uuid (the schema check reports it)");
     if (uuid === first) fail("value", `two different clients were both given client_uuid ${uuid}`);
   },
 });

@@ -1,11 +1,10 @@
 /** §4.1 Register business client: POST /v5/partner/transfer/business/create. */
 import { REGISTER_BUSINESS as op } from "../../lib/catalogue/index.ts";
-import { defineModule } from "../../lib/checks/define.ts";
+import { defineModule, sealRequest } from "../../lib/checks/kit.ts";
 import { generatedChecks } from "../generic/generated.ts";
 import { latencyBudget } from "../generic/latency-budget.ts";
 import { casesFor } from "../../generators/cases/index.ts";
 import { fieldForm, SUCCESS, successChecks, successValue } from "../generic/success.ts";
-import { sealRequest } from "../../lib/crypto/envelope.ts";
 import { fakerFor } from "../../generators/faker.ts";
 import { clientDataFor } from "../../generators/partner-transfer-api/client-data.ts";
 import { eachRegistrationIsAProfileOfItsOwn, responseSignatureVerifies } from "./register-business.checks.ts";

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { importGraph, parseImports, type Edge } from "./graph.ts";
-import { cycles, ruleBroken, sandboxReachBroken, unitOf } from "./rules.ts";
+import { cycles, ruleBroken, sandboxReachBroken, SUITE_KIT, unitOf } from "./rules.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const graph = importGraph(ROOT);
@@ -60,6 +60,13 @@ describe("the harness's import graph", () => {
     expect(broken(graph)).toEqual([]);
   });
 
+  test("suites import one module of lib/checks, the kit, and none of lib/http or lib/runner", () => {
+    const fromSuites = graph.filter((e) => e.from.startsWith("suites/"));
+    const engine = new Set(fromSuites.filter((e) => e.to.startsWith("lib/checks/")).map((e) => e.to));
+    expect([...engine]).toEqual([SUITE_KIT]);
+    expect(fromSuites.filter((e) => /^lib\/(http|runner)\//.test(e.to))).toEqual([]);
+  });
+
   test("has no folder-level cycle", () => {
     expect(folderCycles(graph)).toEqual([]);
   });
@@ -91,6 +98,11 @@ describe("the rules fail where they should (synthetic graphs)", () => {
     ["a generator runs the check engine", edge("generators/x.ts", "lib/checks/answers.ts")],
     ["a generator imports a suite", edge("generators/x.ts", "suites/modules.ts", true)],
     ["a suite imports the sandbox", edge("suites/x.ts", "sandbox/server.ts")],
+    ["a suite imports the client", edge("suites/card-api/x.checks.ts", "lib/http/exchange.ts", true)],
+    ["a suite imports the runner", edge("suites/preflight-requests.ts", "lib/runner/preflight-probes.ts", true)],
+    ["a suite imports the engine past its kit", edge("suites/generic/x.ts", "lib/checks/define.ts")],
+    ["a suite imports the configuration past its kit", edge("suites/x.checks.ts", "lib/config/load.ts", true)],
+    ["a suite's check (no entry file) imports vitest", edge("suites/x.checks.ts", "lib/vitest/describe-module.ts")],
     ["anything imports the tests", edge("bench/x.ts", "tests/support/cli.ts")],
     [
       "the foreign target imports the harness",

@@ -99,12 +99,28 @@ export function unitOf(path: string): string {
 
 const ANYWHERE_BUT_TESTS = (to: string) => to !== "tests" && !isTestTarget(to);
 
+/** The one module of the engine a suite imports: the authors' kit (ARCHITECTURE.md, "The kit"). */
+export const SUITE_KIT = "lib/checks/kit.ts";
+/** The vocabulary a suite names directly: operations, money and limits, days, the published test data. */
+export const SUITE_VOCABULARY = ["lib/catalogue", "lib/payments", "lib/time", "lib/test-data"];
+
+/**
+ * A suite imports of lib/ only the kit and the vocabulary — never lib/http, lib/runner or another
+ * module of the engine; a vitest entry file (`*.test.ts`) also lib/vitest, which runs its module.
+ */
+function suiteRuleBroken(edge: Edge, to: string): string | undefined {
+  if (!to.startsWith("lib/") || edge.to === SUITE_KIT || SUITE_VOCABULARY.includes(to)) return undefined;
+  if (to === "lib/vitest" && edge.from.endsWith(".test.ts")) return undefined;
+  return `suites may import of lib/ only ${SUITE_KIT} and the vocabulary (${SUITE_VOCABULARY.join(", ")}), not ${edge.to}`;
+}
+
 /** Why an edge breaks the rules, or undefined when it keeps them. */
 export function ruleBroken(edge: Edge): string | undefined {
   const from = unitOf(edge.from);
   const to = unitOf(edge.to);
   if (from === "lib/http" && to === "lib/http") return httpRuleBroken(edge);
   if (from === to) return undefined;
+  if (from === "suites" && to.startsWith("lib/")) return suiteRuleBroken(edge, to);
   // Independent by construction: a shared helper would make its agreement with the harness a tautology.
   if (isTestTarget(from)) return `${from} may import nothing outside itself`;
   const allowed = allowedTargets(from, edge.typeOnly);

@@ -180,6 +180,7 @@ function named(option: VariableName, env: Record<string, string>, modules: reado
 /** A check that reads IDEMPOTENCY_MODE: failed under reject. Declared or not, as the test says. */
 function synthetic(reads: Check["reads"]): Module {
   const check: Check = {
+    kind: "sends",
     id: "CARD-STMT-SYNTHETIC-READ",
     level: "should",
     spec: "§4.2",

@@ -39,10 +39,11 @@ const posting = (amount: unknown) => ({
 
 /** The message of the second reading's judgement, or undefined when it agrees with the first. */
 function secondReading(first: unknown[], second: unknown[]): string | undefined {
-  const env = { config, memory: new Map() } as unknown as JudgeEnv;
-  statementRecordStable.contract!.judge(statementAnswer(1, first), env);
+  // One binding, as one run's book makes: its memory holds the first reading.
+  const contract = statementRecordStable.contract.bind({ config } as unknown as JudgeEnv);
+  contract.judge(statementAnswer(1, first));
   try {
-    statementRecordStable.contract!.judge(statementAnswer(2, second), env);
+    contract.judge(statementAnswer(2, second));
     return undefined;
   } catch (error) {
     return (error as Error).message;

@@ -6,10 +6,10 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { CheckFailure, CheckSkipped, notJudged } from "../../lib/checks/failure.ts";
+import { CheckFailure, notApplicable, notJudged } from "../../lib/checks/failure.ts";
 import { debitRangeFor } from "../../lib/checks/debit-amounts.ts";
 import { profileKeysOf } from "../../lib/checks/run-context.ts";
-import type { Check, CheckContext, Module } from "../../lib/checks/types.ts";
+import type { CheckContext, ContractCheck, Module, SendingCheck } from "../../lib/checks/types.ts";
 import { loadConfig } from "../../lib/config/load.ts";
 import { loadProfile } from "../../lib/crypto/index.ts";
 import { unsignedPart } from "../../lib/crypto/envelope.ts";
@@ -69,15 +69,12 @@ function fakeContext(exchange: Exchange): CheckContext {
     debitAmounts: async () => debitRangeFor(config, undefined),
     isolated: (_card, fn) => fn(),
     shared: (_key, make) => make(),
-    latency: () => ({ slowest: [] }),
     scenario: async () => exchange,
     send: refuse,
     sendVariant: refuse,
     record: () => undefined,
     note: () => undefined,
-    skip: (reason) => {
-      throw new CheckSkipped(reason);
-    },
+    notApplicable,
     notJudged,
   };
 }
@@ -150,10 +147,12 @@ const ROWS: Array<[string, string, (a: Answer) => Answer | Promise<Answer>]> = [
 ];
 
 const modules = ALL_MODULES.filter((m) => m.operation.key in BASE);
-function located(id: string): { check: Check; module: Module } {
+/** A check of a success answer: one that sends and reads its own answer (a settled check reads none). */
+function located(id: string): { check: SendingCheck | ContractCheck; module: Module } {
   const module = modules.find((m) => m.checks.some((c) => c.id === id));
-  if (!module) throw new Error(`no module lists ${id}`);
-  return { check: module.checks.find((c) => c.id === id)!, module };
+  const check = module?.checks.find((c) => c.id === id);
+  if (!module || !check || check.kind === "settles") throw new Error(`no module lists ${id} as a check that reads`);
+  return { check, module };
 }
 
 async function passing(key: OperationKey): Promise<{ answer: Answer; request: unknown }> {

@@ -9,15 +9,15 @@
  */
 import { describe, expect, test } from "vitest";
 import { LIMITS_LIST } from "../../lib/catalogue/index.ts";
-import { defineCheck } from "../../lib/checks/define.ts";
+import { answerContract, defineCheck, defineContractCheck } from "../../lib/checks/define.ts";
 import { evaluateModules, type CheckResult } from "../../lib/checks/evaluate.ts";
 import { fail } from "../../lib/checks/failure.ts";
 import { reportedOutcome } from "../../lib/checks/levels.ts";
 import { NOT_JUDGED } from "../../lib/checks/precondition.ts";
 import { evaluateWithRetries } from "../../lib/checks/retry.ts";
 import { ContractBook } from "../../lib/checks/contract-book.ts";
-import type { AnswerContract } from "../../lib/checks/contract-types.ts";
-import type { Check, Module, RunContext } from "../../lib/checks/types.ts";
+import type { ContractSpec } from "../../lib/checks/contract-types.ts";
+import type { Check, ContractCheck, Module, RunContext } from "../../lib/checks/types.ts";
 import { loadConfig } from "../../lib/config/load.ts";
 import { loadProfile } from "../../lib/crypto/index.ts";
 import { profileKeysOf } from "../../lib/checks/run-context.ts";
@@ -45,7 +45,7 @@ function answer(seq: number, { dt = true, status = 200 } = {}): Omit<Exchange, "
 /** A run whose target answers the nth request with script(n), with a contract book. */
 const runAnswering = (script: ScriptedAnswer): RunContext => scriptedRun(config, profile, script);
 
-const dtContract: AnswerContract = {
+const dtContract: ContractSpec = {
   answers: "success",
   judge: (exchange) => {
     if (!("dt" in (exchange.response?.json as object))) fail("schema", "/dt is required but missing");
@@ -53,8 +53,8 @@ const dtContract: AnswerContract = {
 };
 
 /** A contract check on the limits list: its own reading is `own` (default: none). */
-function contractCheck(id: string, own: Check["run"] = () => undefined, contract = dtContract): Check {
-  return defineCheck({ id, level: "must", spec: "§2.4", basis: "spec", title: id, contract, run: own });
+function contractCheck(id: string, own: ContractCheck["run"] = () => undefined, contract = dtContract): Check {
+  return defineContractCheck({ id, level: "must", spec: "§2.4", basis: "spec", title: id, contract, run: own });
 }
 
 /** A check that sends `count` limits requests, after `delayMs`, meant to get `intent`. */
@@ -113,7 +113,7 @@ describe("a contract check reads every answer of its operation", () => {
   });
 
   test("a contract over every answer (no 5xx) reads refusals too", async () => {
-    const noServerError: AnswerContract = {
+    const noServerError: ContractSpec = {
       answers: "every",
       judge: (e) => {
         if ((e.response?.status ?? 0) >= 500) fail("server-error", `HTTP ${e.response!.status}`);
@@ -135,7 +135,7 @@ describe("a contract check reads every answer of its operation", () => {
 });
 
 test("a judge that crashes is its contract check's harness error, never the sender's", async () => {
-  const crashing: AnswerContract = {
+  const crashing: ContractSpec = {
     answers: "success",
     judge: () => {
       throw new TypeError("a bug in the judge");
@@ -181,7 +181,7 @@ describe("--retries through a contract check", () => {
 
 test("the preflight's tallies count as the run's (absorbed by the worker's book)", () => {
   const preflight = new ContractBook();
-  preflight.register(op.key, "TEST-CONTRACT-PRE", dtContract, { config, validators: validators() });
+  preflight.register(op.key, "TEST-CONTRACT-PRE", answerContract(dtContract), { config, validators: validators() });
   preflight.observe({
     ...answer(1, { dt: false }),
     operationKey: op.key,

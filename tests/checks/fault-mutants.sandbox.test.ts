@@ -9,7 +9,8 @@
  */
 import { describe, expect, test } from "vitest";
 import { CheckFailure } from "../../lib/checks/failure.ts";
-import type { Check, Module } from "../../lib/checks/types.ts";
+import type { AnswerContract } from "../../lib/checks/contract-types.ts";
+import type { ContractCheck, Module } from "../../lib/checks/types.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { ALL_MODULES } from "../../suites/modules.ts";
 import { rowProblems } from "../support/fault-verdict.ts";
@@ -22,9 +23,23 @@ const CONDITIONS: Array<[id: string, fields: string[]]> = [
   ["CARD-STMT-MONEY-EXACT", ["amount", "commission"]],
 ];
 
-function located(id: string): { check: Check; module: Module } {
-  const module = ALL_MODULES.find((m) => m.checks.some((c) => c.id === id))!;
-  return { check: module.checks.find((c) => c.id === id)!, module };
+/** A contract check of several conditions and its module. */
+function located(id: string): { check: ContractCheck; module: Module } {
+  const module = ALL_MODULES.find((m) => m.checks.some((c) => c.id === id));
+  const check = module?.checks.find((c) => c.id === id);
+  if (!module || check?.kind !== "contract") throw new Error(`${id} is no contract check of a module`);
+  return { check, module };
+}
+
+/** The contract, with `judge` put in place of its judge (over the judge it had, bound to the same book). */
+function judgedBy(contract: AnswerContract, judge: (exchange: Exchange, was: (e: Exchange) => void) => void) {
+  return {
+    answers: contract.answers,
+    bind: (env: Parameters<AnswerContract["bind"]>[0]) => {
+      const bound = contract.bind(env);
+      return { applies: bound.applies, judge: (exchange: Exchange) => judge(exchange, bound.judge) };
+    },
+  };
 }
 
 /** `fn`, crashing on `JSON.parse("{")` wherever it would have failed. */
@@ -38,21 +53,17 @@ async function orCrash(fn: () => unknown): Promise<void> {
 }
 
 /** The check, crashing wherever it would have failed: in its own reading and in its contract. */
-function crashing(check: Check): Check {
-  const judge = check.contract!.judge;
+function crashing(check: ContractCheck): ContractCheck {
   return {
     ...check,
-    contract: {
-      ...check.contract!,
-      judge: (exchange, env) => {
-        try {
-          judge(exchange, env);
-        } catch (error) {
-          if (error instanceof CheckFailure) JSON.parse("{");
-          throw error;
-        }
-      },
-    },
+    contract: judgedBy(check.contract, (exchange, judge) => {
+      try {
+        judge(exchange);
+      } catch (error) {
+        if (error instanceof CheckFailure) JSON.parse("{");
+        throw error;
+      }
+    }),
     run: (ctx) => orCrash(() => check.run(ctx)),
   };
 }
@@ -75,17 +86,16 @@ function withoutFields(exchange: Exchange, fields: readonly string[]): Exchange 
 }
 
 /** The check, judging every condition but those of these fields: in its own reading and in its contract. */
-function blindTo(check: Check, fields: readonly string[]): Check {
-  const judge = check.contract!.judge;
+function blindTo(check: ContractCheck, fields: readonly string[]): ContractCheck {
   return {
     ...check,
-    contract: { ...check.contract!, judge: (exchange, env) => judge(withoutFields(exchange, fields), env) },
+    contract: judgedBy(check.contract, (exchange, judge) => judge(withoutFields(exchange, fields))),
     run: (ctx) => check.run({ ...ctx, scenario: async (name) => withoutFields(await ctx.scenario(name), fields) }),
   };
 }
 
 /** Each row that lists the check, with what the table would report under the mutant (empty: the row holds). */
-async function tableUnder(mutant: Check, module: Module): Promise<Map<string, string[]>> {
+async function tableUnder(mutant: ContractCheck, module: Module): Promise<Map<string, string[]>> {
   const verdicts = new Map<string, string[]>();
   const oneInN = (row: (typeof FAULT_CASES)[number]) => row.faults.some((f) => "every" in f && f.every);
   for (const row of FAULT_CASES.filter((c) => mutant.id in c.fails && !oneInN(c))) {

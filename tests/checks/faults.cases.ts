@@ -71,6 +71,7 @@ export const FAULT_CASES: FaultCase[] = [
     name: "registration without client_uuid",
     faults: [{ kind: "drop-field", operation: PT, path: ["payload", "client_uuid"] }],
     fails: { "PT-BIZ-SCHEMA": "schema" },
+    notJudged: ["PT-BIZ-UNIQUE-CLIENT"],
   },
   // state false is a refusal (§2.1): the success checks have nothing to judge, the run is incomplete.
   {
@@ -148,6 +149,19 @@ export const FAULT_CASES: FaultCase[] = [
     name: "statement status done",
     faults: [{ kind: "set-field", operation: STMT, path: ["status"], value: "done" }],
     fails: { "CARD-STMT-POSITIVE": "rejected-valid", "CARD-STMT-STATUS-OK": "value" },
+    notJudged: [
+      "CARD-LEDGER-LIMITS-ENFORCED",
+      "CARD-LEDGER-PARALLEL-REPLAY",
+      "CARD-LEDGER-PERIOD",
+      "CARD-LEDGER-RACE",
+      "CARD-LEDGER-REMAINING",
+      "CARD-LEDGER-STATEMENT",
+      "CARD-LEDGER-USAGE",
+      "CARD-STMT-MONEY-EXACT",
+      "CARD-STMT-OTHER-CARD",
+      "CARD-TXN-IDEMPOTENT-CONFLICT",
+      "CARD-TXN-IDEMPOTENT-REPLAY",
+    ],
   },
   // request_status ≠ success is the request's own "it failed" (§3): a refusal, nothing to judge.
   {
@@ -155,6 +169,13 @@ export const FAULT_CASES: FaultCase[] = [
     faults: [{ kind: "set-field", operation: STMT, path: ["request_status"], value: "completed" }],
     fails: { "CARD-STMT-POSITIVE": "rejected-valid" },
     notJudged: [
+      "CARD-LEDGER-LIMITS-ENFORCED",
+      "CARD-LEDGER-PARALLEL-REPLAY",
+      "CARD-LEDGER-PERIOD",
+      "CARD-LEDGER-RACE",
+      "CARD-LEDGER-REMAINING",
+      "CARD-LEDGER-STATEMENT",
+      "CARD-LEDGER-USAGE",
       "CARD-STMT-DATETIME",
       "CARD-STMT-DT",
       "CARD-STMT-HTTP-200",
@@ -169,6 +190,8 @@ export const FAULT_CASES: FaultCase[] = [
       "CARD-STMT-SCHEMA",
       "CARD-STMT-STATUS-OK",
       "CARD-STMT-UNKNOWN-CARD",
+      "CARD-TXN-IDEMPOTENT-CONFLICT",
+      "CARD-TXN-IDEMPOTENT-REPLAY",
     ],
   },
   {
@@ -236,6 +259,12 @@ export const FAULT_CASES: FaultCase[] = [
       "CARD-TXN-POSITIVE": "rejected-valid",
       "CARD-TXN-STATUS-OK": "value",
     },
+    notJudged: [
+      "CARD-LEDGER-PARALLEL-REPLAY",
+      "CARD-LIM-OTHER-OBJECT",
+      "CARD-TXN-IDEMPOTENT-CONFLICT",
+      "CARD-TXN-IDEMPOTENT-REPLAY",
+    ],
   },
   // A refusal by request_status, yet posted: the fixed debit is not judged, and the ledger checks
   // see the "refused" debits in the statement and the usage — caught as a failure, not incomplete.
@@ -249,8 +278,12 @@ export const FAULT_CASES: FaultCase[] = [
       "CARD-TXN-POSITIVE": "rejected-valid",
     },
     notJudged: [
+      "CARD-LEDGER-PARALLEL-REPLAY",
+      "CARD-LIM-OTHER-OBJECT",
       "CARD-TXN-DT-OFFSET",
       "CARD-TXN-HTTP-200",
+      "CARD-TXN-IDEMPOTENT-CONFLICT",
+      "CARD-TXN-IDEMPOTENT-REPLAY",
       "CARD-TXN-JSON",
       "CARD-TXN-NEGATIVE",
       "CARD-TXN-REQUEST-SUCCESS",
@@ -288,8 +321,8 @@ export const FAULT_CASES: FaultCase[] = [
     name: "limits without the card group",
     faults: [{ kind: "drop-field", operation: LIM, path: ["limits", "card"] }],
     fails: { "CARD-LIM-OBJECT-KINDS": ["schema", "/card is required"], "CARD-LIM-SCHEMA": "schema" },
-    // No card limit to race against: the race is not judged, naming RACE_CARD_IDS.
-    notJudged: ["CARD-LEDGER-RACE"],
+    // No card limit to race against, nor one of the other card's own: not judged, naming RACE_CARD_IDS / STATEMENT_CARD_ID.
+    notJudged: ["CARD-LEDGER-RACE", "CARD-LIM-OTHER-OBJECT"],
   },
   {
     name: "limits status OK in capitals",
@@ -299,12 +332,28 @@ export const FAULT_CASES: FaultCase[] = [
       "CARD-LIM-POSITIVE": "rejected-valid",
       "CARD-LIM-STATUS-OK": "value",
     },
+    notJudged: [
+      "CARD-LEDGER-LIMITS-ENFORCED",
+      "CARD-LEDGER-PERIOD",
+      "CARD-LEDGER-RACE",
+      "CARD-LEDGER-REMAINING",
+      "CARD-LEDGER-STATEMENT",
+      "CARD-LEDGER-USAGE",
+      "CARD-LIM-MONEY-EXACT",
+      "CARD-LIM-OTHER-OBJECT",
+    ],
   },
   {
     name: "limits request_status done",
     faults: [{ kind: "set-field", operation: LIM, path: ["request_status"], value: "done" }],
     fails: { "CARD-LIM-POSITIVE": "rejected-valid" },
     notJudged: [
+      "CARD-LEDGER-LIMITS-ENFORCED",
+      "CARD-LEDGER-PERIOD",
+      "CARD-LEDGER-RACE",
+      "CARD-LEDGER-REMAINING",
+      "CARD-LEDGER-STATEMENT",
+      "CARD-LEDGER-USAGE",
       "CARD-LIM-DT",
       "CARD-LIM-GROUPS",
       "CARD-LIM-HTTP-200",
@@ -312,6 +361,7 @@ export const FAULT_CASES: FaultCase[] = [
       "CARD-LIM-MONEY-EXACT",
       "CARD-LIM-NEGATIVE",
       "CARD-LIM-OBJECT-KINDS",
+      "CARD-LIM-OTHER-OBJECT",
       "CARD-LIM-RECORDS-STABLE",
       "CARD-LIM-REQUEST-SUCCESS",
       "CARD-LIM-SCHEMA",
@@ -333,6 +383,11 @@ export const FAULT_CASES: FaultCase[] = [
   // refused scenario: every check that reads them is not judged (incomplete) — and the generated
   // requests of those kinds fail POSITIVE.
   behaviour("limits-only-for-cards", { "CARD-LIM-POSITIVE": "rejected-valid" }, [
+    "CARD-LEDGER-LIMITS-ENFORCED",
+    "CARD-LEDGER-PERIOD",
+    "CARD-LEDGER-REMAINING",
+    "CARD-LEDGER-STATEMENT",
+    "CARD-LEDGER-USAGE",
     "CARD-LIM-MONEY-EXACT",
     "CARD-LIM-OBJECT-KINDS",
   ]),
@@ -381,7 +436,7 @@ export const FAULT_CASES: FaultCase[] = [
   behaviour("statement-unknown-card-leaks", { "CARD-STMT-UNKNOWN-CARD": "accepted-invalid" }),
   behaviour("limits-unknown-object-leaks", { "CARD-LIM-UNKNOWN-OBJECT": "accepted-invalid" }),
   behaviour("debits-unknown-card-as-fixture", { "CARD-TXN-UNKNOWN-CARD": "accepted-invalid" }),
-  behaviour("rejects-amounts-above-50", { "CARD-TXN-POSITIVE": "rejected-valid" }),
+  behaviour("rejects-amounts-above-50", { "CARD-TXN-POSITIVE": "rejected-valid" }, ["CARD-TXN-IDEMPOTENT-CONFLICT"]),
   behaviour("rejects-single-instant-periods", { "CARD-STMT-POSITIVE": "rejected-valid" }),
   behaviour("rejects-non-ascii-client-data", { "PT-BIZ-POSITIVE": "rejected-valid" }),
   // stateful and financial invariants
@@ -429,10 +484,21 @@ export const FAULT_CASES: FaultCase[] = [
     "CARD-STMT-OTHER-CARD": "value",
     "CARD-STMT-PERIOD": ["value", "outside the requested period"],
   }),
-  behaviour("empty-period-is-an-error", {
-    "CARD-LEDGER-PERIOD": ["invariant", "not with an empty list"],
-    "CARD-STMT-POSITIVE": "rejected-valid",
-  }),
+  behaviour(
+    "empty-period-is-an-error",
+    {
+      "CARD-LEDGER-PERIOD": ["invariant", "not with an empty list"],
+      "CARD-STMT-POSITIVE": "rejected-valid",
+    },
+    [
+      "CARD-LEDGER-LIMITS-ENFORCED",
+      "CARD-LEDGER-RACE",
+      "CARD-LEDGER-REMAINING",
+      "CARD-LEDGER-STATEMENT",
+      "CARD-LEDGER-USAGE",
+      "CARD-STMT-OTHER-CARD",
+    ],
+  ),
   // payment semantics: one fault per rule family of the semantic NEGATIVE rows,
   behaviour("accepts-foreign-card-data", { "CARD-TXN-NEGATIVE": "accepted-invalid" }),
   behaviour("accepts-mismatched-money", { "CARD-TXN-NEGATIVE": "accepted-invalid" }),

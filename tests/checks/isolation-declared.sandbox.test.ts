@@ -31,6 +31,7 @@ afterAll(async () => {
 /** A one-check module whose check debits the payment card once and notes whether it held the card's lane. */
 function debitingModule(touches: Touches | undefined): Module {
   const check: Check = {
+    kind: "sends",
     id: "CARD-LIM-DEBITS-ONCE",
     level: "info",
     basis: "spec",
@@ -38,7 +39,7 @@ function debitingModule(touches: Touches | undefined): Module {
     title: "debits the payment card once",
     async run(ctx) {
       ctx.note(`held the lane: ${holdsLane(`card:${ctx.config.fixtures.payment.cardId}`)}`);
-      await ctx.send(CREATE_TRANSACTION, debitRequest(fakerFor(ctx.seed), ctx.config, { amount: 1.03 }));
+      await ctx.send(CREATE_TRANSACTION, debitRequest(fakerFor(ctx.seed), ctx.config, { minor: 103 }));
     },
   };
   return { operation: LIMITS_LIST, scenarios: {}, checks: [check], ...(touches ? { touches } : {}) };

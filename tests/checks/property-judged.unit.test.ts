@@ -7,8 +7,8 @@
 import { describe, expect, test } from "vitest";
 import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
 import { debitRangeFor } from "../../lib/checks/debit-amounts.ts";
-import { CheckNotJudged, CheckSkipped, notJudged } from "../../lib/checks/failure.ts";
-import type { Check, CheckContext } from "../../lib/checks/types.ts";
+import { CheckNotJudged, notApplicable, notJudged } from "../../lib/checks/failure.ts";
+import type { CheckContext, SendingCheck, ContractCheck } from "../../lib/checks/types.ts";
 import type { Config } from "../../lib/config/load.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import type { RequestVariant } from "../../lib/http/target.ts";
@@ -45,7 +45,6 @@ function context(config: Config, status: number) {
     debitAmounts: async () => debitRangeFor(config, undefined),
     isolated: (_card, fn) => fn(),
     shared: (_key, make) => make(),
-    latency: () => ({ slowest: [] }),
     scenario: () => Promise.reject(new Error("no scenario here")),
     send: () => Promise.reject(new Error("properties send variants")),
     sendVariant: async (_op, variant) => {
@@ -54,9 +53,7 @@ function context(config: Config, status: number) {
     },
     record: () => undefined,
     note: () => undefined,
-    skip: (reason) => {
-      throw new CheckSkipped(reason);
-    },
+    notApplicable,
     notJudged,
   };
   return { ctx, sent };
@@ -64,14 +61,14 @@ function context(config: Config, status: number) {
 
 /** The POSITIVE property of the statement over these cases (ids of this test's own: a check id is defined once). */
 let defined = 0;
-const positive = (casesOf: CasesFor): Check =>
+const positive = (casesOf: CasesFor): SendingCheck | ContractCheck =>
   generatedChecks(CARD_STATEMENT, "§2.2", casesOf, {
     positive: `CARD-STMT-JUDGED-${++defined}-POSITIVE`,
     negative: `CARD-STMT-JUDGED-${defined}-NEGATIVE`,
     no5xx: `CARD-STMT-JUDGED-${defined}-NO-5XX`,
-  })[0]!;
+  })[0] as SendingCheck | ContractCheck;
 
-async function outcome(check: Check, ctx: CheckContext): Promise<Error | "passed"> {
+async function outcome(check: SendingCheck | ContractCheck, ctx: CheckContext): Promise<Error | "passed"> {
   try {
     await check.run(ctx);
     return "passed";

@@ -14,14 +14,15 @@ import { configFor, evaluateAll, failingIds, withSandbox } from "../support/harn
 const EXAMPLE = "./examples/crypto-profile.example.ts";
 /**
  * The checks of an operation touched when its valid requests are refused: not the check any
- * answer but a 5xx passes (NO-5XX), nor the latency budget (a refusal is answered in time too), nor the idempotency, ledger and cross-object limit checks
- * (skipped when the statement or the first debit is refused). Of these, the ones judging the
- * success answer are "not judged" (a refusal of the fixture request, even a 401, is a
- * precondition: lib/checks/precondition.ts, the other object kinds' limits included), and so are
- * the ones that expect a refusal (invalid input, bad auth, unknown objects): a refusal judges
- * nothing when the valid request is refused too. The valid generated requests fail.
+ * answer but a 5xx passes (NO-5XX), nor the latency budget (a refusal is answered in time too).
+ * Of these, the ones judging the success answer are "not judged" (a refusal of the fixture
+ * request, even a 401, is a precondition: lib/checks/precondition.ts, the other object kinds'
+ * limits included), and so are the ones that expect a refusal (invalid input, bad auth, unknown
+ * objects: a refusal judges nothing when the valid request is refused too) and the idempotency,
+ * ledger and cross-object limit checks (a statement, a limits reading or a first debit refused is
+ * a precondition not met). The valid generated requests fail.
  */
-const PASS_WHEN_REFUSED = /-(NO-5XX|OTHER-OBJECT|LATENCY-BUDGET)$|-IDEMPOTENT-|-LEDGER-/;
+const PASS_WHEN_REFUSED = /-(NO-5XX|LATENCY-BUDGET)$/;
 const FAIL_WHEN_REFUSED = /-POSITIVE$/;
 const touched = (code: string) =>
   ALL_MODULES.filter((m) => m.operation.code === code)

@@ -239,7 +239,7 @@ const ROWS: Row[] = [
 
 /** The requests a check builds from the fixtures (the success scenarios, ledger debits, the preflight). */
 function builtByChecks(config: Config, key: string): unknown[] {
-  if (key === TXN) return [debitRequest(fakerFor(1), config, { amount: 10 })];
+  if (key === TXN) return [debitRequest(fakerFor(1), config, { minor: 1000 })];
   if (key === STMT) return [seededStatementRequest(config)];
   return [limitsRequest(config, "card"), limitsRequest(config, "client")];
 }

@@ -23,6 +23,7 @@ import { tempReportsDir } from "../support/temp-dirs.ts";
 function checkFailing(failures: number, thrown: () => never = () => fail("status", "HTTP 503")): Check {
   let attempts = 0;
   return {
+    kind: "sends",
     id: "CARD-STMT-TEST",
     level: "must",
     spec: "§4.2",

@@ -77,7 +77,7 @@ describe.concurrent("run-wide safety through the CLI", () => {
         );
         for (const c of txn)
           expect(c.message).toMatch(
-            /^not sent: debiting \d+\.\d\d would pass MAX_DEBIT_TOTAL=0\.50 \(0\.\d\d already debited this run\)$/,
+            /^not applicable \(production guard\): not sent: debiting \d+\.\d\d would pass MAX_DEBIT_TOTAL=0\.50 \(0\.\d\d already debited this run\)$/,
           );
       },
       DEBITING_FIRST,

@@ -41,7 +41,7 @@ test("MAX_DEBIT_TOTAL=0.50: no debit over the cap reaches the target; the checks
       );
       for (const r of txn)
         expect(r.message).toMatch(
-          /^not sent: debiting \d+\.\d\d would pass MAX_DEBIT_TOTAL=0\.50 \(0\.\d\d already debited this run\)$/,
+          /^not applicable \(production guard\): not sent: debiting \d+\.\d\d would pass MAX_DEBIT_TOTAL=0\.50 \(0\.\d\d already debited this run\)$/,
         );
     } finally {
       await proxy.close();

@@ -108,7 +108,7 @@ describe("register business client", () => {
 describe("create transaction", () => {
   const postings = () => sandbox.ledger.postingsOf(config.fixtures.payment.cardId).length;
   test("a replay of the same body is answered with the original answer and posted once", async () => {
-    const body = debitRequest(fakerFor(2), config, { amount: 5 });
+    const body = debitRequest(fakerFor(2), config, { minor: 500 });
     const before = postings();
     const first = await post(TXN).send(body);
     const second = await post(TXN).send(body);
@@ -117,7 +117,7 @@ describe("create transaction", () => {
     expect(postings()).toBe(before + 1);
   });
   test("the same request_id with another body → 409", async () => {
-    const body = debitRequest(fakerFor(3), config, { amount: 5 });
+    const body = debitRequest(fakerFor(3), config, { minor: 500 });
     await post(TXN).send(body);
     const res = await post(TXN).send({ ...body, debit: { ...body.debit, amount: 6 } });
     expect(res.status).toBe(409);
@@ -127,15 +127,15 @@ describe("create transaction", () => {
     ["a wrong CVC", { card_cvc: "999" }, 422],
     ["another card's PAN", { card_pan: "4400430000000015" }, 422],
   ] as const)("%s is rejected", async ([, card, status]) => {
-    const body = debitRequest(fakerFor(4), config, { amount: 5 });
+    const body = debitRequest(fakerFor(4), config, { minor: 500 });
     const res = await post(TXN).send({ ...body, debit: { ...body.debit, card: { ...body.debit.card, ...card } } });
     expect(res.status).toBe(status);
   });
   test("below the minimum and over the limit → 422", async () => {
-    expect((await post(TXN).send(debitRequest(fakerFor(5), config, { amount: 0.5 }))).body.error.code).toBe(
+    expect((await post(TXN).send(debitRequest(fakerFor(5), config, { minor: 50 }))).body.error.code).toBe(
       "BELOW_MINIMUM",
     );
-    expect((await post(TXN).send(debitRequest(fakerFor(6), config, { amount: 50_000_000 }))).body.error.code).toBe(
+    expect((await post(TXN).send(debitRequest(fakerFor(6), config, { minor: 5_000_000_000 }))).body.error.code).toBe(
       "LIMIT_EXCEEDED",
     );
   });
@@ -148,7 +148,7 @@ describe("limits list", () => {
     const total = (res: request.Response) =>
       res.body.limits.card[0].amount.find((a: { type: string }) => a.type === "total");
     const before = total(await list("card", config.fixtures.payment.cardId));
-    expect((await post(TXN).send(debitRequest(fakerFor(7), config, { amount: 12.34 }))).status).toBe(200);
+    expect((await post(TXN).send(debitRequest(fakerFor(7), config, { minor: 1234 }))).status).toBe(200);
     const after = total(await list("card", config.fixtures.payment.cardId));
     expect(Math.round((Number(after.current) - Number(before.current)) * 100)).toBe(1234);
     expect(Math.round((Number(after.value) - Number(after.current)) * 100)).toBe(
@@ -162,8 +162,8 @@ describe("limits list", () => {
 });
 
 describe("magic test values (docs/sandbox.md › Test data)", () => {
-  const debit = (amount: number, card?: Record<string, string>) => {
-    const body = debitRequest(fakerFor(8), config, { amount });
+  const debit = (minor: number, card?: Record<string, string>) => {
+    const body = debitRequest(fakerFor(8), config, { minor });
     // Another card comes with its own account and client: card data of two cards is refused (sandbox/rules/card-data.ts).
     const own = card && {
       account: { number: SANDBOX_CARDS.decline.accountNumber },
@@ -172,16 +172,16 @@ describe("magic test values (docs/sandbox.md › Test data)", () => {
     return post(TXN).send(card ? { ...body, debit: { ...body.debit, card, ...own } } : body);
   };
   test("amount 666.66 and the decline card are declined; 777.77 exceeds a limit", async () => {
-    expect((await debit(666.66)).body.error.code).toBe("DECLINED");
+    expect((await debit(66_666)).body.error.code).toBe("DECLINED");
     expect(
-      (await debit(5, { card_id: "c0ffee00-0000-4000-8000-000000000666", card_pan: "4400430000000668" })).body.error
+      (await debit(500, { card_id: "c0ffee00-0000-4000-8000-000000000666", card_pan: "4400430000000668" })).body.error
         .code,
     ).toBe("DECLINED");
-    expect((await debit(777.77)).body.error.code).toBe("LIMIT_EXCEEDED");
+    expect((await debit(77_777)).body.error.code).toBe("LIMIT_EXCEEDED");
   });
   test("amount 999.99 is accepted after about 2.5 s", async () => {
     const started = Date.now();
-    expect((await debit(999.99)).status).toBe(200);
+    expect((await debit(99_999)).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_400);
   });
 });

@@ -27,6 +27,7 @@ const storm: Module = {
   scenarios: {},
   checks: [
     {
+      kind: "sends",
       id: "CARD-TXN-STORM",
       level: "info",
       basis: "spec",
@@ -36,7 +37,7 @@ const storm: Module = {
         const faker = fakerFor(ctx.seed);
         const until = Date.now() + MAX_MS;
         for (let i = 0; i < MAX_DEBITS && Date.now() < until && !existsSync(stopFile); i++) {
-          await ctx.send(CREATE_TRANSACTION, debitRequest(faker, ctx.config, { amount: 1.01 }));
+          await ctx.send(CREATE_TRANSACTION, debitRequest(faker, ctx.config, { minor: 101 }));
           if (i === 0) writeFileSync(`${stopFile}.started`, "");
           await new Promise((resolve) => setTimeout(resolve, 10));
         }

@@ -2,6 +2,9 @@
 import { describe, expect, test } from "vitest";
 import {
   amountProblem,
+  amountSent,
+  microOfMinor,
+  minorOfMicro,
   minorUnitDigits,
   parseKeepingNumberText,
   formatAmount,
@@ -124,4 +127,15 @@ test("numbers are read as the literal text sent: digits beyond a double's precis
   expect(amountProblem((value.c as string[])[0], "KZT")).toMatch(/negative zero/);
   expect(amountProblem((value.c as string[])[1], "KZT")).toBeUndefined();
   expect(parseKeepingNumberText("{not json")).toBeUndefined();
+});
+
+test("the one writer: a debit built in minor units is sent as its decimal, exactly", () => {
+  expect([1234, 1, 100, 0, 99_999].map(amountSent)).toEqual([12.34, 0.01, 1, 0, 999.99]);
+  // Written through the one writer, the amount reads back as the minor units it was built from.
+  for (const minor of [1, 7, 1003, 123_456_789]) expect(micro(amountSent(minor))).toBe(microOfMinor(minor));
+  expect(microOfMinor(1234)).toBe(12_340_000);
+  // Under an amount rounds down, up to one rounds up: 12.345 is 1234 or 1235 minor units.
+  expect([minorOfMicro(12_345_000), minorOfMicro(12_345_000, "up"), minorOfMicro(12_340_000, "up")]).toEqual([
+    1234, 1235, 1234,
+  ]);
 });

@@ -9,6 +9,7 @@
 import { inEffect, type ReadOf } from "../../checks/reads.ts";
 import { VARIABLES, type VariableName, type VariableSpec } from "../../config/variables.ts";
 import type { Declaration } from "./declaration.ts";
+import { formatMinor } from "../../payments/money.ts";
 
 export interface OptionEffect {
   option: string;
@@ -32,7 +33,7 @@ const pairs = (record: Record<string, string>) =>
   Object.entries(record)
     .map(([k, v]) => `${k}=${v}`)
     .join(",");
-const amount = (minor?: number) => (minor === undefined ? "unset" : (minor / 100).toFixed(2));
+const amount = (minor?: number) => (minor === undefined ? "unset" : formatMinor(minor));
 const NOT_RECORDED = "not recorded by the run";
 
 /** How the statement shows each option's declared value: from the declaration, never a secret. */

@@ -5,11 +5,10 @@
  * limits of the card, its account and its client), each asserting its invariants after the step.
  */
 import fc from "fast-check";
-import { describeAnswer } from "../../../lib/checks/answers.ts";
+import { describeAnswer, fail } from "../../../lib/checks/kit.ts";
 import { amountAbove, type DebitRange } from "../../../lib/payments/debit-range.ts";
 import { newOperations, readStatement, windowSince } from "./readback.ts";
 import type { ObjectKind } from "../../../lib/payments/kinds.ts";
-import { fail } from "../../../lib/checks/failure.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
 import type { LedgerModel } from "./observations.ts";
 import { checkUsage, checkRemaining, checkStatement, checkWithin } from "./observations.ts";
@@ -91,8 +90,8 @@ class ReadLimits implements Command {
  * sequences and none may depend on a draw.
  */
 export async function probe(m: LedgerModel, r: LedgerReal, range: DebitRange): Promise<void> {
-  await Promise.all([new ReadEmptyPeriod().run(m, r), new Debit(amountAbove(range, 11) / 100).run(m, r)]);
-  await new Debit(amountAbove(range, 122) / 100).run(m, r);
+  await Promise.all([new ReadEmptyPeriod().run(m, r), new Debit(amountAbove(range, 11)).run(m, r)]);
+  await new Debit(amountAbove(range, 122)).run(m, r);
   await probeMaximum(m, r);
   // Every sequence tries to go over a limit once, so CARD-LEDGER-LIMITS-ENFORCED is judged whatever commands are drawn.
   await new OverLimitDebit().run(m, r);
@@ -107,11 +106,14 @@ export async function audit(m: LedgerModel, r: LedgerReal): Promise<void> {
   await Promise.all([new ReadStatement().run(m, r), ...OBJECT_KINDS.map((kind) => new ReadLimits(kind).run(m, r))]);
 }
 
+/** A reading's sub-period is drawn in hundredths of the window. */
+const HUNDREDTHS = 100;
+
 /** Valid debits draw from the lower part of the range (up to 19.00 above its minimum): many small postings. */
 export function ledgerCommands(range: DebitRange): Array<fc.Arbitrary<Command>> {
-  const fraction = fc.integer({ min: 0, max: 100 }).map((n) => n / 100);
+  const fraction = fc.integer({ min: 0, max: HUNDREDTHS }).map((n) => n / HUNDREDTHS);
   return [
-    fc.integer({ min: 0, max: 1_900 }).map((offset) => new Debit(amountAbove(range, offset) / 100)),
+    fc.integer({ min: 0, max: 1_900 }).map((offset) => new Debit(amountAbove(range, offset))),
     fc.constant(new OverLimitDebit()),
     fc.constant(new BelowMinimumDebit()),
     fc.nat(20).map((i) => new Replay(i)),

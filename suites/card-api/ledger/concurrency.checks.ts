@@ -4,17 +4,20 @@
  * (at most 100) and 10 replays, loopback or the configured target, each request under
  * REQUEST_TIMEOUT_MS and the pace settings.
  */
-import { LIMIT_VOCABULARY_READS } from "../../../lib/checks/reads.ts";
+import {
+  answerKind,
+  type CheckContext,
+  defineCheck,
+  type Exchange,
+  fail,
+  LIMIT_VOCABULARY_READS,
+  requireAnswer,
+} from "../../../lib/checks/kit.ts";
 import { CREATE_TRANSACTION } from "../../../lib/catalogue/index.ts";
-import { answerKind, requireAnswer } from "../../../lib/checks/answers.ts";
-import { defineCheck } from "../../../lib/checks/define.ts";
-import { fail } from "../../../lib/checks/failure.ts";
-import type { CheckContext } from "../../../lib/checks/types.ts";
 import { amountAbove } from "../../../lib/payments/debit-range.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor, freshRequestId } from "../../../generators/faker.ts";
 import { boundaryBetween } from "../../../lib/time/period-boundary.ts";
-import type { Exchange } from "../../../lib/http/exchange.ts";
 import {
   answeredAt,
   newOperations,
@@ -31,7 +34,7 @@ import {
   smallestMaximum,
   smallestRemaining,
 } from "../../../lib/payments/limit-vocabulary.ts";
-import { formatAmount, formatMicro, micro } from "../../../lib/payments/money.ts";
+import { formatMicro, formatMinor, micro, microOfMinor, minorOfMicro } from "../../../lib/payments/money.ts";
 
 const REPLAYS = 10;
 
@@ -66,9 +69,9 @@ function requireOverlap(ctx: CheckContext, exchanges: Array<{ startedAt: number;
 }
 
 /** A debit of a race card, by card_id only (the race fixtures are configured by id). */
-function raceDebit(ctx: CheckContext, cardId: string, amount: number) {
-  const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount, requestId: freshRequestId() });
-  const { amount: _a, currency, terminal_number } = body.debit;
+function raceDebit(ctx: CheckContext, cardId: string, minor: number) {
+  const body = debitRequest(fakerFor(ctx.seed), ctx.config, { minor, requestId: freshRequestId() });
+  const { amount, currency, terminal_number } = body.debit;
   return { ...body, debit: { amount, currency, terminal_number, card: { card_id: cardId } } };
 }
 
@@ -96,7 +99,7 @@ async function raceCard(ctx: CheckContext): Promise<RaceCard | string> {
     const remaining = smallestRemaining(vocabulary, limits);
     if (remaining === undefined) why = `race card ${cardId} lists no cumulative limit of its own (group card)`;
     if (remaining === undefined || remaining <= 0) continue;
-    const perDebit = Math.ceil((2 * remaining) / ctx.config.cardApi.raceDebits / 10_000) * 10_000;
+    const perDebit = microOfMinor(minorOfMicro((2 * remaining) / ctx.config.cardApi.raceDebits, "up"));
     const cap = smallestMaximum(vocabulary, limits)?.micro ?? Infinity;
     const amount = Math.min(cap, Math.max(perDebit, largestMinimum(vocabulary, limits), 10_000));
     if (amount * ctx.config.cardApi.raceDebits <= remaining) {
@@ -147,10 +150,10 @@ export const parallelDebitsWithinLimit = defineCheck({
 async function raceOn(ctx: CheckContext, race: RaceCard): Promise<void> {
   const since = Date.now();
   const before = await statementOperations(ctx, race.cardId, windowSince(since));
-  const amount = race.amount / 1_000_000;
+  const minor = minorOfMicro(race.amount);
   const exchanges = await Promise.all(
     Array.from({ length: ctx.config.cardApi.raceDebits }, () =>
-      ctx.send(CREATE_TRANSACTION, raceDebit(ctx, race.cardId, amount)),
+      ctx.send(CREATE_TRANSACTION, raceDebit(ctx, race.cardId, minor)),
     ),
   );
   exchanges.forEach(requireAnswer);
@@ -161,7 +164,7 @@ async function raceOn(ctx: CheckContext, race: RaceCard): Promise<void> {
   if (total > race.remaining)
     fail(
       "invariant",
-      `${accepted.length} of ${exchanges.length} parallel debits of ${formatAmount(amount)} were accepted: ${formatMicro(total)} in total, over the remaining ${formatMicro(race.remaining)}`,
+      `${accepted.length} of ${exchanges.length} parallel debits of ${formatMinor(minor)} were accepted: ${formatMicro(total)} in total, over the remaining ${formatMicro(race.remaining)}`,
     );
   const posted = newOperations(before, await statementOperations(ctx, race.cardId, windowSince(since)));
   if (posted.length !== accepted.length)
@@ -190,14 +193,14 @@ export const parallelReplaysPostOnce = defineCheck({
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
       const range = await ctx.debitAmounts();
       ctx.note(range.why);
-      const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: amountAbove(range, 233) / 100 });
+      const body = debitRequest(fakerFor(ctx.seed), ctx.config, { minor: amountAbove(range, 233) });
       const since = Date.now();
       const before = await recentOperations(ctx, since);
       const exchanges = await Promise.all(Array.from({ length: REPLAYS }, () => ctx.send(CREATE_TRANSACTION, body)));
       exchanges.forEach(requireAnswer);
       ctx.record(exchanges[0]!);
       if (!exchanges.some((e) => answerKind(e) === "success"))
-        ctx.skip("none of the parallel requests was accepted, so a replay proves nothing");
+        ctx.notJudged("none of the parallel requests was accepted, so a replay proves nothing", "PAYMENT_CARD_ID");
       const posted = newOperations(before, await recentOperations(ctx, since));
       if (posted.length !== 1)
         fail("invariant", `${posted.length} operations posted for one request_id sent ${REPLAYS} times at once`);

@@ -5,7 +5,7 @@
  * a replay of an accepted debit — each asserting what it can at once.
  */
 import type fc from "fast-check";
-import { answerKind, requireAnswer } from "../../../lib/checks/answers.ts";
+import { answerKind, fail, requireAnswer } from "../../../lib/checks/kit.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import type { ObjectKind } from "../../../lib/payments/kinds.ts";
 import type { AmountLimit } from "../../../lib/payments/limits.ts";
@@ -16,39 +16,45 @@ import {
   smallestMaximum,
   smallestRemaining,
 } from "../../../lib/payments/limit-vocabulary.ts";
-import { formatAmount, formatMicro, micro, writtenAmount } from "../../../lib/payments/money.ts";
-import { fail } from "../../../lib/checks/failure.ts";
+import {
+  formatMicro,
+  formatMinor,
+  micro,
+  microOfMinor,
+  minorOfMicro,
+  writtenAmount,
+} from "../../../lib/payments/money.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
 import { readingsAcross, type LedgerModel } from "./observations.ts";
 
 type Command = fc.AsyncCommand<LedgerModel, LedgerReal>;
 
 /**
- * A debit of `amount` (major units): accepted or not; undefined when the guard kept it back. Accepted,
+ * A debit of `minor` (minor units): accepted or not; undefined when the guard kept it back. Accepted,
  * the model counts it. `intent` "refusal": a debit meant to be refused, its answer judged as a refusal.
  */
 export async function debitOf(
   m: LedgerModel,
   r: LedgerReal,
-  amount: number,
+  minor: number,
   intent?: "refusal",
 ): Promise<boolean | undefined> {
-  const body = debitRequest(r.faker, r.ctx.config, { amount });
+  const body = debitRequest(r.faker, r.ctx.config, { minor });
   const exchange = await r.debit(body, intent);
   if (!exchange) return undefined;
   requireAnswer(exchange);
   const accepted = answerKind(exchange) === "success";
-  if (accepted) m.accepted.push({ body, micro: micro(amount)! });
+  if (accepted) m.accepted.push({ body, micro: microOfMinor(minor) });
   return accepted;
 }
 
 export class Debit implements Command {
-  constructor(readonly amount: number) {}
+  constructor(readonly minor: number) {}
   check = () => true;
   async run(m: LedgerModel, r: LedgerReal) {
-    await debitOf(m, r, this.amount);
+    await debitOf(m, r, this.minor);
   }
-  toString = () => `debit(${formatAmount(this.amount)})`;
+  toString = () => `debit(${formatMinor(this.minor)})`;
 }
 
 /**
@@ -73,8 +79,8 @@ export class OverLimitDebit implements Command {
     const units = remaining + 1_000_000;
     const cap = smallestMaximum(vocabulary, all);
     if (cap !== undefined && units > cap.micro) return;
-    const amount = units / 1_000_000;
-    const accepted = await debitOf(m, r, amount, "refusal");
+    const minor = minorOfMicro(units);
+    const accepted = await debitOf(m, r, minor, "refusal");
     // Refused: the limit held, and that is the judgement (kept back by the guard: nothing judged).
     if (accepted === false) return r.judge("limits-enforced", () => undefined);
     if (accepted !== true) return;
@@ -85,7 +91,7 @@ export class OverLimitDebit implements Command {
       return r.notJudged("limits-enforced", `the over-limit debit's limits were read on either side of ${boundary}`);
     r.judge("limits-enforced", () => {
       if (passed.length !== 0)
-        fail("invariant", `a debit of ${formatAmount(amount)} was accepted over the remaining ${passed.join(", ")}`);
+        fail("invariant", `a debit of ${formatMinor(minor)} was accepted over the remaining ${passed.join(", ")}`);
     });
   }
   toString = () => "debitOverRemainingLimit()";
@@ -125,14 +131,11 @@ export class BelowMinimumDebit implements Command {
   async run(m: LedgerModel, r: LedgerReal) {
     const minimum = largestMinimum(r.ctx.config.cardApi, limitsThatApply(await r.limits("card"), r.terminal));
     if (minimum < 20_000) return;
-    const amount = (minimum - 10_000) / 1_000_000;
-    const accepted = await debitOf(m, r, amount, "refusal");
+    const minor = minorOfMicro(minimum - microOfMinor(1));
+    const accepted = await debitOf(m, r, minor, "refusal");
     r.judge("limits-enforced", () => {
       if (accepted === true)
-        fail(
-          "invariant",
-          `a debit of ${formatAmount(amount)}, under the minimum ${formatMicro(minimum)}, was accepted`,
-        );
+        fail("invariant", `a debit of ${formatMinor(minor)}, under the minimum ${formatMicro(minimum)}, was accepted`);
     });
   }
   toString = () => "debitUnderMinimum()";

@@ -7,8 +7,7 @@
  * debit at it when that is under a minimum, a sandbox magic amount, or more than a tenth of the
  * smallest remaining cumulative limit (a run must not use up the day's limit of its payment card).
  */
-import { describeAnswer } from "../../../lib/checks/answers.ts";
-import { fail } from "../../../lib/checks/failure.ts";
+import { describeAnswer, fail } from "../../../lib/checks/kit.ts";
 import type { AmountLimit } from "../../../lib/payments/limits.ts";
 import {
   largestMinimum,
@@ -17,7 +16,7 @@ import {
   smallestRemaining,
   type LimitVocabulary,
 } from "../../../lib/payments/limit-vocabulary.ts";
-import { formatMicro } from "../../../lib/payments/money.ts";
+import { formatMicro, minorOfMicro } from "../../../lib/payments/money.ts";
 import { MAGIC_AMOUNTS_MINOR } from "../../../lib/test-data/published.ts";
 import { debitOf } from "./debit-commands.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
@@ -54,14 +53,14 @@ export async function probeMaximum(m: LedgerModel, r: LedgerReal): Promise<void>
   const over = (Math.floor(cap.micro / HUNDREDTH) + 1) * HUNDREDTH;
   const room = smallestRemaining(v, limits);
   if (room === undefined || over <= room) {
-    const accepted = await debitOf(m, r, over / 1_000_000, "refusal");
+    const accepted = await debitOf(m, r, minorOfMicro(over), "refusal");
     r.judge("limits-enforced", () => {
       if (accepted === true)
         fail("invariant", `a debit of ${formatMicro(over)}, one hundredth over ${name}, was accepted`);
     });
   }
   if (heldBack(v, cap.micro, limits)) return;
-  const atAccepted = await debitOf(m, r, cap.micro / 1_000_000);
+  const atAccepted = await debitOf(m, r, minorOfMicro(cap.micro));
   r.judge("limits-enforced", () => {
     if (atAccepted === false)
       fail("invariant", `a debit exactly at ${name} was refused (${r.last ? describeAnswer(r.last) : "no answer"})`);

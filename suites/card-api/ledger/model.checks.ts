@@ -6,15 +6,23 @@
  * names the commands, the seed and the path (replayPath included) and attaches the last exchange;
  * every check attaches the first few exchanges sent, as evidence of what was checked.
  */
-import { LIMIT_VOCABULARY_READS } from "../../../lib/checks/reads.ts";
+import {
+  type Basis,
+  type Check,
+  type CheckContext,
+  CheckFailure,
+  CheckSkipped,
+  defineCheck,
+  deriveSeed,
+  type Draw,
+  type Exchange,
+  fail,
+  LIMIT_VOCABULARY_READS,
+  shrinkCase,
+  tryCases,
+} from "../../../lib/checks/kit.ts";
 import fc from "fast-check";
-import { defineCheck } from "../../../lib/checks/define.ts";
-import { CheckFailure, CheckSkipped, fail } from "../../../lib/checks/failure.ts";
-import { shrinkCase, tryCases, type Draw } from "../../../lib/checks/fast-check-runner.ts";
 import { amountAbove, type DebitRange } from "../../../lib/payments/debit-range.ts";
-import { deriveSeed } from "../../../lib/checks/seed.ts";
-import type { Basis, Check, CheckContext } from "../../../lib/checks/types.ts";
-import type { Exchange } from "../../../lib/http/exchange.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
 import { audit, ledgerCommands, probe } from "./commands.ts";
 import { LedgerReal } from "./model.ts";
@@ -81,7 +89,7 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
   // answers an empty period with an error would leave every baseline unreadable (all skipped) — or
   // not, if another check happened to debit first. This keeps the outcome independent of the order.
   const warmUp = new LedgerReal(ctx, "all", deriveSeed(seed, "warm-up"), range.terminal);
-  await warmUp.debit(debitRequest(warmUp.faker, ctx.config, { amount: amountAbove(range, 0) / 100 }));
+  await warmUp.debit(debitRequest(warmUp.faker, ctx.config, { minor: amountAbove(range, 0) }));
   await tryCases(draw, 1, async (commands, sequence) => {
     const real = new LedgerReal(ctx, "all", deriveSeed(seed, `sequence ${sequence}`), range.terminal, s.trail);
     try {
@@ -118,7 +126,7 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
   if (s.skipped) throw s.skipped;
   notJudgedAcrossBoundary(ctx, s, invariant);
   // Every debit kept off the target by the guard: nothing was tested, say why (as a refused request does).
-  if (s.sent === 0 && s.refusal) ctx.skip(s.refusal.message);
+  if (s.sent === 0 && s.refusal) ctx.notApplicable("production guard", s.refusal.message);
   // An invariant no sequence had anything to judge by is not judged, never passed.
   const nothing = NOTHING_TO_JUDGE[invariant];
   if (!s.judged.has(invariant)) ctx.notJudged(`no sequence had anything to judge it by: ${nothing.why}`, nothing.see);

@@ -6,10 +6,14 @@
  */
 import type { Faker } from "@faker-js/faker";
 import { CREATE_TRANSACTION } from "../../../lib/catalogue/index.ts";
-import { CheckFailure } from "../../../lib/checks/failure.ts";
-import type { CheckContext } from "../../../lib/checks/types.ts";
-import type { Exchange, Intent } from "../../../lib/http/exchange.ts";
-import { RequestRefused } from "../../../lib/http/target.ts";
+import {
+  type CheckContext,
+  CheckFailure,
+  describeAnswer,
+  type Exchange,
+  type Intent,
+  RequestRefused,
+} from "../../../lib/checks/kit.ts";
 import type { DebitRequest } from "../../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../../generators/faker.ts";
 import { checkRemaining, checkWithin, type Invariant, type Observed } from "./observations.ts";
@@ -19,7 +23,6 @@ import { OBJECT_KINDS, type ObjectKind, type StatementOperation } from "../../..
 import type { AmountLimit } from "../../../lib/payments/limits.ts";
 import type { TerminalScope } from "../../../lib/payments/limit-vocabulary.ts";
 import type { Period } from "../../../generators/card-api/period.ts";
-import { describeAnswer } from "../../../lib/checks/answers.ts";
 
 export { OBJECT_KINDS };
 
@@ -84,12 +87,15 @@ export class LedgerReal implements Observed {
     return limitsObjectValue(this.ctx.config, kind);
   }
 
-  /** The payment card's statement, with the period as sent; unreadable, the check cannot judge (skipped). */
+  /** The payment card's statement, with the period as sent; unreadable, the check cannot judge (not judged). */
   async statement(period: Period): Promise<{ operations: StatementOperation[]; sent: Period }> {
     const read = await readStatement(this.ctx, this.ctx.config.fixtures.payment.cardId, period);
     this.observe(read.exchange);
     if (!read.operations)
-      this.ctx.skip(`the statement of the payment card could not be read (${describeAnswer(read.exchange)})`);
+      this.ctx.notJudged(
+        `the statement of the payment card could not be read (${describeAnswer(read.exchange)})`,
+        "PAYMENT_CARD_ID",
+      );
     return { operations: read.operations, sent: read.sent };
   }
 

@@ -18,8 +18,7 @@ import {
   type TerminalScope,
 } from "../../../lib/payments/limit-vocabulary.ts";
 import { formatMicro, micro, writtenAmount } from "../../../lib/payments/money.ts";
-import { fail } from "../../../lib/checks/failure.ts";
-import type { CheckContext } from "../../../lib/checks/types.ts";
+import { type CheckContext, fail } from "../../../lib/checks/kit.ts";
 
 /** The invariants a model sequence asserts; each is its own check (model.checks.ts). */
 export type Invariant = "statement" | "usage" | "remaining" | "limits-enforced" | "period";

@@ -5,12 +5,16 @@
  * between two of its readings is exactly its own. Amounts are compared in whole micro-units.
  */
 import { CARD_STATEMENT, LIMITS_LIST } from "../../../lib/catalogue/index.ts";
-import { answerKind, describeAnswer, requireAnswer } from "../../../lib/checks/answers.ts";
-import { requireSuccessBody } from "../../../lib/checks/response.ts";
-import type { CheckContext } from "../../../lib/checks/types.ts";
+import {
+  answerKind,
+  type CheckContext,
+  describeAnswer,
+  type Exchange,
+  requireAnswer,
+  requireSuccessBody,
+} from "../../../lib/checks/kit.ts";
 import { statementRequest } from "../../../generators/card-api/statement.ts";
 import { sentPeriod, type Period } from "../../../generators/card-api/period.ts";
-import type { Exchange } from "../../../lib/http/exchange.ts";
 import { limitsRequest } from "../../../generators/card-api/limits.ts";
 import type { ObjectKind, StatementOperation } from "../../../lib/payments/kinds.ts";
 import { amountLimitsOf, type AmountLimit } from "../../../lib/payments/limits.ts";
@@ -44,14 +48,15 @@ export async function readStatement(ctx: CheckContext, cardId: string, period: P
   return { exchange, sent, operations: Array.isArray(operations) ? (operations as StatementOperation[]) : [] };
 }
 
-/** A card's operations over a period; without a readable statement the check cannot judge (skipped). */
+/** A card's operations over a period; without a readable statement the check cannot judge (not judged). */
 export async function statementOperations(
   ctx: CheckContext,
   cardId: string,
   period: Period,
 ): Promise<StatementOperation[]> {
   const read = await readStatement(ctx, cardId, period);
-  if (!read.operations) ctx.skip(`the statement of ${cardId} could not be read (${describeAnswer(read.exchange)})`);
+  if (!read.operations)
+    ctx.notJudged(`the statement of ${cardId} could not be read (${describeAnswer(read.exchange)})`);
   return read.operations;
 }
 
@@ -110,7 +115,7 @@ export async function readLimits(ctx: CheckContext, kind: ObjectKind, value: str
   const exchange = await ctx.send(LIMITS_LIST, limitsRequest(ctx.config, kind, value));
   requireAnswer(exchange);
   if (answerKind(exchange) !== "success")
-    ctx.skip(`the limits of the ${kind} could not be read (${describeAnswer(exchange)})`);
+    ctx.notJudged(`the limits of the ${kind} could not be read (${describeAnswer(exchange)})`);
   return { limits: amountLimitsOf(requireSuccessBody(exchange)), at: answeredAt(exchange) };
 }
 
