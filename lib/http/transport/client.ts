@@ -15,6 +15,7 @@ import type { Family } from "../../catalogue/types.ts";
 import type { NetworkConfig } from "../../config/network.ts";
 import { classify, BodyTooLarge, BodyTooSlow } from "./classify.ts";
 import { decodeBody, withAcceptEncoding } from "./content-coding.ts";
+import { decodeUtf8, readJson } from "./json-body.ts";
 import { dispatcherKey, makeDispatcher, tlsFor } from "./dispatchers.ts";
 import type { Exchange, ExchangeResponse } from "../exchange.ts";
 import { noteInterrupted } from "../coordination/lanes.ts";
@@ -246,13 +247,12 @@ export class HttpClient {
     const max = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     const raw = await readCapped(res.body, max, started + timeoutMs);
     const headersOut = flatten(res.headers);
-    const bodyText = decodeBody(raw, headersOut["content-encoding"], max).toString("utf8");
+    const { text: bodyText, error: notUtf8 } = decodeUtf8(decodeBody(raw, headersOut["content-encoding"], max));
     const response: ExchangeResponse = { status: res.statusCode, headers: headersOut, bodyText };
-    try {
-      response.json = JSON.parse(bodyText);
-    } catch (error) {
-      response.jsonError = (error as Error).message;
-    }
+    // Read within bounds (json-body.ts): no answer, however shaped, reaches a check unbounded.
+    const read = notUtf8 ? { ok: false as const, error: notUtf8 } : readJson(bodyText);
+    if (read.ok) response.json = read.value;
+    else response.jsonError = read.error;
     return response;
   }
 
