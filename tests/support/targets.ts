@@ -158,3 +158,18 @@ export function startCountingProxy(upstream: string, options: ProxyOptions = {})
     res.writeHead(sent.status, rest).end(sent.text);
   });
 }
+
+/** One answer of a scripted target: the status, headers and the body's bytes exactly as sent. */
+export interface ScriptedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Answers every request with what `answer` gives at that moment: a test changes it between requests. */
+export function startScriptedTarget(answer: () => ScriptedAnswer): Promise<TestTarget> {
+  return serve((_req, res) => {
+    const { status, headers, body } = answer();
+    res.writeHead(status, { ...headers, "content-length": String(body.length) }).end(body);
+  });
+}

@@ -9,7 +9,7 @@
  *
  * The bounds: nesting depth, the number of values, a duplicate key (RFC 8259 §4: a receiver's
  * reading of one is unpredictable), a number beyond a double's range (read as Infinity) or an
- * integer beyond 2^53 (read rounded: flagged, never silently changed), bytes that are not UTF-8,
+ * integer past 2^53 that a double cannot hold (read rounded: flagged, never silently changed), bytes that are not UTF-8,
  * and a byte order mark (RFC 8259 §8.1: a networked JSON text carries none). A charset parameter
  * or a content coding is no concern of this reader.
  */
@@ -56,7 +56,6 @@ interface Frame {
   expectKey: boolean;
 }
 
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const NUMBER_CHAR = /[0-9eE.+-]/;
 const VALUE_START = /[{["\d-]/;
 const LITERALS = ["true", "false", "null"] as const;
@@ -110,17 +109,17 @@ function scan(text: string, bounds: JsonBounds): string | undefined {
   return undefined;
 }
 
-/** Why a number token cannot be read as the target wrote it, if it cannot. */
+/**
+ * Why a number token cannot be read as the target wrote it, if it cannot: beyond a double's range,
+ * or an integer past 2^53 that no double holds exactly (100000000000000000000 is one, and passes).
+ */
 function numberProblem(token: string): string | undefined {
   const shown = token.length > 40 ? `${token.slice(0, 40)}…(${token.length} characters)` : token;
-  if (/^-?\d+$/.test(token)) {
-    const digits = token.replace(/^-/, "").replace(/^0+(?=\d)/, "");
-    // 2^53 has 16 digits: a longer integer is beyond it, a 16-digit one is compared exactly.
-    const beyond = digits.length > 16 || (digits.length === 16 && BigInt(digits) > MAX_SAFE);
-    return beyond ? `the integer ${shown}, beyond ±2^53 (it would be read rounded)` : undefined;
-  }
   const value = Number(token);
-  return value === Infinity || value === -Infinity ? `the number ${shown}, beyond a double's range` : undefined;
+  if (value === Infinity || value === -Infinity) return `the number ${shown}, beyond a double's range`;
+  if (!/^-?\d{16,}$/.test(token) || Number.isSafeInteger(value) || Number.isNaN(value)) return undefined;
+  if (BigInt(value) === BigInt(token)) return undefined;
+  return `the integer ${shown}, which no double holds exactly (it would be read as ${value})`;
 }
 
 /** The index just after the JSON string that starts at `start` (escapes skipped; the text's end if it never closes). */
