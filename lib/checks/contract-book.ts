@@ -10,6 +10,8 @@
  * compiled per answer, and only two offending exchanges per contract are kept (bounded evidence).
  */
 import { performance } from "node:perf_hooks";
+import { keptForReports } from "../http/evidence.ts";
+import { redactor } from "../redaction/redact.ts";
 import type { Exchange } from "../http/exchange.ts";
 import type {
   AnswerContract,
@@ -171,12 +173,15 @@ function judged(r: Registered, exchange: Exchange): Offence | undefined | typeof
     return undefined;
   } catch (error) {
     const where = whereFrom(exchange, r.env.config.run.seed, r.checkId);
-    if (error instanceof CheckFailure) return { category: error.category, problem: error.detail, where, exchange };
+    // Kept as evidence quotes it: a book that keeps a long answer whole keeps megabytes per contract.
+    const kept = keptForReports(exchange, redactor);
+    if (error instanceof CheckFailure)
+      return { category: error.category, problem: error.detail, where, exchange: kept };
     return {
       category: "harness",
       problem: `Harness error: ${(error as Error)?.stack ?? String(error)}`,
       where,
-      exchange,
+      exchange: kept,
     };
   }
 }

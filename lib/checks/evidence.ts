@@ -5,7 +5,9 @@
  * exchanges and, when the check failed, also its last EVIDENCE_TAIL (the failing, shrunk case is
  * recorded again at the end, so it comes last).
  */
+import { keptForReports } from "../http/evidence.ts";
 import type { Exchange } from "../http/exchange.ts";
+import { redactor } from "../redaction/redact.ts";
 
 export const EVIDENCE_HEAD = 5;
 export const EVIDENCE_TAIL = 5;
@@ -65,9 +67,9 @@ export class EvidenceRecorder {
     return first;
   }
 
-  /** The sample the reports keep: the head, and the tail of a failed check. */
+  /** The sample the reports keep: the head, and the tail of a failed check; a long answer as evidence quotes it (keptForReports). */
   sample(failed: boolean): EvidenceSample<Exchange> {
-    const sample = failed ? [...this.head, ...this.tail] : [...this.head];
+    const sample = (failed ? [...this.head, ...this.tail] : [...this.head]).map((e) => keptForReports(e, redactor));
     return { sample, omitted: this.count - sample.length };
   }
 }

@@ -5,7 +5,7 @@
  * attachments and the HAR all quote it from here, so a 4 MB answer quoted by every check that
  * read it cannot grow them to gigabytes.
  */
-import type { Redactor } from "../redaction/redact.ts";
+import { ownCopy, type Redactor } from "../redaction/redact.ts";
 import type { Exchange } from "./exchange.ts";
 import { readJson } from "./transport/json-body.ts";
 
@@ -32,7 +32,33 @@ function redactedBody(text: string, redactor: Redactor): unknown {
   const value = redactor.json(read.value);
   if (text.length <= EVIDENCE_BODY_CHARS) return value;
   const shown = JSON.stringify(value);
-  return shown.length <= EVIDENCE_BODY_CHARS ? value : `${shown.slice(0, EVIDENCE_BODY_CHARS)}…[${text.length} chars]`;
+  return shown.length <= EVIDENCE_BODY_CHARS
+    ? value
+    : ownCopy(`${shown.slice(0, EVIDENCE_BODY_CHARS)}…[${text.length} chars]`);
+}
+
+/** Each exchange's kept form, made once however many checks keep it (a shared scenario's). */
+const keptForms = new WeakMap<Exchange, Exchange>();
+
+/**
+ * The exchange as a settled check keeps it for its reports: as it is, unless its answer is longer
+ * than the evidence quotes — then a copy whose body is what evidence would quote of it (redacted,
+ * then cut) and no parsed JSON, so that the full answer is garbage once the checks that read it
+ * are done. A module's results wait for its last check, and the bodies of a target that answers
+ * every request with megabytes, each kept by ten checks, were hundreds of megabytes per worker.
+ */
+export function keptForReports(exchange: Exchange, redactor: Redactor): Exchange {
+  const response = exchange.response;
+  if (!response || response.bodyText.length <= EVIDENCE_BODY_CHARS) return exchange;
+  let kept = keptForms.get(exchange);
+  if (!kept) {
+    const body = redactedBody(response.bodyText, redactor);
+    const { status, headers, jsonError } = response;
+    const bodyText = typeof body === "string" ? body : JSON.stringify(body);
+    kept = { ...exchange, response: { status, headers, bodyText, ...(jsonError ? { jsonError } : {}) } };
+    keptForms.set(exchange, kept);
+  }
+  return kept;
 }
 
 export function exchangeEvidence(exchange: Exchange, redactor: Redactor): ExchangeEvidence {

@@ -15,7 +15,8 @@ import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
 import { registerContracts } from "../../lib/checks/contract-verdict.ts";
 import { CheckFailure } from "../../lib/checks/failure.ts";
 import { requireSchema, requireSuccessBody } from "../../lib/checks/response.ts";
-import { createRunContext, type RunContext } from "../../lib/checks/run-context.ts";
+import { createRunContext } from "../../lib/checks/run-context.ts";
+import type { RunContext } from "../../lib/checks/types.ts";
 import { EVIDENCE_BODY_CHARS, exchangeEvidence } from "../../lib/http/evidence.ts";
 import type { Exchange } from "../../lib/http/exchange.ts";
 import { redactor } from "../../lib/redaction/redact.ts";
@@ -79,7 +80,7 @@ function report(exchange: Exchange, message: string | undefined, dir: string): v
   expect(preview.length).toBeLessThanOrEqual(161);
   const bounded = message === undefined ? undefined : redactor.quote(message, MESSAGE_CHARS);
   expect(structuredClone({ meta: { message: bounded }, evidence })).toBeTruthy();
-  expect(JSON.stringify(run.contracts.snapshot(false)).length).toBeLessThan(1_000_000);
+  expect(JSON.stringify(run.contracts!.snapshot(false)).length).toBeLessThan(1_000_000);
 }
 
 test("every hostile body: a classified failure naming its cause (or JSON read), every output bounded, in bounded time", async () => {
