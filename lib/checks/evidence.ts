@@ -49,8 +49,14 @@ export class EvidenceRecorder {
     return this.count + unrecorded.size + Math.max(0, sent - this.ownCount);
   }
 
-  /** Records an exchange (again: it moves to the end of the tail); true the first time it is seen. */
-  add(exchange: Exchange): boolean {
+  /**
+   * Records an exchange (again: it moves to the end of the tail); true the first time it is seen.
+   * A long answer is recorded as the reports keep it (keptForReports, the same copy each time):
+   * the checks of a module run at once, and ten answers of megabytes kept whole by each were more
+   * than a worker's heap.
+   */
+  add(original: Exchange): boolean {
+    const exchange = keptForReports(original, redactor);
     const first = !this.seen.has(exchange);
     if (first) {
       this.seen.add(exchange);
@@ -67,9 +73,9 @@ export class EvidenceRecorder {
     return first;
   }
 
-  /** The sample the reports keep: the head, and the tail of a failed check; a long answer as evidence quotes it (keptForReports). */
+  /** The sample the reports keep: the head, and the tail of a failed check. */
   sample(failed: boolean): EvidenceSample<Exchange> {
-    const sample = (failed ? [...this.head, ...this.tail] : [...this.head]).map((e) => keptForReports(e, redactor));
+    const sample = failed ? [...this.head, ...this.tail] : [...this.head];
     return { sample, omitted: this.count - sample.length };
   }
 }
