@@ -1,5 +1,5 @@
 /**
- * A whole run against a target whose statement answers are nested 100,000 deep (every other
+ * A whole run, preflight included, against a target whose statement answers are nested 100,000 deep (every other
  * operation answered by a sandbox behind it): vitest's structured clone of a worker's messages once
  * overflowed its stack on such a body and ended the run with exit 1 and no failed check. Now the
  * run ends as any run with failures does: exit 1, the statement's checks failed as transport errors
@@ -37,7 +37,7 @@ test("statement answers nested 100,000 deep: exit 1, its checks failed as transp
     });
     try {
       const dir = tempReportsDir();
-      const { code, stdout, stderr } = await runCli("conformance.ts", ["--no-preflight"], {
+      const { code, stdout, stderr } = await runCli("conformance.ts", [], {
         TARGET_BASE_URL: hostile.url,
         REPORTS_DIR: dir,
       });
