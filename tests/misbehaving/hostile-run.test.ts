@@ -2,9 +2,9 @@
  * A whole run, preflight included, against a target whose statement answers are nested 100,000
  * deep (every other operation answered by a sandbox behind it): vitest's structured clone of a
  * worker's messages once overflowed its stack on such a body and ended the run with exit 1 and no
- * failed check. Now the
- * run ends as any run with failures does: exit 1, the statement's checks failed as transport errors
- * naming the bound, the other operations' checks judged, and every report written and bounded.
+ * failed check. Now the run ends as any run with failures does: exit 1, the statement's checks
+ * failed as transport errors naming the bound, the other operations' checks judged, and every
+ * report written and bounded.
  * The shapes one by one through the whole path: hostile-bodies.sandbox.test.ts.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
