@@ -28,8 +28,7 @@ import { createRunContext } from "../checks/run-context.ts";
 import { ContractBook } from "../checks/contract-book.ts";
 import { LatencyMeter } from "../checks/meter.ts";
 import type { RunPlan } from "../checks/run-plan.ts";
-import type { LaneLocks } from "../http/coordination/lanes.ts";
-import { lanesOf } from "../http/coordination/run-limits.ts";
+import { Lanes, type LaneLocks } from "../http/coordination/lanes.ts";
 import { workerPlan } from "./plan.ts";
 import { reportCheck } from "./report-check.ts";
 
@@ -116,7 +115,7 @@ async function startAll(file: Task["file"], own: Check): Promise<WorkerRun> {
     context: createRunContext(plan.config, plan, {
       book: bookOf(plan),
       meter: (workerMeter ??= new LatencyMeter()),
-      lanes: (workerLanes ??= lanesOf(plan.limits)),
+      lanes: (workerLanes ??= new Lanes()),
     }),
     results: new Map(),
     unreported: 0,
