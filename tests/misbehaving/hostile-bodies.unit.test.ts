@@ -9,6 +9,8 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { CARD_STATEMENT } from "../../lib/catalogue/index.ts";
 import { decodeUtf8, JSON_BOUNDS, readJson } from "../../lib/http/transport/json-body.ts";
+import { EVIDENCE_BODY_CHARS, keptForReports } from "../../lib/http/evidence.ts";
+import type { Exchange } from "../../lib/http/exchange.ts";
 import { Redactor, REDACT_DEPTH } from "../../lib/redaction/redact.ts";
 import { saneJson } from "../support/hostile-bodies.ts";
 import { ALL_ERRORS_VALUES } from "../../lib/validation/large-documents.ts";
@@ -112,4 +114,26 @@ describe("the redactor on hostile text", () => {
     expect(quoted).toBe(`${"x".repeat(95)} <PARTNER_ACCESS_TOKEN> https://<credentials>@host…[${text.length} chars]`);
     expect(redactor.quote("short", 120)).toBe("short");
   });
+});
+
+test("a long answer is kept for the reports as evidence quotes it: redacted, cut, once per exchange; a short one as it is", () => {
+  const redactor = new Redactor();
+  const text = JSON.stringify({ status: "ok", card_pan: "4400430000000015", note: "x".repeat(4_000_000) });
+  const exchange = (bodyText: string, seq: number): Exchange => ({
+    seq,
+    startedAt: 0,
+    durationMs: 1,
+    request: { method: "POST", url: "http://127.0.0.1:1/x", headers: {}, bodyText: "{}" },
+    response: { status: 200, headers: {}, bodyText, json: JSON.parse(bodyText) },
+  });
+  const long = exchange(text, 1);
+  const kept = keptForReports(long, redactor);
+  expect(kept.response!.bodyText.length).toBeLessThan(EVIDENCE_BODY_CHARS + 40);
+  expect(kept.response!.bodyText).toMatch(
+    new RegExp(`^\\{"status":"ok","card_pan":"440043\\*{6}0015","note":"x+…\\[${text.length} chars\\]$`),
+  );
+  expect(kept.response!.json).toBeUndefined();
+  expect(keptForReports(long, redactor)).toBe(kept);
+  const short = exchange('{"status":"ok"}', 2);
+  expect(keptForReports(short, redactor)).toBe(short);
 });
