@@ -59,11 +59,12 @@ describe("the bounded reader", () => {
     expect(decodeUtf8(Buffer.from('{"€":1}', "utf8")).error).toBeUndefined();
   });
 
-  test("any text, JSON or not, is read in one pass: 4 MB in well under a second", () => {
+  // Linear: a pass that backtracked or rescanned would take minutes on these, not a second or two.
+  test("any text, JSON or not, is read in one pass: 4 MB in seconds at most", () => {
     for (const text of ["{".repeat(4_000_000), '"'.repeat(4_000_000), "t".repeat(4_000_000), "1".repeat(4_000_000)]) {
       const started = performance.now();
       readJson(text);
-      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(performance.now() - started).toBeLessThan(5_000);
     }
   });
 });
@@ -94,7 +95,7 @@ describe("the redactor on hostile text", () => {
     expect(shown.length).toBeLessThan(2_000);
   });
 
-  test("its patterns are linear: a megabyte of each shape that made a pattern backtrack in well under a second", () => {
+  test("its patterns are linear: a megabyte of each shape that made a pattern backtrack in seconds at most", () => {
     const n = 1_000_000;
     for (const text of [
       "x:// " + "a".repeat(n),
@@ -104,7 +105,7 @@ describe("the redactor on hostile text", () => {
     ]) {
       const started = performance.now();
       redactor.text(text);
-      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(performance.now() - started).toBeLessThan(5_000);
     }
   });
 
