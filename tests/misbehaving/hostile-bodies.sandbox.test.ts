@@ -30,7 +30,7 @@ import { startScriptedTarget, type TestTarget } from "../support/targets.ts";
 import { tempReportsDir } from "../support/temp-dirs.ts";
 
 /** One case's whole path; generous for a loaded 2-core machine, far below what an unbounded walk takes. */
-const CASE_BOUND_MS = 5_000;
+const CASE_BOUND_MS = 10_000;
 /** A quoted body, its headers and the record around it. */
 const EVIDENCE_BOUND = 3 * EVIDENCE_BODY_CHARS;
 
