@@ -6,8 +6,10 @@
  */
 import { isReferenceValue, maskCardNumbers, maskPan, PAN_KEY, type NumberPlace } from "./card-numbers.ts";
 import { unsafeRedactionSwitchOn } from "./unsafe-switch.ts";
+import { ownCopy, QUOTE_MARGIN, REDACT_DEPTH } from "./bounds.ts";
 
 export { maskPan } from "./card-numbers.ts";
+export { ownCopy, REDACT_DEPTH } from "./bounds.ts";
 export { UNSAFE_REDACTION_SWITCH, UNSAFE_REDACTION_VALUE, unsafeRedactionSwitchOn } from "./unsafe-switch.ts";
 
 const CVC_KEY = /^(card_?)?(cvc2?|cvv2?|cid|csc)$|security_?code/i;
@@ -31,14 +33,6 @@ const BEARER_TOKEN = /(Bearer\s+)(?!<)[A-Za-z0-9\-._~+/]{8,}=*/gi;
 const URL_CREDENTIALS = /(?<![a-z0-9+.-])([0-9+.-]*[a-z][a-z0-9+.-]*:\/\/)[^\s/@"']+@/gi;
 /** Values shorter than this are not replaced as free text: a 3-digit CVC would wreck amounts. */
 const MIN_SECRET_LENGTH = 8;
-
-/**
- * The text as a string of its own. V8 makes a slice of a long string a view that keeps the whole
- * string alive: a 160-character preview of a 4 MB body kept the 4 MB with every message holding it.
- */
-export function ownCopy(text: string): string {
-  return Buffer.from(text, "utf16le").toString("utf16le");
-}
 
 export function shorten(value: string, keep = 8): string {
   return value.length <= keep ? value : `${value.slice(0, keep)}…[${value.length} chars]`;
@@ -263,12 +257,6 @@ export class Redactor {
     return this.preview(text, REASON_CHARS);
   }
 }
-
-/** How far past a quote's end the redactor reads (Redactor.quote): longer than anything it masks but a secret, which it measures. */
-const QUOTE_MARGIN = 4096;
-
-/** How deep the redactor's walk goes (Redactor.json): four times the bounded reader's depth (lib/http/transport/json-body.ts). */
-export const REDACT_DEPTH = 256;
 
 /** How much of a target's own reason a message shows (redactor.reason). */
 export const REASON_CHARS = 400;

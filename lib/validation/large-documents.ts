@@ -6,7 +6,7 @@
  * same schemas without allErrors (made on first need: a correct target's answers never need it),
  * and its message says so. Validity is the same either way; only the list of errors is shorter.
  */
-import type { ValidateFunction } from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
 
 /** Past this many values (containers included), a document's errors are not all listed. */
 export const ALL_ERRORS_VALUES = 10_000;
@@ -50,3 +50,17 @@ export class FirstErrorValidators {
 
 /** The note on a large document's one listed error. */
 export const FIRST_ERROR_NOTE = `only the first error is listed: the document holds more than ${ALL_ERRORS_VALUES} values`;
+
+/** A large document's validity, and its first error with the note (`issueOf`: the registry's reading of an ajv error). */
+export function firstErrorOf<Issue extends { path: string; message: string }>(
+  fn: ValidateFunction,
+  data: unknown,
+  issueOf: (error: ErrorObject) => Issue,
+): { valid: boolean; issues: Array<{ path: string; message: string }> } {
+  if (fn(data)) return { valid: true, issues: [] };
+  const first = fn.errors?.[0] ? issueOf(fn.errors[0]) : undefined;
+  return {
+    valid: false,
+    issues: [{ path: first?.path ?? "", message: `${first?.message ?? "invalid"} (${FIRST_ERROR_NOTE})` }],
+  };
+}

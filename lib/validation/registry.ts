@@ -13,7 +13,7 @@ import { SCHEMA_BASE } from "../catalogue/types.ts";
 import { isIsoDateTime } from "../time/iso.ts";
 import { ConfigError } from "../errors/config-error.ts";
 import { addedSchemaFile, loadSchemas, SCHEMAS_DIR } from "./schema-files.ts";
-import { ALL_ERRORS_VALUES, FIRST_ERROR_NOTE, FirstErrorValidators, holdsMoreThan } from "./large-documents.ts";
+import { ALL_ERRORS_VALUES, FirstErrorValidators, firstErrorOf, holdsMoreThan } from "./large-documents.ts";
 import { USER_SCHEMA_OPTIONS, userSchemaProblem, type UserSchemaSource } from "./user-schemas.ts";
 
 export { loadSchemas } from "./schema-files.ts";
@@ -169,12 +169,7 @@ export class ValidatorRegistry {
   /** A document too large to list every error of in bounded time: its first error, and a note saying so. */
   private validateLarge(ref: string, data: unknown): ValidationResult {
     const fn = this.firstError.validator(ref, this.ajvOf(ref) === this.ajv ? "shipped" : "user");
-    if (fn(data)) return { valid: true, issues: [] };
-    const [first] = (fn.errors ?? []).map(toIssue);
-    return {
-      valid: false,
-      issues: [{ path: first?.path ?? "", message: `${first?.message ?? "invalid"} (${FIRST_ERROR_NOTE})` }],
-    };
+    return firstErrorOf(fn, data, toIssue);
   }
 
   /**
