@@ -5,6 +5,7 @@
  * second ajv of this registry, strict about real mistakes but not about standard idioms
  * (user-schemas.ts). Both are read through the same `validate` and `resolve`.
  */
+import { ALL_ERRORS_VALUES, FirstErrorValidators, firstErrorOf, holdsMoreThan } from "./large-documents.ts";
 import { REFERENCE_ONLY_KEYWORD } from "./reference-only.ts";
 import Ajv2020 from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
@@ -13,7 +14,6 @@ import { SCHEMA_BASE } from "../catalogue/types.ts";
 import { isIsoDateTime } from "../time/iso.ts";
 import { ConfigError } from "../errors/config-error.ts";
 import { addedSchemaFile, loadSchemas, SCHEMAS_DIR } from "./schema-files.ts";
-import { ALL_ERRORS_VALUES, FirstErrorValidators, firstErrorOf, holdsMoreThan } from "./large-documents.ts";
 import { USER_SCHEMA_OPTIONS, userSchemaProblem, type UserSchemaSource } from "./user-schemas.ts";
 
 export { loadSchemas } from "./schema-files.ts";
