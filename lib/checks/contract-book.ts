@@ -150,10 +150,12 @@ export class ContractBook implements Contracts {
 
 const pick = <K extends string, V>(key: K, value: V | undefined) => (value ? { [key]: value } : {});
 
-function count(tally: Tally, offence: Offence | undefined): void {
+function count(tally: Tally, found: Offence | undefined): void {
   tally.judged++;
-  if (!offence) return;
+  if (!found) return;
   tally.violations++;
+  // Kept as evidence quotes it: a book that keeps a long answer whole keeps megabytes per contract.
+  const offence = found.exchange ? { ...found, exchange: keptForReports(found.exchange, redactor) } : found;
   tally.first ??= offence;
   tally.last = offence;
 }
@@ -173,15 +175,12 @@ function judged(r: Registered, exchange: Exchange): Offence | undefined | typeof
     return undefined;
   } catch (error) {
     const where = whereFrom(exchange, r.env.config.run.seed, r.checkId);
-    // Kept as evidence quotes it: a book that keeps a long answer whole keeps megabytes per contract.
-    const kept = keptForReports(exchange, redactor);
-    if (error instanceof CheckFailure)
-      return { category: error.category, problem: error.detail, where, exchange: kept };
+    if (error instanceof CheckFailure) return { category: error.category, problem: error.detail, where, exchange };
     return {
       category: "harness",
       problem: `Harness error: ${(error as Error)?.stack ?? String(error)}`,
       where,
-      exchange: kept,
+      exchange,
     };
   }
 }
