@@ -14,6 +14,7 @@ import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification, type Vitest } from "vitest/node";
+import { CONFORMANCE_PROJECT, TEST_MODULE_CACHE_SWITCH } from "./vitest.conformance.ts";
 
 /**
  * The in-process tiers use every core: vitest's default is one worker fewer than the cores, so on a
@@ -21,15 +22,7 @@ import { BaseSequencer, type TestSpecification, type Vitest } from "vitest/node"
  */
 const EVERY_CORE = availableParallelism();
 
-/**
- * The harness's own tests start dozens of conformance runs, each a vitest of its own that would
- * transform the same few hundred modules again (about a third of a short run's CPU): with
- * HARNESS_TEST_MODULE_CACHE=1, which tests/support/cli.ts sets for every command a test starts,
- * they share vitest's module cache on disk (node_modules/.experimental-vitest-cache, keyed by each
- * file's content and the config). Off for a user's run: an experimental cache written into
- * node_modules is no part of the product. The test tiers themselves always use it.
- */
-export const TEST_MODULE_CACHE_SWITCH = "HARNESS_TEST_MODULE_CACHE";
+export { TEST_MODULE_CACHE_SWITCH };
 const MODULE_CACHE = { fsModuleCache: true };
 
 /**
@@ -42,8 +35,8 @@ export const TEST_NODE_FLAGS = (process.env.HARNESS_TEST_NODE_FLAGS ?? "").split
 const SHARED_RUNS_SETUP = fileURLToPath(new URL("tests/support/shared-runs.setup.ts", import.meta.url));
 
 /**
- * The global setups of every tier, absent from the package (which ships this file for
- * `conformance`), as the shared runs' setup: first one temporary folder per `vitest run`, removed at
+ * The global setups of every tier, absent from the package (which ships vitest.conformance.ts,
+ * not this file), as the shared runs' setup: first one temporary folder per `vitest run`, removed at
  * its end, so that every later setup and every test writes there (tests/support/temp-root.setup.ts);
  * then the tests' RSA keys, made once per `vitest run` (tests/support/throwaway-rsa.setup.ts).
  */
@@ -174,27 +167,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        test: {
-          name: "conformance",
-          include: ["suites/**/*.test.ts"],
-          experimental: { fsModuleCache: process.env[TEST_MODULE_CACHE_SWITCH] === "1" },
-          sequence: { groupOrder: 3 },
-          // Worker threads, and the harness's modules (schemas compiled, generators built) loaded
-          // once per worker rather than once per suite file: a run is mostly start-up otherwise.
-          pool: "threads",
-          isolate: false,
-          // allure-vitest's setup file registers the hooks that start its runtime. vitest evaluates a
-          // setup file again for every test file, but a package left to Node is evaluated once per
-          // worker: when the first file ran no test (--check), no later file got the hooks and
-          // every label was lost. Inlined, the setup runs for each file.
-          server: { deps: { inline: ["allure-vitest"] } },
-          // Checks are bounded by REQUEST_TIMEOUT_MS per request and by the run deadline; this
-          // only catches a harness defect that would otherwise hang a worker.
-          testTimeout: 600_000,
-          hookTimeout: 120_000,
-        },
-      },
+      // The suites, as the package ships them (vitest.conformance.ts).
+      CONFORMANCE_PROJECT,
     ],
   },
 });

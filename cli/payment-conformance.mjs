@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `payment-conformance` command of the installed package (package.json "bin"): a partner runs it
 // from their own folder — their `.env`, profile module, client-data file and reports/ are there —
-// while the suites, schemas and vitest.config.ts come from the package (lib/runner/run-vitest.ts).
+// while the suites, schemas and vitest.conformance.ts come from the package (lib/runner/run-vitest.ts).
 // One table of subcommands; each names the module whose `main(argv)` it runs. A new subcommand is
 // one row. Plain JavaScript because it must run before tsx is registered: as in conformance.mjs,
 // vitest is loaded natively first and tsx only afterwards, so that tsx never transforms vitest's

@@ -10,6 +10,8 @@
  * compiled per answer, and only two offending exchanges per contract are kept (bounded evidence).
  */
 import { performance } from "node:perf_hooks";
+import { keptForReports } from "../http/evidence.ts";
+import { redactor } from "../redaction/redact.ts";
 import type { Exchange } from "../http/exchange.ts";
 import type {
   AnswerContract,
@@ -152,10 +154,12 @@ export class ContractBook implements Contracts {
 
 const pick = <K extends string, V>(key: K, value: V | undefined) => (value ? { [key]: value } : {});
 
-function count(tally: Tally, offence: Offence | undefined): void {
+function count(tally: Tally, found: Offence | undefined): void {
   tally.judged++;
-  if (!offence) return;
+  if (!found) return;
   tally.violations++;
+  // Kept as evidence quotes it: a book that keeps a long answer whole keeps megabytes per contract.
+  const offence = found.exchange ? { ...found, exchange: keptForReports(found.exchange, redactor) } : found;
   tally.first ??= offence;
   tally.last = offence;
 }

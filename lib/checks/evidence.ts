@@ -5,7 +5,9 @@
  * exchanges and, when the check failed, also its last EVIDENCE_TAIL (the failing, shrunk case is
  * recorded again at the end, so it comes last).
  */
+import { keptForReports } from "../http/evidence.ts";
 import type { Exchange } from "../http/exchange.ts";
+import { redactor } from "../redaction/redact.ts";
 
 export const EVIDENCE_HEAD = 5;
 export const EVIDENCE_TAIL = 5;
@@ -47,8 +49,14 @@ export class EvidenceRecorder {
     return this.count + unrecorded.size + Math.max(0, sent - this.ownCount);
   }
 
-  /** Records an exchange (again: it moves to the end of the tail); true the first time it is seen. */
-  add(exchange: Exchange): boolean {
+  /**
+   * Records an exchange (again: it moves to the end of the tail); true the first time it is seen.
+   * A long answer is recorded as the reports keep it (keptForReports, the same copy each time):
+   * the checks of a module run at once, and ten answers of megabytes kept whole by each were more
+   * than a worker's heap.
+   */
+  add(original: Exchange): boolean {
+    const exchange = keptForReports(original, redactor);
     const first = !this.seen.has(exchange);
     if (first) {
       this.seen.add(exchange);

@@ -6,8 +6,7 @@
  *   card's money from such a check is refused as a harness error: the declaration is wrong.
  * - `debits`: debits the payment card beside other checks (each debit takes the card's lane shared).
  * - `payment-card`: reads and debits the payment card and must count exactly its own postings:
- *   the engine runs the whole check holding the card's lane exclusively (lib/http/coordination/lanes.ts, across
- *   workers lib/http/coordination/file-lanes.ts).
+ *   the engine runs the whole check holding the card's lane exclusively (lib/http/coordination/lanes.ts).
  * - `race-card`: a card of the race pool, which it holds exclusively itself (`ctx.isolated`).
  */
 import type { Operation } from "../catalogue/index.ts";

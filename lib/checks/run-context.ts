@@ -20,8 +20,8 @@ import { debitRangeOf, type LimitsRequestOf } from "./debit-amounts.ts";
 import { redactor } from "../redaction/redact.ts";
 import { validators } from "../validation/registry.ts";
 import { createGuard } from "../http/guard.ts";
-import { debitBudgetOf, lanesOf, wholeRunLimits } from "../http/coordination/run-limits.ts";
-import type { LaneLocks } from "../http/coordination/lanes.ts";
+import { debitBudgetOf, wholeRunLimits } from "../http/coordination/run-limits.ts";
+import { Lanes, type LaneLocks } from "../http/coordination/lanes.ts";
 import type { RunPlan } from "./run-plan.ts";
 import { ContractBook } from "./contract-book.ts";
 import { LatencyMeter } from "./meter.ts";
@@ -94,7 +94,7 @@ export async function createRunContext(
     client,
     guard,
     targetAuthOf(config, planned.tokenBroker),
-    lanes ?? lanesOf(limits),
+    lanes ?? new Lanes(),
   );
   const decided = planned.debitRange;
   // Every answer passes the contract book first (contract-book.ts); the preflight's answers count too.

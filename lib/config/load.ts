@@ -20,7 +20,7 @@ import { readMeasures, type MeasureSettings } from "./measures.ts";
 import { loadClientData, type ClientDataSource } from "./client-data.ts";
 import { loadRequestRules, type RequestRules } from "./request-rules.ts";
 import { readLimitSettings, type LimitSettings } from "./limit-vocabulary.ts";
-import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER } from "../test-data/published.ts";
+import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER, type CardFixture } from "../test-data/published.ts";
 import { readNetwork, type NetworkConfig } from "./network.ts";
 import { proxySecrets } from "./proxy.ts";
 import { SECRET_VARIABLES, VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
@@ -80,15 +80,8 @@ export interface Config {
     statement: { cardId: string; periodStart: string; periodEnd: string };
     /** Cards for the concurrency check, tried in order. */
     raceCardIds: string[];
-    payment: {
-      cardId: string;
-      pan: string;
-      month: string;
-      year: string;
-      cvc: string;
-      holder: string;
-      accountNumber: string;
-      clientId: string;
+    /** The payment card (PAYMENT_CARD_*), and where and in what its debits go. */
+    payment: CardFixture & {
       creditAccount: string;
       terminal: string;
       currency: string;

@@ -71,7 +71,7 @@ export class Target {
     private readonly client: HttpClient,
     private readonly guard?: RequestGuard,
     private readonly auth: TargetAuth = {},
-    /** Isolation lanes per card (lanes.ts, across workers: file-lanes.ts): every debit passes its card's lane. */
+    /** Isolation lanes per card (lanes.ts): every debit passes its card's lane. */
     readonly lanes: LaneLocks = new Lanes(),
   ) {
     this.tokens = auth.tokens ?? new StaticToken(config.partner.accessToken);

@@ -29,8 +29,11 @@ export function clearExchangeLog(reportsDir: string): void {
 }
 
 export class ExchangeLog {
-  /** Exchange → ids of the checks that cite it (a module's scenario is shared by its checks). */
-  private readonly pending = new Map<Exchange, Set<string>>();
+  /**
+   * Exchange (by its seq: a check's sample may hold the kept form of a shared exchange,
+   * lib/http/evidence.ts keptForReports) → ids of the checks that cite it.
+   */
+  private readonly pending = new Map<number, { exchange: Exchange; checks: Set<string> }>();
 
   constructor(
     private readonly reportsDir: string,
@@ -39,18 +42,18 @@ export class ExchangeLog {
 
   add(checkId: string, exchanges: readonly Exchange[]): void {
     for (const exchange of exchanges) {
-      const checks = this.pending.get(exchange) ?? new Set<string>();
-      checks.add(checkId);
-      this.pending.set(exchange, checks);
+      const entry = this.pending.get(exchange.seq) ?? { exchange, checks: new Set<string>() };
+      entry.checks.add(checkId);
+      this.pending.set(exchange.seq, entry);
     }
   }
 
   /** Appends every pending exchange, redacted, in one write; a no-op when nothing was recorded. */
   flush(redactor: Redactor): void {
     if (this.pending.size === 0) return;
-    const lines = [...this.pending]
-      .sort(([a], [b]) => a.startedAt - b.startedAt || a.seq - b.seq)
-      .map(([exchange, checks]) =>
+    const lines = [...this.pending.values()]
+      .sort(({ exchange: a }, { exchange: b }) => a.startedAt - b.startedAt || a.seq - b.seq)
+      .map(({ exchange, checks }) =>
         JSON.stringify({
           startedAt: new Date(exchange.startedAt).toISOString(),
           checks: [...checks].sort(),

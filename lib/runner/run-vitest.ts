@@ -15,7 +15,7 @@ import { blobReporter, mergeInputs } from "./shard.ts";
 import { armWatchdog } from "./watchdog.ts";
 import { armInterrupt, interruptedBy } from "./interrupt.ts";
 
-/** The checkout: the suites and vitest.config.ts are here whatever the working folder (a partner's, with its .env). */
+/** The checkout: the suites and vitest.conformance.ts are here whatever the working folder (a partner's, with its .env). */
 const CHECKOUT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Phase 5, execute: the checks, as the plan says; the summary the reporters wrote (none: the run broke down). */
@@ -46,7 +46,7 @@ export async function runConformanceVitest(run: Planned): Promise<Summary | unde
   try {
     const v = await startVitest("test", [], {
       root: CHECKOUT,
-      config: `${CHECKOUT}vitest.config.ts`,
+      config: `${CHECKOUT}vitest.conformance.ts`,
       project: ["conformance"],
       watch: false,
       // The one hand-off to the workers (lib/vitest/plan.ts injects it).

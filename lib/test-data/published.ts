@@ -42,7 +42,8 @@ export const SANDBOX_KEY_PAIRS = {
 
 import { luhnCheckDigit } from "./luhn.ts";
 
-export interface SandboxCard {
+/** A card as a fixture names it: the run's payment card (Config.fixtures.payment) and each published sandbox card. */
+export interface CardFixture {
   cardId: string;
   pan: string;
   month: string;
@@ -51,6 +52,10 @@ export interface SandboxCard {
   holder: string;
   accountNumber: string;
   clientId: string;
+}
+
+/** A published sandbox card: a card fixture, and its holder's phone. */
+export interface SandboxCard extends CardFixture {
   phone: string;
 }
 

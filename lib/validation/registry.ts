@@ -5,6 +5,7 @@
  * second ajv of this registry, strict about real mistakes but not about standard idioms
  * (user-schemas.ts). Both are read through the same `validate` and `resolve`.
  */
+import { ALL_ERRORS_VALUES, FirstErrorValidators, firstErrorOf, holdsMoreThan } from "./large-documents.ts";
 import { REFERENCE_ONLY_KEYWORD } from "./reference-only.ts";
 import Ajv2020 from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
@@ -38,8 +39,8 @@ export interface ValidationResult {
  * run: compiling the meta-schema was about 70 ms of CPU per thread. A schema a user adds
  * (CATALOGUE_DIR) is checked against it here, before it is added.
  */
-function createAjv(schemas: Array<Record<string, unknown>>) {
-  const ajv = new Ajv2020.default({ ...SHIPPED_SCHEMA_OPTIONS, validateSchema: false });
+function createAjv(schemas: Array<Record<string, unknown>>, allErrors = true) {
+  const ajv = new Ajv2020.default({ ...SHIPPED_SCHEMA_OPTIONS, allErrors, validateSchema: false });
   addFormats.default(ajv);
   // The reference sandbox's assumptions are marked in the schemas (an annotation, no validation).
   ajv.addKeyword({ ...REFERENCE_ONLY_KEYWORD, metaSchema: { ...REFERENCE_ONLY_KEYWORD.metaSchema } });
@@ -61,8 +62,8 @@ function createAjv(schemas: Array<Record<string, unknown>>) {
 }
 
 /** The ajv of users' schemas: formats as the harness's, none of the harness's own keywords. */
-function createUserAjv() {
-  const ajv = new Ajv2020.default(USER_SCHEMA_OPTIONS);
+function createUserAjv(allErrors = true) {
+  const ajv = new Ajv2020.default({ ...USER_SCHEMA_OPTIONS, allErrors });
   addFormats.default(ajv);
   return ajv;
 }
@@ -86,10 +87,19 @@ export class ValidatorRegistry {
   private userAjv?: ReturnType<typeof createUserAjv>;
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly byId = new Map<string, JsonSchema>();
+  private readonly userSchemas: JsonSchema[] = [];
+  /** Large documents are validated to their first error (large-documents.ts). */
+  private readonly firstError: FirstErrorValidators;
 
   constructor(schemas = loadSchemas()) {
     this.ajv = createAjv(schemas);
     for (const schema of schemas) this.byId.set(String(schema.$id), schema);
+    this.firstError = new FirstErrorValidators((kind) => {
+      if (kind === "shipped") return createAjv(schemas, false);
+      const ajv = createUserAjv(false);
+      for (const schema of this.userSchemas) ajv.addSchema(schema);
+      return ajv;
+    });
   }
 
   /**
@@ -126,6 +136,7 @@ export class ValidatorRegistry {
       throw userSchemaProblem(source, schema, error as Error);
     }
     this.byId.set(id, schema);
+    this.userSchemas.push(schema);
   }
 
   /** Compiles (once) the schema or definition at this id or `id#/pointer`. */
@@ -152,9 +163,16 @@ export class ValidatorRegistry {
   }
 
   validate(ref: string, data: unknown): ValidationResult {
+    if (holdsMoreThan(data, ALL_ERRORS_VALUES)) return this.validateLarge(ref, data);
     const fn = this.validator(ref);
     const valid = fn(data) as boolean;
     return { valid, issues: valid ? [] : dedupe((fn.errors ?? []).map(toIssue)) };
+  }
+
+  /** A document too large to list every error of in bounded time: its first error, and a note saying so. */
+  private validateLarge(ref: string, data: unknown): ValidationResult {
+    const fn = this.firstError.validator(ref, this.ajvOf(ref) === this.ajv ? "shipped" : "user");
+    return firstErrorOf(fn, data, toIssue);
   }
 
   /**

@@ -29,8 +29,7 @@ import { createRunContext } from "../checks/run-context.ts";
 import { ContractBook } from "../checks/contract-book.ts";
 import { LatencyMeter } from "../checks/meter.ts";
 import type { RunPlan } from "../checks/run-plan.ts";
-import type { LaneLocks } from "../http/coordination/lanes.ts";
-import { lanesOf } from "../http/coordination/run-limits.ts";
+import { Lanes, type LaneLocks } from "../http/coordination/lanes.ts";
 import { workerPlan } from "./plan.ts";
 import { reportCheck } from "./report-check.ts";
 
@@ -42,31 +41,54 @@ function testName(check: Check): string {
 type Task = TestContext["task"];
 type Node = Task["file"]["tasks"][number] | Task["file"];
 
-/** Filled at collection: the module of each check collected in this worker and not started yet, in collection order. */
-const collected = new Map<Check, Module>();
+/** The checks running in this worker: one run context, each check's pending result, how many are still to report. */
+interface WorkerRun {
+  context: Promise<RunContext>;
+  results: Map<string, Promise<CheckResult>>;
+  unreported: number;
+}
 
 /**
- * The worker's contract book, one for all the run contexts it makes (a shard's worker makes one per
- * file): the preflight's answers absorbed once, and with --shard its tallies written for the merge.
+ * What this worker keeps across its files, in one place: vitest loads this module once per worker
+ * (isolate: false), so this is the worker's state, and a test of it reads one object.
  */
-let workerBook: ContractBook | undefined;
-/** The worker's latency meter, likewise one for all its run contexts: a budget check reads the worker's whole traffic. */
-let workerMeter: LatencyMeter | undefined;
-/** The worker's isolation lanes, likewise: in memory with one worker (run-limits.ts), and then held across its files too. */
-let workerLanes: LaneLocks | undefined;
+interface WorkerState {
+  /** Filled at collection: the module of each check collected and not started yet, in collection order. */
+  readonly collected: Map<Check, Module>;
+  /** Whether the plan's module index was collected already (once per worker). */
+  indexCollected: boolean;
+  /**
+   * The contract book, one for all the run contexts the worker makes (a shard's worker makes one per
+   * file): the preflight's answers absorbed once, and with --shard its tallies written for the merge.
+   */
+  book?: ContractBook;
+  /** The latency meter, likewise one for all its run contexts: a budget check reads the worker's whole traffic. */
+  readonly meter: LatencyMeter;
+  /** The isolation lanes, likewise: held across the worker's files too. */
+  readonly lanes: LaneLocks;
+  /** The run under way, until its last started check has reported. */
+  current?: WorkerRun;
+}
+
+const worker: WorkerState = {
+  collected: new Map(),
+  indexCollected: false,
+  meter: new LatencyMeter(),
+  lanes: new Lanes(),
+};
 
 function bookOf(plan: RunPlan): ContractBook {
-  if (workerBook) return workerBook;
-  workerBook = new ContractBook();
-  if (plan.preflightAnswers) workerBook.absorb(plan.preflightAnswers);
-  return workerBook;
+  if (worker.book) return worker.book;
+  worker.book = new ContractBook();
+  if (plan.preflightAnswers) worker.book.absorb(plan.preflightAnswers);
+  return worker.book;
 }
 
 /** A shard's tallies so far, redacted, beside its blob report: the merge re-decides the contract rows from every shard's. */
 function writeShardTallies(plan: RunPlan): void {
-  if (!plan.contractsFile || !workerBook) return;
+  if (!plan.contractsFile || !worker.book) return;
   mkdirSync(dirname(plan.contractsFile), { recursive: true });
-  writeFileSync(plan.contractsFile, `${JSON.stringify(redactor.json(workerBook.snapshot(false)))}\n`);
+  writeFileSync(plan.contractsFile, `${JSON.stringify(redactor.json(worker.book.snapshot(false)))}\n`);
 }
 
 /**
@@ -76,14 +98,6 @@ function writeShardTallies(plan: RunPlan): void {
 function testTimeout(plan: RunPlan): number {
   return Math.max(600_000, plan.limits.deadlineAt - Date.now() + 120_000);
 }
-
-/** The checks running in this worker: one run context, each check's pending result, how many are still to report. */
-interface WorkerRun {
-  context: Promise<RunContext>;
-  results: Map<string, Promise<CheckResult>>;
-  unreported: number;
-}
-let current: WorkerRun | undefined;
 
 /** Checks this run will not run: filtered out in this file (by vitest's modes) or by --check. */
 function skippedIn(node: Node, out = new Set<string>()): Set<string> {
@@ -100,38 +114,33 @@ async function indexedModules(index: string | undefined): Promise<Module[]> {
 
 /** Every module of the run, from the plan's module index, when this worker runs every file. */
 async function collectIndexedModules(index: string | undefined): Promise<void> {
-  if (!index || indexCollected) return;
-  indexCollected = true;
-  const known = new Set([...collected.keys()].map((c) => c.id));
+  if (!index || worker.indexCollected) return;
+  worker.indexCollected = true;
+  const known = new Set([...worker.collected.keys()].map((c) => c.id));
   for (const module of await indexedModules(index))
-    for (const check of module.checks) if (!known.has(check.id)) collected.set(check, module);
+    for (const check of module.checks) if (!known.has(check.id)) worker.collected.set(check, module);
 }
-let indexCollected = false;
 
 /** Starts every collected check not started yet (and `own`, whatever the selection says). */
 async function startAll(file: Task["file"], own: Check): Promise<WorkerRun> {
   const plan = workerPlan();
   await collectIndexedModules(plan.moduleIndex);
   startRequestFeed(plan.progressDir);
-  const run = (current ??= {
-    context: createRunContext(plan.config, plan, {
-      book: bookOf(plan),
-      meter: (workerMeter ??= new LatencyMeter()),
-      lanes: (workerLanes ??= lanesOf(plan.limits)),
-    }),
+  const run = (worker.current ??= {
+    context: createRunContext(plan.config, plan, { book: bookOf(plan), meter: worker.meter, lanes: worker.lanes }),
     results: new Map(),
     unreported: 0,
   });
   const chosen = plan.selectedChecks.length ? plan.selectedChecks : undefined;
   const skipped = skippedIn(file);
-  const fresh = [...collected].filter(
+  const fresh = [...worker.collected].filter(
     ([check]) =>
       !run.results.has(check.id) &&
       (check === own || (!skipped.has(testName(check)) && (!chosen || chosen.includes(check.id)))),
   );
   if (!fresh.length) return run;
   // Started once per worker: a later file's run context must not start an earlier file's checks again.
-  for (const [check] of fresh) collected.delete(check);
+  for (const [check] of fresh) worker.collected.delete(check);
   const pending = run.context.then(async (context) => {
     const modules = [...new Set(fresh.map(([, module]) => module))];
     // The schemas compiled before the first answer is judged (once per worker, as on first use otherwise).
@@ -158,8 +167,8 @@ async function startAll(file: Task["file"], own: Check): Promise<WorkerRun> {
 
 /** After the last started check has reported: the run's connections close (a later file opens new ones). */
 async function reported(run: WorkerRun): Promise<void> {
-  if (--run.unreported > 0 || current !== run) return;
-  current = undefined;
+  if (--run.unreported > 0 || worker.current !== run) return;
+  worker.current = undefined;
   writeShardTallies(workerPlan());
   await (await run.context.catch(() => undefined))?.target.close();
 }
@@ -171,7 +180,7 @@ export function describeModule(module: Module, aspect?: string): void {
     // One write per module: its sampled exchanges, redacted, for the HAR file.
     afterAll(() => exchangeLog?.flush(redactor));
 
-    for (const check of module.checks) collected.set(check, module);
+    for (const check of module.checks) worker.collected.set(check, module);
     // Rows are [name, check]: "%s" prints the name verbatim ("$id" would quote and truncate it).
     const rows = module.checks.map((check) => [testName(check), check] as const);
     test.for(rows)("%s", { timeout: testTimeout(workerPlan()) }, async ([, check], ctx) => {

@@ -22,6 +22,17 @@ import type { ConformanceMeta } from "../checks/meta.ts";
 import "../checks/meta.ts";
 import { latencyChartSvg } from "../reporting/latency-report.ts";
 
+/**
+ * The most of one message, note or annotation handed to vitest: what a worker sends its parent is
+ * structured-cloned, and a check's message may quote what a target sent. Redacted, then cut.
+ */
+export const MESSAGE_CHARS = 8 * 1024;
+
+/** Notes annotated per check: a check's notes come from what it saw, and a target decides how much that is. */
+const MAX_NOTES = 50;
+
+const bounded = (text: string): string => redactor.quote(text, MESSAGE_CHARS);
+
 async function labelOperation(op: Operation, spec: string): Promise<void> {
   await allure.epic(FAMILY_TITLES[op.family]);
   await allure.feature(`${op.title} (${op.spec})`);
@@ -48,7 +59,7 @@ function failureText(result: CheckResult, runSeed: number): string {
     `reproduce: SEED=${runSeed} npm run conformance -- --check ${result.id}`,
     ...(last ? [toCurl(last, redactor)] : []),
   ];
-  return redactor.text(lines.join("\n"));
+  return bounded(lines.join("\n"));
 }
 
 /** A failure without a stack: the message is the evidence, the harness's frames are noise. */
@@ -139,7 +150,8 @@ export async function reportCheck(
   await attachEvidence(result, options.exchangeLog);
   // A latency budget check draws its operation's figures: a chart is read faster than a row of numbers.
   if (result.latency) await allure.attachment("latency", latencyChartSvg(op.title, result.latency), "image/svg+xml");
-  for (const note of result.notes) await ctx.annotate(redactor.text(note), "note");
+  for (const note of result.notes.slice(0, MAX_NOTES)) await ctx.annotate(bounded(note), "note");
+  if (result.notes.length > MAX_NOTES) await ctx.annotate(`${result.notes.length - MAX_NOTES} more notes`, "note");
   // A contract check says how much it read: every answer of its operation (lib/checks/contract-book.ts).
   if (result.contract) {
     const { judged, violations, of } = result.contract;
@@ -151,7 +163,7 @@ export async function reportCheck(
   const outcome = reportedOutcome(result, strict);
   // A check that passed on a retry keeps its first failure as its message (flaky, or a should warning).
   const firstMessage = result.message ?? result.firstFailure;
-  const message = firstMessage && redactor.text(firstMessage);
+  const message = firstMessage && bounded(firstMessage);
   ctx.task.meta.conformance = {
     kind: "check",
     id: check.id,
@@ -170,7 +182,7 @@ export async function reportCheck(
     ...(result.latency ? { latency: result.latency } : {}),
     ...(result.contract ? { contract: result.contract } : {}),
     ...(result.attempts ? { attempts: result.attempts } : {}),
-    ...(result.firstFailure ? { firstFailure: redactor.text(result.firstFailure) } : {}),
+    ...(result.firstFailure ? { firstFailure: bounded(result.firstFailure) } : {}),
     ...(result.category ? { category: result.category } : {}),
     ...(message ? { message } : {}),
   } satisfies ConformanceMeta;

@@ -43,7 +43,7 @@ export const limitsListModule = defineModule({
     limitsGroupsAsShown,
     limitsOfUnknownObjects,
     limitsMoneyExact,
-    // It debits the payment card holding the card's lane, which holds across workers (lib/http/coordination/file-lanes.ts).
+    // It debits the payment card holding the card's lane, which holds for all the worker's files (lib/http/coordination/lanes.ts).
     limitsOfOtherObject,
     limitRecordsStable,
     ...generatedChecks(op, "§2.4", casesFor, {

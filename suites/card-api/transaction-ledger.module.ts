@@ -2,8 +2,8 @@
  * §4.3 Create transaction, what debits do to the ledger: idempotency, model-based sequences of
  * debits and readings, and concurrency. Debits the payment card (and a race card) and reads them
  * back, each check holding the card's isolation lane (lib/http/coordination/lanes.ts) from its first reading
- * to its last, so no other debit lands in between — in any worker: the lanes of a run hold across
- * processes (lib/http/coordination/file-lanes.ts), so a module that debits may sit in a file of its own.
+ * to its last, so no other debit lands in between: the run's one worker keeps one set of lanes for
+ * all its files, so a module that debits may sit in a file of its own.
  */
 import { CARD_API_READS, defineModule, STATEMENT_READS } from "../../lib/checks/kit.ts";
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";

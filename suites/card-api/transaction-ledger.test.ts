@@ -1,4 +1,4 @@
-// Debits the payment card holding its lane: lanes hold across workers (lib/http/coordination/file-lanes.ts), so any file will do.
+// Debits the payment card holding its lane: a run's one worker holds every lane in memory for all its files (lib/http/coordination/lanes.ts), so any file will do.
 import { describeModule } from "../../lib/vitest/describe-module.ts";
 import { transactionLedgerModule } from "./transaction-ledger.module.ts";
 

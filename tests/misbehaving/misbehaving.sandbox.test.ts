@@ -59,6 +59,15 @@ const CASES: Array<[Misbehaviour, Expectation]> = [
     "multi-megabyte body",
     { categories: ["transport"], cause: /body-too-large: response body exceeds 4194304 bytes/, timeoutMs: 10_000 },
   ],
+  ["nested 100,000 deep", { categories: ["transport"], cause: /nested deeper than 64 levels/, timeoutMs: 10_000 }],
+  [
+    "not UTF-8",
+    {
+      categories: ["transport"],
+      cause: /the body is not UTF-8 \(an invalid byte sequence at byte 23\)/,
+      timeoutMs: 10_000,
+    },
+  ],
   ["503", { categories: ["status", "server-error", "content-type"], cause: /503|"text\/html"/, down: true }],
 ];
 

@@ -48,7 +48,7 @@ test("the shipped code is found: the commands, the engine, the suites, the sandb
   for (const needed of [
     "cli/payment-conformance.mjs",
     "cli/conformance.ts",
-    "vitest.config.ts",
+    "vitest.conformance.ts",
     "lib/runner/run-vitest.ts",
   ])
     expect(files).toContain(needed);

@@ -65,7 +65,7 @@ test("the tarball holds what runs, and nothing of the harness's own tests, docs 
   for (const needed of [
     "cli/payment-conformance.mjs",
     "cli/conformance.ts",
-    "vitest.config.ts",
+    "vitest.conformance.ts",
     "allurerc.mjs",
     "docs/spec/payment-platform-interface.md",
     ".env.example",
@@ -81,6 +81,8 @@ test("the tarball holds what runs, and nothing of the harness's own tests, docs 
   const stray = packed.files.filter((f) => /^(tests|reports|bench|node_modules|\.github)\//.test(f));
   expect(stray).toEqual([]);
   expect(packed.files.filter((f) => f.startsWith("docs/"))).toEqual(["docs/spec/payment-platform-interface.md"]);
+  // Only the conformance project's configuration: the test tiers' is the checkout's own.
+  expect(packed.files).not.toContain("vitest.config.ts");
 });
 
 describe("the installed command", () => {

@@ -34,7 +34,7 @@ export function bundledModules(): string[] {
  * Scripts of the tests' own that run as processes of their own (several processes sharing lanes or
  * a debit budget through files): bundled too, and started by `scriptArgs` (cli.ts).
  */
-export const BUNDLED_SCRIPTS = ["tests/support/lane-worker.ts", "tests/support/reserve-debits.ts"];
+export const BUNDLED_SCRIPTS = ["tests/support/reserve-debits.ts"];
 
 /** The launcher's registration of tsx's hooks, by the URL the launcher imports it by: one module, run once. */
 const TSX_HOOKS = pathToFileURL(join(ROOT, "cli", "tsx-hooks.mjs")).href;

@@ -2,7 +2,7 @@
  * Small targets for the harness's own tests, on 127.0.0.1 only:
  * - misbehaving servers, one per way a real target goes wrong: one that never answers,
  *   one that resets the connection, truncated JSON, an HTML page with 200, a multi-megabyte body,
- *   a 503;
+ *   JSON nested 100,000 deep, a body that is not UTF-8, a 503;
  * - a counting proxy in front of a sandbox: it records every request the target receives (path,
  *   time, requests in flight) and can slow answers down or answer 429 first, so the guard and the
  *   pace are proven by what reaches the target, not by what the harness says it did.
@@ -65,6 +65,8 @@ export const MISBEHAVIOURS = [
   "truncated JSON",
   "HTML page with 200",
   "multi-megabyte body",
+  "nested 100,000 deep",
+  "not UTF-8",
   "503",
 ] as const;
 export type Misbehaviour = (typeof MISBEHAVIOURS)[number];
@@ -75,6 +77,9 @@ const json = { "content-type": "application/json" };
 let hugeBody: Buffer | undefined;
 const huge = () =>
   (hugeBody ??= Buffer.from(JSON.stringify({ status: "ok", padding: "x".repeat(MAX_RESPONSE_BYTES + 1024 * 1024) })));
+
+let deepBody: Buffer | undefined;
+const deep = () => (deepBody ??= Buffer.from(`{"status":"ok","payload":${"[".repeat(100_000)}${"]".repeat(100_000)}}`));
 
 const HANDLERS: Record<Misbehaviour, Handler> = {
   // Accepts the connection and the request, then says nothing until the test closes it.
@@ -94,6 +99,11 @@ const HANDLERS: Record<Misbehaviour, Handler> = {
       .end("<!doctype html><html><body><h1>Welcome to nginx!</h1></body></html>"),
   // Valid JSON, but larger than the client reads (MAX_RESPONSE_BYTES).
   "multi-megabyte body": (_req, res) => void res.writeHead(200, json).end(huge()),
+  // Every answer a JSON text nested far past any sane depth (once, a stack overflow in the run).
+  "nested 100,000 deep": (_req, res) => void res.writeHead(200, json).end(deep()),
+  // A success answer with a byte that no UTF-8 text has.
+  "not UTF-8": (_req, res) =>
+    void res.writeHead(200, json).end(Buffer.from([...Buffer.from('{"status":"ok","note":"'), 0xff, 0x22, 0x7d])),
   "503": (_req, res) =>
     void res
       .writeHead(503, { "content-type": "text/html" })
@@ -156,5 +166,20 @@ export function startCountingProxy(upstream: string, options: ProxyOptions = {})
     // The length may have changed; node sets it again.
     const { "content-length": _length, ...rest } = sent.headers;
     res.writeHead(sent.status, rest).end(sent.text);
+  });
+}
+
+/** One answer of a scripted target: the status, headers and the body's bytes exactly as sent. */
+export interface ScriptedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Answers every request with what `answer` gives at that moment: a test changes it between requests. */
+export function startScriptedTarget(answer: () => ScriptedAnswer): Promise<TestTarget> {
+  return serve((_req, res) => {
+    const { status, headers, body } = answer();
+    res.writeHead(status, { ...headers, "content-length": String(body.length) }).end(body);
   });
 }

@@ -13,9 +13,9 @@
  * Ownership travels with the async context (AsyncLocalStorage): the requests a check sends while
  * it holds a lane — also the parallel ones of a race — pass straight through it.
  *
- * `Lanes` holds within one process (a run's one worker: all its files share one); `FileLanes`
- * (file-lanes.ts) holds across every worker process and thread of a run that has several
- * (run-limits.ts `lanesAcrossProcesses`), so a debiting module may live in any test file.
+ * `Lanes` holds within one process: a run has one worker (run-limits.ts `workerCount`), and all
+ * its files share one, so a debiting module may live in any test file; each shard is a process
+ * with lanes of its own, and the CLI's own requests (the preflight) end before the worker starts.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Sender } from "../exchange.ts";
@@ -87,7 +87,7 @@ export function requestsSentInProcess(): number {
   return processSent;
 }
 
-/** The lanes of a run: within one process (Lanes) or across processes (FileLanes). */
+/** The lanes of a run (Lanes); an interface, so that a test can hand a target lanes of its own. */
 export interface LaneLocks {
   /** Runs `fn` holding the lane of `key` exclusively (re-entrant: an owner passes through). */
   exclusive<T>(key: string, fn: () => Promise<T>): Promise<T>;

@@ -12,8 +12,6 @@
  */
 import type { Config } from "../../config/load.ts";
 import { FileDebitBudget, MemoryDebitBudget, type DebitBudget } from "./debit-budget.ts";
-import { FileLanes } from "./file-lanes.ts";
-import { Lanes, type LaneLocks } from "./lanes.ts";
 
 export interface RunLimits {
   /** Epoch milliseconds: nothing is sent after it. */
@@ -26,8 +24,6 @@ export interface RunLimits {
   budgetFile?: string;
   /** The cap of this process's budget (in-process runs), minor units. */
   budgetCapMinor?: number;
-  /** The run's isolation lanes folder (file-lanes.ts) when it has several worker processes; absent: lanes in memory (lanes.ts). */
-  lanesDir?: string;
 }
 
 export interface RunShape {
@@ -50,18 +46,8 @@ export function workerCount(): 1 {
   return 1;
 }
 
-/**
- * Whether the run's isolation lanes must hold across processes (a lanes folder, file-lanes.ts):
- * only with more than one worker. The CLI's own requests (the preflight) end before the worker
- * starts, and each shard is a process of its own with its own lanes, so with one worker lanes in
- * memory hold the same — without a file lock and a state file written per request.
- */
-export function lanesAcrossProcesses(shape: Pick<RunShape, "workers">): boolean {
-  return shape.workers > 1;
-}
-
 /** The CLI's plan, before any worker starts; the budget file is created by the caller. */
-export function planRunLimits(config: Config, shape: RunShape, budgetFile?: string, lanesDir?: string): RunLimits {
+export function planRunLimits(config: Config, shape: RunShape, budgetFile?: string): RunLimits {
   const { maxRps, concurrency, runDeadlineMs, maxDebitTotalMinor } = config.safety;
   const processes = shape.workers * shape.shards;
   return {
@@ -69,7 +55,6 @@ export function planRunLimits(config: Config, shape: RunShape, budgetFile?: stri
     ...(maxRps ? { rpsShare: maxRps / processes } : {}),
     inFlightShare: Math.max(1, Math.floor(concurrency / processes)),
     ...(budgetFile ? { budgetFile } : {}),
-    ...(lanesDir ? { lanesDir } : {}),
     ...(maxDebitTotalMinor !== undefined ? { budgetCapMinor: debitShare(maxDebitTotalMinor, shape.shards) } : {}),
   };
 }
@@ -82,11 +67,6 @@ export function debitShare(capMinor: number, shards: number): number {
 /** The whole bounds, for a process that is the whole run (the harness's own in-process runs). */
 export function wholeRunLimits(config: Config): RunLimits {
   return planRunLimits(config, { workers: 1, shards: 1, startedAt: Date.now() });
-}
-
-/** The isolation lanes of this process: shared with every worker of the run through the lanes folder, when there is one; else in memory. */
-export function lanesOf(limits: RunLimits): LaneLocks {
-  return limits.lanesDir ? new FileLanes(limits.lanesDir) : new Lanes();
 }
 
 export function debitBudgetOf(limits: RunLimits): DebitBudget | undefined {

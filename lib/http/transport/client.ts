@@ -15,6 +15,7 @@ import type { Family } from "../../catalogue/types.ts";
 import type { NetworkConfig } from "../../config/network.ts";
 import { classify, BodyTooLarge, BodyTooSlow } from "./classify.ts";
 import { decodeBody, withAcceptEncoding } from "./content-coding.ts";
+import { decodeUtf8, readJson } from "./json-body.ts";
 import { dispatcherKey, makeDispatcher, tlsFor } from "./dispatchers.ts";
 import type { Exchange, ExchangeResponse } from "../exchange.ts";
 import { noteInterrupted } from "../coordination/lanes.ts";
@@ -246,14 +247,14 @@ export class HttpClient {
     const max = this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     const raw = await readCapped(res.body, max, started + timeoutMs);
     const headersOut = flatten(res.headers);
-    const bodyText = decodeBody(raw, headersOut["content-encoding"], max).toString("utf8");
+    const bytes = decodeBody(raw, headersOut["content-encoding"], max);
+    const { text: bodyText, error: notUtf8 } = decodeUtf8(bytes);
     const response: ExchangeResponse = { status: res.statusCode, headers: headersOut, bodyText };
-    try {
-      response.json = JSON.parse(bodyText);
-    } catch (error) {
-      response.jsonError = (error as Error).message;
-    }
-    return response;
+    // Read within bounds (json-body.ts): no answer, however shaped, reaches a check unbounded.
+    const read = notUtf8 ? { ok: false as const, error: notUtf8 } : readJson(bodyText);
+    if (read.ok) response.json = read.value;
+    else response.jsonError = read.error;
+    return bodyText.length > TEXT_KEPT_AS_BYTES ? textAsBytes(response, bytes) : response;
   }
 
   async close(): Promise<void> {
@@ -292,6 +293,22 @@ function readCapped(body: Body, max: number, deadline: number): Promise<Buffer> 
     body.on("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     body.on("error", (error) => (failed ? undefined : ((failed = true), reject(error))));
   });
+}
+
+/**
+ * Past this many characters an answer's text is kept as its bytes and decoded when read. The bytes
+ * live outside the JavaScript heap, the text inside it, beside the parsed JSON that holds as much
+ * again: a target that answers every request with megabytes, while a module's checks run at once,
+ * filled a worker's heap with two copies of each answer. Read once or twice, if at all.
+ */
+const TEXT_KEPT_AS_BYTES = 256 * 1024;
+
+function textAsBytes(response: ExchangeResponse, bytes: Buffer): ExchangeResponse {
+  const { bodyText: _text, ...rest } = response;
+  return Object.defineProperty(rest, "bodyText", {
+    get: () => bytes.toString("utf8"),
+    enumerable: true,
+  }) as ExchangeResponse;
 }
 
 function flatten(headers: Record<string, string | string[] | undefined>): Record<string, string> {

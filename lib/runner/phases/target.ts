@@ -1,9 +1,8 @@
 /**
  * Phase 2, target: which target the run judges — TARGET_BASE_URL, or the embedded reference
  * sandbox started now when it is unset (none when merging shards) — and the run's bounds: each
- * worker's share of CONCURRENCY and MAX_RPS, the deadline, the debit budget file and, with
- * several workers, the isolation lanes folder they share. What it opens goes on the cleanup
- * stack. Prints the run line; from here on the run carries its plan.
+ * worker's share of CONCURRENCY and MAX_RPS, the deadline and the debit budget file. What it
+ * opens goes on the cleanup stack. Prints the run line; from here on the run carries its plan.
  */
 import { mkdirSync, rmdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -11,13 +10,7 @@ import { withBaseUrl, type RunPlan } from "../../checks/run-plan.ts";
 import type { Config } from "../../config/load.ts";
 import { withoutProxy } from "../../config/proxy.ts";
 import { FileDebitBudget } from "../../http/coordination/debit-budget.ts";
-import {
-  debitShare,
-  lanesAcrossProcesses,
-  planRunLimits,
-  workerCount,
-  type RunLimits,
-} from "../../http/coordination/run-limits.ts";
+import { debitShare, planRunLimits, workerCount, type RunLimits } from "../../http/coordination/run-limits.ts";
 import { redactor } from "../../redaction/redact.ts";
 import { networkRunNote } from "../../reporting/network.ts";
 import type { CleanupStack } from "../cleanup.ts";
@@ -74,7 +67,7 @@ function planLimits(
   const shards = shard?.count ?? 1;
   // One worker per machine: an operation's answers must all reach one contract book (run-limits.ts).
   const workers = workerCount();
-  // The run's own files (debit budget, lanes, progress feed) live here; the folder goes last, after them.
+  // The run's own files (debit budget, progress feed) live here; the folder goes last, after them.
   const runDir = join(config.run.reportsDir, ".run");
   mkdirSync(runDir, { recursive: true });
   cleanup.defer("the run folder", () => removeIfEmpty(runDir));
@@ -85,8 +78,7 @@ function planLimits(
     cleanup.defer("the debit budget file", () => rmSync(file, { force: true }));
     budgetFile = file;
   }
-  const lanesDir = lanesAcrossProcesses({ workers }) ? openLanesDir(runDir, cleanup) : undefined;
-  return { limits: planRunLimits(config, { workers, shards, startedAt }, budgetFile, lanesDir), workers };
+  return { limits: planRunLimits(config, { workers, shards, startedAt }, budgetFile), workers };
 }
 
 /** The folder, unless another run on the same REPORTS_DIR still has its files in it (each run's are named by pid). */
@@ -97,12 +89,4 @@ function removeIfEmpty(dir: string): void {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== "ENOTEMPTY" && code !== "EEXIST" && code !== "ENOENT") throw error;
   }
-}
-
-/** Isolation lanes that hold across several workers (lib/http/coordination/file-lanes.ts): a debiting module may sit in any file. */
-function openLanesDir(runDir: string, cleanup: CleanupStack): string {
-  const lanesDir = join(runDir, `lanes-${process.pid}`);
-  mkdirSync(lanesDir, { recursive: true });
-  cleanup.defer("the isolation lanes folder", () => rmSync(lanesDir, { recursive: true, force: true }));
-  return lanesDir;
 }
