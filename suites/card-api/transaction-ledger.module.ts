@@ -8,7 +8,8 @@
 import { CARD_API_READS, STATEMENT_READS } from "../../lib/checks/reads.ts";
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
 import { defineModule } from "../../lib/checks/define.ts";
-import { parallelDebitsWithinLimit, parallelReplaysPostOnce } from "./ledger/concurrency.checks.ts";
+import { parallelDebitsWithinLimit } from "./ledger/concurrency.checks.ts";
+import { parallelReplaysPostOnce } from "./ledger/parallel-replay.checks.ts";
 import { modelChecks } from "./ledger/model.checks.ts";
 import { replayPostsOnce, reusedRequestIdRefused } from "./transaction-idempotency.checks.ts";
 

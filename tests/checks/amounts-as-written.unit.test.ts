@@ -76,10 +76,20 @@ test('amounts are still compared exactly: 12.5 and "12.50" are the same posting,
 
 /** The ledger's statement invariant on new operations `fresh`, for the accepted debits `accepted` (micro-units). */
 function statementInvariant(fresh: unknown[], accepted: number[]): string | undefined {
-  const r = { ctx: { config }, judge: (_: string, body: () => void) => body() } as unknown as Observed;
-  const m = { accepted: accepted.map((units) => ({ micro: units })) } as unknown as LedgerModel;
+  const r = {
+    ctx: { config },
+    judge: (_: string, body: () => void) => body(),
+    seenForeign: () => undefined,
+  } as unknown as Observed;
+  const m = {
+    accepted: accepted.map((units) => ({ micro: units, body: { request_id: "r-1" } })),
+    sent: new Set(),
+    fixed: new Set(),
+  } as unknown as LedgerModel;
+  // Every new operation is one of ours (its amount was sent), read once.
+  const ours = { ours: fresh as StatementOperation[], foreign: [] };
   try {
-    checkStatement(r, m, fresh as StatementOperation[]);
+    checkStatement(r, m, { reading: ours, first: ours, settled: true, waitedMs: 0, readings: 1 });
     return undefined;
   } catch (error) {
     return (error as Error).message;

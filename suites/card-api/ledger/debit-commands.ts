@@ -26,14 +26,19 @@ type Command = fc.AsyncCommand<LedgerModel, LedgerReal>;
 /**
  * A debit of `amount` (major units): accepted or not; undefined when the guard kept it back. Accepted,
  * the model counts it. `intent` "refusal": a debit meant to be refused, its answer judged as a refusal.
+ * `own` "unique": an amount of the run's own (lib/payments/run-amounts.ts); "fixed": one a limit sets.
  */
 export async function debitOf(
   m: LedgerModel,
   r: LedgerReal,
   amount: number,
   intent?: "refusal",
+  own: "unique" | "fixed" = "fixed",
 ): Promise<boolean | undefined> {
   const body = debitRequest(r.faker, r.ctx.config, { amount });
+  // Every amount sent is one of ours; one a limit fixes is the same in another run (settling.ts judgeOurs).
+  m.sent.add(micro(amount)!);
+  if (own === "fixed") m.fixed.add(micro(amount)!);
   const exchange = await r.debit(body, intent);
   if (!exchange) return undefined;
   requireAnswer(exchange);
@@ -46,7 +51,7 @@ export class Debit implements Command {
   constructor(readonly amount: number) {}
   check = () => true;
   async run(m: LedgerModel, r: LedgerReal) {
-    await debitOf(m, r, this.amount);
+    await debitOf(m, r, this.amount, undefined, "unique");
   }
   toString = () => `debit(${formatAmount(this.amount)})`;
 }

@@ -11,16 +11,22 @@ import fc from "fast-check";
 import { defineCheck } from "../../../lib/checks/define.ts";
 import { CheckFailure, CheckSkipped, fail } from "../../../lib/checks/failure.ts";
 import { shrinkCase, tryCases, type Draw } from "../../../lib/checks/fast-check-runner.ts";
-import { amountAbove, type DebitRange } from "../../../lib/payments/debit-range.ts";
+import type { DebitRange } from "../../../lib/payments/debit-range.ts";
+import { runAmountMinor } from "../../../lib/payments/run-amounts.ts";
 import { deriveSeed } from "../../../lib/checks/seed.ts";
 import type { Basis, Check, CheckContext } from "../../../lib/checks/types.ts";
 import type { Exchange } from "../../../lib/http/exchange.ts";
 import { debitRequest } from "../../../generators/card-api/transaction.ts";
+import { formatMicro, micro } from "../../../lib/payments/money.ts";
 import { audit, ledgerCommands, probe } from "./commands.ts";
 import { LedgerReal } from "./model.ts";
-import { NOTHING_TO_JUDGE, type Invariant, type LedgerModel } from "./observations.ts";
+import { emptyModel, NOTHING_TO_JUDGE, type Invariant, type LedgerModel } from "./observations.ts";
+import { awaitOurs } from "./settling.ts";
+import { recentOperations } from "./readback.ts";
 
 const MAX_COMMANDS = 8;
+/** A breach that names a posting not shown within LEDGER_SETTLE_MS (settling.ts, usage.ts). */
+const SETTLE_FINDING = /did not show in|is not counted after/;
 
 /** Sequences per survey: model runs are long, so a fraction of PROPERTY_RUNS (at least 2). */
 function sequences(ctx: CheckContext): number {
@@ -32,7 +38,9 @@ interface Survey {
   draw: Draw<Iterable<fc.AsyncCommand<LedgerModel, LedgerReal>>>;
   broken: Map<Invariant, { sequence: number; detail: string; exchange: Exchange | undefined }>;
   /** Invariants set aside on some sequences (readings across the target's period boundary): how many, and why. */
-  unjudged: Map<Invariant, { sequences: number; reason: string }>;
+  unjudged: Map<Invariant, { sequences: number; reason: string; variable: string }>;
+  /** Others' operations seen on the payment card: the most in one sequence, and their total. */
+  foreign: { count: number; micro: number };
   /** Invariants some sequence had something to judge for. */
   judged: Set<Invariant>;
   error?: unknown;
@@ -51,7 +59,7 @@ async function runSequence(
   range: DebitRange,
 ): Promise<LedgerReal> {
   await real.open();
-  const model: LedgerModel = { accepted: [] };
+  const model: LedgerModel = emptyModel();
   await probe(model, real, range);
   await fc.asyncModelRun(() => ({ model, real }), commands);
   await audit(model, real);
@@ -76,12 +84,11 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
     seed,
     numRuns: sequences(ctx),
   };
-  const s: Survey = { draw, broken: new Map(), unjudged: new Map(), judged: new Set(), trail: [], sent: 0, range };
-  // One debit before the first baseline: on a fresh card the window would be empty, and a target that
-  // answers an empty period with an error would leave every baseline unreadable (all skipped) — or
-  // not, if another check happened to debit first. This keeps the outcome independent of the order.
-  const warmUp = new LedgerReal(ctx, "all", deriveSeed(seed, "warm-up"), range.terminal);
-  await warmUp.debit(debitRequest(warmUp.faker, ctx.config, { amount: amountAbove(range, 0) / 100 }));
+  const s: Survey = {
+    ...{ draw, broken: new Map(), unjudged: new Map(), judged: new Set(), trail: [], sent: 0, range },
+    foreign: { count: 0, micro: 0 },
+  };
+  await warmUp(ctx, seed, range);
   await tryCases(draw, 1, async (commands, sequence) => {
     const real = new LedgerReal(ctx, "all", deriveSeed(seed, `sequence ${sequence}`), range.terminal, s.trail);
     try {
@@ -95,14 +102,39 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
       s.refusal ??= real.refusal;
       for (const [invariant, breach] of real.broken)
         if (!s.broken.has(invariant)) s.broken.set(invariant, { sequence, ...breach });
-      for (const [invariant, reason] of real.unjudged) {
+      for (const [invariant, why] of real.unjudged) {
         const seen = s.unjudged.get(invariant);
-        s.unjudged.set(invariant, { sequences: (seen?.sequences ?? 0) + 1, reason: seen?.reason ?? reason });
+        s.unjudged.set(invariant, { ...(seen ?? why), sequences: (seen?.sequences ?? 0) + 1 });
       }
+      if (real.foreign.count > s.foreign.count) s.foreign = real.foreign;
     }
     return "pass";
   });
   return s;
+}
+
+/**
+ * One debit before the first baseline, awaited until it shows (LEDGER_SETTLE_MS): on a fresh card the
+ * window would be empty, and a target that answers an empty period with an error would leave every
+ * baseline unreadable (all skipped) — or not, if another check happened to debit first. Awaited, it
+ * is in the first baseline, not a posting that lands in the first sequence.
+ */
+async function warmUp(ctx: CheckContext, seed: number, range: DebitRange): Promise<void> {
+  const real = new LedgerReal(ctx, "all", deriveSeed(seed, "warm-up"), range.terminal);
+  const minor = runAmountMinor(range, 0);
+  const since = Date.now();
+  const before = await recentOperations(ctx, since);
+  const body = debitRequest(real.faker, ctx.config, { amount: minor / 100 });
+  if (!(await real.debit(body))) return;
+  const units = micro(minor / 100)!;
+  const expected = [{ micro: units, requestId: body.request_id }];
+  await awaitOurs(ctx, {
+    before,
+    read: () => recentOperations(ctx, since),
+    sent: new Set([units]),
+    expected,
+    since: Date.now(),
+  });
 }
 
 async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> {
@@ -112,6 +144,10 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
   ctx.note(
     `${s.draw.numRuns} command sequence(s) of up to ${MAX_COMMANDS} steps, shared by the five ledger checks (seed ${s.draw.seed})`,
   );
+  if (s.foreign.count)
+    ctx.note(
+      `up to ${s.foreign.count} operation(s) of other clients (${formatMicro(s.foreign.micro)}) seen on the payment card in a sequence: counted, never judged as ours`,
+    );
   if (s.error) throw s.error;
   const breach = s.broken.get(invariant);
   if (breach) await shrinkAndFail(ctx, invariant, s, breach);
@@ -131,7 +167,7 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
 function notJudgedAcrossBoundary(ctx: CheckContext, s: Survey, invariant: Invariant): void {
   const unjudged = s.unjudged.get(invariant);
   if (!unjudged) return;
-  if (unjudged.sequences >= s.draw.numRuns) ctx.notJudged(unjudged.reason, "TARGET_UTC_OFFSET");
+  if (unjudged.sequences >= s.draw.numRuns) ctx.notJudged(unjudged.reason, unjudged.variable);
   ctx.note(`${unjudged.sequences} of ${s.draw.numRuns} sequence(s) not judged for ${invariant}: ${unjudged.reason}`);
 }
 
@@ -142,6 +178,14 @@ async function shrinkAndFail(
   s: Survey,
   breach: { sequence: number; detail: string; exchange: Exchange | undefined },
 ): Promise<never> {
+  // A posting that never showed is the finding, named with its debit: replaying would only wait the bound again.
+  if (SETTLE_FINDING.test(breach.detail)) {
+    if (breach.exchange) ctx.record(breach.exchange);
+    fail(
+      "invariant",
+      `${breach.detail} — in sequence ${breach.sequence}; fast-check seed ${s.draw.seed}, path "${breach.sequence}"`,
+    );
+  }
   let run = 0;
   const details = await ctx.isolated(ctx.config.fixtures.payment.cardId, () =>
     shrinkCase(s.draw, breach.sequence, async (commands) => {

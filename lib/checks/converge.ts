@@ -1,0 +1,83 @@
+/**
+ * Waiting for a posting: a shared staging's ledger posts asynchronously (§4.2 says nothing of when
+ * an accepted debit becomes visible), so a reading that expects a posting polls — bounded backoff,
+ * within LEDGER_SETTLE_MS (lib/config/ledger-settle.ts) — and the check judges the state the
+ * readings converge to. Every wait is measured: how long the postings took to show (the settle
+ * time, reported by CARD-LEDGER-SETTLE beside the latency figures) and which never did. The run's
+ * deadline bounds it too: past it the pace sends nothing more and the reading ends the check.
+ */
+import { percentiles, type Percentiles } from "./percentiles.ts";
+import type { CheckContext } from "./types.ts";
+
+/** The first pause between two readings, and the longest: a loopback lag shows within tens of ms, a staging's in seconds. */
+const FIRST_PAUSE_MS = 40;
+const LONGEST_PAUSE_MS = 1_000;
+/** At most this many readings per wait, whatever the bound: every loop bounded in count as in time. */
+const MOST_READINGS = 60;
+
+/** What a wait saw: the last reading (the state judged), the first, and whether it settled in time. */
+export interface Converged<T> {
+  reading: T;
+  first: T;
+  settled: boolean;
+  /** From the moment the posting was expected (the debit's answer) to the last reading. */
+  waitedMs: number;
+  readings: number;
+}
+
+/** The settle times a run measured, and the waits that ran out (CARD-LEDGER-SETTLE reads them). */
+export class SettleTimes {
+  /** One sample per wait that settled: 0 when the first reading showed the posting. */
+  readonly samples: number[] = [];
+  /** Waits that ran out of the bound: a posting that never showed. */
+  lost = 0;
+  /** The samples' percentiles, and how many postings were not there at the first reading. */
+  figures(): (Percentiles & { late: number }) | undefined {
+    const p = percentiles(this.samples);
+    return p && { ...p, late: this.samples.filter((ms) => ms > 0).length };
+  }
+}
+
+/** The run's settle times (one per run context: CheckContext.shared). */
+export function settleTimes(ctx: CheckContext): Promise<SettleTimes> {
+  return ctx.shared("ledger settle times", async () => new SettleTimes());
+}
+
+export interface ConvergeOptions {
+  /** When the posting was expected (the debit's answer, our clock); the bound counts from it. */
+  since: number;
+  /** Overrides LEDGER_SETTLE_MS (0: one reading, nothing waited — a finding already made). */
+  boundMs?: number;
+}
+
+/**
+ * Reads until `settled` holds or the bound is spent, pausing 40 ms, then twice as long each time
+ * (at most 1 s). The last reading is the one judged; the settle time is recorded for the run.
+ */
+export async function converge<T>(
+  ctx: CheckContext,
+  read: () => Promise<T>,
+  settled: (reading: T) => boolean,
+  options: ConvergeOptions,
+): Promise<Converged<T>> {
+  const bound = options.boundMs ?? ctx.config.cardApi.ledgerSettle.ms;
+  const times = await settleTimes(ctx);
+  const first = await read();
+  let reading = first;
+  let readings = 1;
+  let pause = FIRST_PAUSE_MS;
+  let done = settled(first);
+  while (!done && readings < MOST_READINGS && Date.now() - options.since < bound) {
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(pause, Math.max(1, options.since + bound - Date.now()))),
+    );
+    pause = Math.min(LONGEST_PAUSE_MS, pause * 2);
+    reading = await read();
+    readings++;
+    done = settled(reading);
+  }
+  const waitedMs = readings === 1 ? 0 : Date.now() - options.since;
+  if (done) times.samples.push(waitedMs);
+  else if (bound > 0) times.lost++;
+  return { reading, first, settled: done, waitedMs, readings };
+}
