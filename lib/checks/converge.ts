@@ -14,6 +14,18 @@ const FIRST_PAUSE_MS = 40;
 const LONGEST_PAUSE_MS = 1_000;
 /** At most this many readings per wait, whatever the bound: every loop bounded in count as in time. */
 const MOST_READINGS = 60;
+/** The wait once a posting was lost on a target that has never shown one late. */
+const AFTER_A_LOSS_MS = 500;
+
+/**
+ * LEDGER_SETTLE_MS, unless a wait already ran out on a target that never showed a posting late: it
+ * loses postings rather than lags, the finding is made, and waiting the whole bound again for
+ * every later reading would only stretch the run.
+ */
+function boundOf(settleMs: number, times: SettleTimes): number {
+  const lags = times.samples.some((ms) => ms > 0);
+  return times.lost > 0 && !lags ? Math.min(settleMs, AFTER_A_LOSS_MS) : settleMs;
+}
 
 /** What a wait saw: the last reading (the state judged), the first, and whether it settled in time. */
 export interface Converged<T> {
@@ -60,8 +72,8 @@ export async function converge<T>(
   settled: (reading: T) => boolean,
   options: ConvergeOptions,
 ): Promise<Converged<T>> {
-  const bound = options.boundMs ?? ctx.config.cardApi.ledgerSettle.ms;
   const times = await settleTimes(ctx);
+  const bound = options.boundMs ?? boundOf(ctx.config.cardApi.ledgerSettle.ms, times);
   const first = await read();
   let reading = first;
   let readings = 1;

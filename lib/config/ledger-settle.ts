@@ -4,8 +4,10 @@
  * visible), so every ledger reading that expects a posting waits up to this bound
  * (lib/checks/converge.ts). The default is a bound too, but not the target's word: a lag seen
  * under it is reported with the measured settle time and never called a violation. A bad value is
- * a ConfigError naming the variable (exit 2, one line).
+ * a ConfigError naming the variable (exit 2, one line). Beside it AMOUNT_NONCE, what makes the
+ * ledger checks' amounts the run's own (lib/payments/run-amounts.ts).
  */
+import { randomInt } from "node:crypto";
 import type { Env } from "./reader.ts";
 import type { createReader } from "./reader.ts";
 
@@ -24,4 +26,12 @@ export function readLedgerSettle(r: ReturnType<typeof createReader>, env: Env): 
     ms: r.integer("LEDGER_SETTLE_MS", 0, LEDGER_SETTLE_MAX_MS),
     declared: Boolean(env.LEDGER_SETTLE_MS?.trim()),
   };
+}
+
+/** The largest nonce: amounts are moved modulo a range's width, so any 31-bit number will do. */
+const NONCE_MAX = 2 ** 31 - 2;
+
+/** AMOUNT_NONCE as declared, else a random one: two runs started together then send different amounts. */
+export function readAmountNonce(r: ReturnType<typeof createReader>): number {
+  return r.string("AMOUNT_NONCE") ? r.integer("AMOUNT_NONCE", 0, NONCE_MAX) : randomInt(0, NONCE_MAX + 1);
 }

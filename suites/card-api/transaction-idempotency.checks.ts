@@ -26,7 +26,8 @@ import { requireRefusalJudges } from "../generic/case-basis.ts";
 async function debitMinor(ctx: CheckContext): Promise<number> {
   const range = await ctx.debitAmounts();
   ctx.note(range.why);
-  return runAmountMinor(range, fakerFor(ctx.seed + 7).number.int({ min: 0, max: range.maxMinor - range.minMinor }));
+  const drawn = fakerFor(ctx.seed + 7).number.int({ min: range.minMinor, max: range.maxMinor });
+  return runAmountMinor(range, drawn - range.minMinor, ctx.config.cardApi.amountNonce);
 }
 
 /** The postings of our amounts since `before`, once the first debit showed (or the bound ran out). */

@@ -105,8 +105,11 @@ class ReadLimits implements Command {
  * sequences and none may depend on a draw.
  */
 export async function probe(m: LedgerModel, r: LedgerReal, range: DebitRange): Promise<void> {
-  await Promise.all([new ReadEmptyPeriod().run(m, r), new Debit(runAmountMinor(range, 11) / 100).run(m, r)]);
-  await new Debit(runAmountMinor(range, 122) / 100).run(m, r);
+  await Promise.all([
+    new ReadEmptyPeriod().run(m, r),
+    new Debit(runAmountMinor(range, 11, r.ctx.config.cardApi.amountNonce) / 100).run(m, r),
+  ]);
+  await new Debit(runAmountMinor(range, 122, r.ctx.config.cardApi.amountNonce) / 100).run(m, r);
   await probeMaximum(m, r);
   // Every sequence tries to go over a limit once, so CARD-LEDGER-LIMITS-ENFORCED is judged whatever commands are drawn.
   await new OverLimitDebit().run(m, r);
@@ -122,10 +125,10 @@ export async function audit(m: LedgerModel, r: LedgerReal): Promise<void> {
 }
 
 /** Valid debits draw from 1,901 amount classes of the range, moved by the run's nonce (lib/payments/run-amounts.ts). */
-export function ledgerCommands(range: DebitRange): Array<fc.Arbitrary<Command>> {
+export function ledgerCommands(range: DebitRange, nonce: number): Array<fc.Arbitrary<Command>> {
   const fraction = fc.integer({ min: 0, max: 100 }).map((n) => n / 100);
   return [
-    fc.integer({ min: 0, max: 1_900 }).map((offset) => new Debit(runAmountMinor(range, offset) / 100)),
+    fc.integer({ min: 0, max: 1_900 }).map((offset) => new Debit(runAmountMinor(range, offset, nonce) / 100)),
     fc.constant(new OverLimitDebit()),
     fc.constant(new BelowMinimumDebit()),
     fc.nat(20).map((i) => new Replay(i)),

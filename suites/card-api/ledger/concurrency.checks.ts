@@ -100,7 +100,7 @@ async function raceCard(ctx: CheckContext): Promise<RaceCard | string> {
       return {
         cardId,
         remaining,
-        amount: ownAmount(amount, cap, remaining),
+        amount: ownAmount(amount, cap, remaining, ctx.config.cardApi.amountNonce),
         readAt: at,
         periods: resettingPeriods(vocabulary, limits),
       };
@@ -113,8 +113,8 @@ async function raceCard(ctx: CheckContext): Promise<RaceCard | string> {
  * run racing the same card at the same time posts amounts of its own; unmoved when that would pass
  * the per-debit maximum or the remaining limit.
  */
-function ownAmount(amount: number, cap: number, remaining: number): number {
-  const moved = amount + runShiftMinor(99) * 10_000;
+function ownAmount(amount: number, cap: number, remaining: number, nonce: number): number {
+  const moved = amount + runShiftMinor(99, nonce) * 10_000;
   return moved <= cap && moved <= remaining ? moved : amount;
 }
 

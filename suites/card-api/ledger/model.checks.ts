@@ -80,7 +80,7 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
   const seed = deriveSeed(ctx.config.run.seed, "CARD-LEDGER model sequences");
   const range = await ctx.debitAmounts();
   const draw = {
-    arbitrary: fc.commands(ledgerCommands(range), { maxCommands: MAX_COMMANDS }),
+    arbitrary: fc.commands(ledgerCommands(range, ctx.config.cardApi.amountNonce), { maxCommands: MAX_COMMANDS }),
     seed,
     numRuns: sequences(ctx),
   };
@@ -121,7 +121,7 @@ async function runSurvey(ctx: CheckContext): Promise<Survey> {
  */
 async function warmUp(ctx: CheckContext, seed: number, range: DebitRange): Promise<void> {
   const real = new LedgerReal(ctx, "all", deriveSeed(seed, "warm-up"), range.terminal);
-  const minor = runAmountMinor(range, 0);
+  const minor = runAmountMinor(range, 0, ctx.config.cardApi.amountNonce);
   const since = Date.now();
   const before = await recentOperations(ctx, since);
   const body = debitRequest(real.faker, ctx.config, { amount: minor / 100 });

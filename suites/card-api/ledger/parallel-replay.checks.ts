@@ -29,7 +29,7 @@ export const parallelReplaysPostOnce = defineCheck({
     ctx.isolated(ctx.config.fixtures.payment.cardId, async () => {
       const range = await ctx.debitAmounts();
       ctx.note(range.why);
-      const minor = runAmountMinor(range, 233);
+      const minor = runAmountMinor(range, 233, ctx.config.cardApi.amountNonce);
       const body = debitRequest(fakerFor(ctx.seed), ctx.config, { amount: minor / 100 });
       const since = Date.now();
       const before = await recentOperations(ctx, since);
