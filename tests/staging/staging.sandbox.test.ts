@@ -39,6 +39,8 @@ describe("a ledger bug under a lag and others' traffic is still caught, naming t
       shown(results),
     ).toEqual([]);
     const messages = results.filter((r) => failing.includes(r.id)).map((r) => r.message ?? "");
-    expect(messages.join("\n"), "the debit is named").toMatch(/request_id [0-9a-f-]{36}|\d+ operations posted/);
+    expect(messages.join("\n"), `the debit is named\n${shown(results)}`).toMatch(
+      /request_id [0-9a-f-]{36}|\d+ operations posted/,
+    );
   });
 });

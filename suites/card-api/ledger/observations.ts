@@ -97,9 +97,7 @@ export function checkStatement(r: Observed, m: LedgerModel, seen: Converged<Attr
     .map((op) => ({ units: postedAmount(op) ?? NaN, text: writtenAmount(op.amount) }))
     .sort((a, b) => a.units - b.units)
     .map((a) => a.text);
-  const why = lost[0]
-    ? `: ${notShown(lost[0], seen)}`
-    : `: ${extra.length} posting(s) of our amounts that no accepted debit explains`;
+  const why = lost[0] ? `: ${notShown(lost[0], seen)}` : `: ${unexplained(extra, expectedOf(m))}`;
   r.judge("statement", () => {
     if (lost.length || extra.length)
       fail(
@@ -112,6 +110,14 @@ export function checkStatement(r: Observed, m: LedgerModel, seen: Converged<Attr
     if (otherCurrency.length !== 0)
       fail("invariant", `${otherCurrency.length} new operation(s) in a currency other than ${currency}`);
   });
+}
+
+/** Postings of ours no accepted debit explains, naming the debit of that amount when there is one (posted twice). */
+function unexplained(extra: StatementOperation[], expected: Expected[]): string {
+  const twice = expected.find((e) => extra.some((op) => postedAmount(op) === e.micro));
+  return twice
+    ? `the debit of ${formatMicro(twice.micro)} (request_id ${twice.requestId}) is posted more than once`
+    : `${extra.length} posting(s) of our amounts that no accepted debit explains (a refused debit left a trace)`;
 }
 
 /** Every operation of a statement lies in its period (as sent, read in the declared form: generators/card-api/period.ts). */

@@ -31,7 +31,13 @@ interface Others {
   micro: number;
 }
 
-function verdictOf(r: LedgerReal, m: LedgerModel, kind: ObjectKind, limits: AmountLimit[], others: Others): Verdict {
+export function usageVerdict(
+  r: LedgerReal,
+  m: LedgerModel,
+  kind: ObjectKind,
+  limits: AmountLimit[],
+  others: Others,
+): Verdict {
   const vocabulary = r.ctx.config.cardApi;
   const counted = limits.filter((l) => accumulates(vocabulary, l) && appliesTo(r.terminal, l));
   // Usage resets when a limit's period ends: readings on either side of that boundary are not compared.
@@ -81,13 +87,13 @@ export async function settleUsage(r: LedgerReal, m: LedgerModel, kind: ObjectKin
   let others: Others = { count: 0, micro: 0 };
   const read = async () => {
     const limits = await r.limits(kind);
-    let verdict = verdictOf(r, m, kind, limits, others);
+    let verdict = usageVerdict(r, m, kind, limits, others);
     if (verdict.state === "unexplained") {
       // Others' postings on the card may explain it: its statement since the baseline says how much.
       const { operations } = await r.statement(windowSince(r.since));
       const { foreign } = attribute(newOperations(r.baselineOperations, operations), m.sent);
       others = { count: foreign.length, micro: foreignTotal(foreign) };
-      verdict = verdictOf(r, m, kind, limits, others);
+      verdict = usageVerdict(r, m, kind, limits, others);
     }
     return { limits, verdict };
   };
@@ -105,18 +111,18 @@ export async function settleUsage(r: LedgerReal, m: LedgerModel, kind: ObjectKin
   // The gap is one of our debits: that posting is not counted (others' activity cannot explain it away).
   const gap = [ours - verdict.by, ours + others.micro - verdict.by];
   const lost = expectedOf(m).find((e) => gap.includes(e.micro));
-  if (!lost && others.count)
+  const twice = expectedOf(m).find((e) => gap.includes(-e.micro));
+  const named = lost
+    ? ` — the debit of ${formatMicro(lost.micro)} (request_id ${lost.requestId}) is not counted after ${seen.waitedMs} ms (${seen.readings} reading(s))`
+    : twice
+      ? ` — the debit of ${formatMicro(twice.micro)} (request_id ${twice.requestId}) is counted twice`
+      : "";
+  if (!named && others.count)
     r.notJudged(
       "usage",
       `the ${kind}'s usage moved by an amount others' activity leaves unexplained (${verdict.detail}; ${others.count} operation(s) of other clients seen)`,
       "LEDGER_SETTLE_MS",
     );
-  else
-    r.judge("usage", () =>
-      fail(
-        "invariant",
-        `${verdict.detail}${lost ? ` — the debit of ${formatMicro(lost.micro)} (request_id ${lost.requestId}) is not counted after ${seen.waitedMs} ms (${seen.readings} reading(s))` : ""}`,
-      ),
-    );
+  else r.judge("usage", () => fail("invariant", `${verdict.detail}${named}`));
   return limits;
 }
