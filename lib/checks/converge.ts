@@ -74,6 +74,18 @@ export async function converge<T>(
 ): Promise<Converged<T>> {
   const times = await settleTimes(ctx);
   const bound = options.boundMs ?? boundOf(ctx.config.cardApi.ledgerSettle.ms, times);
+  return convergeWithin(bound, times, read, settled, options.since);
+}
+
+/** The wait itself, within `bound` ms of `since`, recording into `times` (the preflight has none of its own to keep). */
+export async function convergeWithin<T>(
+  bound: number,
+  times: SettleTimes,
+  read: () => Promise<T>,
+  settled: (reading: T) => boolean,
+  since: number,
+): Promise<Converged<T>> {
+  const options = { since };
   const first = await read();
   let reading = first;
   let readings = 1;

@@ -17,7 +17,7 @@ import { boundaryBetween } from "../../../lib/time/period-boundary.ts";
 import type { LedgerReal } from "./model.ts";
 import { expectedOf, type LedgerModel } from "./observations.ts";
 import { newOperations, windowSince } from "./readback.ts";
-import { attribute, foreignTotal } from "./settling.ts";
+import { attribute, foreignTotal, judgeOurs } from "./settling.ts";
 
 type Verdict =
   | { state: "explained" }
@@ -91,7 +91,9 @@ export async function settleUsage(r: LedgerReal, m: LedgerModel, kind: ObjectKin
     if (verdict.state === "unexplained") {
       // Others' postings on the card may explain it: its statement since the baseline says how much.
       const { operations } = await r.statement(windowSince(r.since));
-      const { foreign } = attribute(newOperations(r.baselineOperations, operations), m.sent);
+      // An extra posting of an amount a limit fixes may be another run's (settling.ts judgeOurs): counted as others'.
+      const seen = attribute(newOperations(r.baselineOperations, operations), m.sent);
+      const { foreign } = judgeOurs(expectedOf(m), seen, m.fixed);
       others = { count: foreign.length, micro: foreignTotal(foreign) };
       verdict = usageVerdict(r, m, kind, limits, others);
     }
