@@ -13,13 +13,17 @@ const LAG = { lagMs: 400 };
 const DECLARED = { LEDGER_SETTLE_MS: "2000" };
 
 describe("a correct ledger on a shared staging is conformant, default and strict", () => {
+  // [situation, modes, variables, CARD-LEDGER-SETTLE: passed, or the observation suggesting the declaration]
   test.for([
-    ["posting 400 ms late, the bound declared", LAG, DECLARED],
-    ["with another client on the same cards", { background: true }, {}],
-    ["posting late with another client, nothing declared", { ...LAG, background: true }, {}],
-  ] as const)("%s", async ([, modes, variables]) => {
+    ["posting 400 ms late, the bound declared", LAG, DECLARED, "passed"],
+    ["with another client on the same cards", { background: true }, {}, "passed"],
+    ["posting late with another client, nothing declared", { ...LAG, background: true }, {}, "observed"],
+  ] as const)("%s", async ([, modes, variables, settle]) => {
     const results = await judgeStaging(modes, variables);
     expect(failingTheRun(results, true), shown(results)).toEqual([]);
+    const observed = results.find((r) => r.id === "CARD-LEDGER-SETTLE");
+    expect(observed?.outcome === "failed" ? "observed" : observed?.outcome, shown(results)).toBe(settle);
+    if (settle === "observed") expect(observed?.message).toMatch(/posts late .*p95 \d+.* LEDGER_SETTLE_MS=\d+/);
     expect(
       noCrash(results)
         .filter((r) => r.outcome === "not judged" || r.outcome === "skipped")
