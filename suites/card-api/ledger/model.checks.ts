@@ -18,8 +18,11 @@ import { LedgerReal } from "./model.ts";
 import { NOTHING_TO_JUDGE, type Invariant } from "./observations.ts";
 import { MAX_COMMANDS, runSequence, survey, type Survey } from "./survey.ts";
 
-/** A breach that names a posting not shown within LEDGER_SETTLE_MS (settling.ts, usage.ts). */
-const SETTLE_FINDING = /did not show in|is not counted after/;
+/**
+ * A breach that names its debit (settling.ts, usage.ts): a posting not shown within LEDGER_SETTLE_MS,
+ * or one posted or counted twice. Replaying it would only wait the bound again, for the same name.
+ */
+const SETTLE_FINDING = /did not show in|is not counted after|is posted more than once|is counted twice/;
 
 async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> {
   const s = await survey(ctx);
@@ -62,7 +65,7 @@ async function shrinkAndFail(
   s: Survey,
   breach: { sequence: number; detail: string; exchange: Exchange | undefined },
 ): Promise<never> {
-  // A posting that never showed is the finding, named with its debit: replaying would only wait the bound again.
+  // The debit named is the finding: replaying would only wait the bound again.
   if (SETTLE_FINDING.test(breach.detail)) {
     if (breach.exchange) ctx.record(breach.exchange);
     fail(
