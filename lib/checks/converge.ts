@@ -60,6 +60,8 @@ export interface ConvergeOptions {
   since: number;
   /** Overrides LEDGER_SETTLE_MS (0: one reading, nothing waited — a finding already made). */
   boundMs?: number;
+  /** False when the reading expects no posting (nothing accepted yet): read once, nothing measured. */
+  expects?: boolean;
 }
 
 /**
@@ -74,6 +76,10 @@ export async function converge<T>(
 ): Promise<Converged<T>> {
   const times = await settleTimes(ctx);
   const bound = options.boundMs ?? boundOf(ctx.config.cardApi.ledgerSettle.ms, times);
+  if (options.expects === false) {
+    const reading = await read();
+    return { reading, first: reading, settled: settled(reading), waitedMs: 0, readings: 1 };
+  }
   return convergeWithin(bound, times, read, settled, options.since);
 }
 

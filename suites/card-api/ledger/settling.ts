@@ -78,7 +78,7 @@ export function awaitOurs(ctx: CheckContext, o: AwaitOurs): Promise<Converged<At
     ctx,
     async () => attribute(newOperations([...o.before], await o.read()), o.sent),
     (seen) => missing(o.expected, seen.ours).length === 0,
-    { since: o.since, ...(o.boundMs !== undefined ? { boundMs: o.boundMs } : {}) },
+    { since: o.since, expects: o.expected.length > 0, ...(o.boundMs !== undefined ? { boundMs: o.boundMs } : {}) },
   );
 }
 

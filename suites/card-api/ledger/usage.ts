@@ -102,6 +102,7 @@ export async function settleUsage(r: LedgerReal, m: LedgerModel, kind: ObjectKin
   const bound = r.settleBound();
   const seen = await converge(r.ctx, read, (x) => x.verdict.state !== "unexplained", {
     since: r.lastDebitAt,
+    expects: m.accepted.length > 0,
     ...(bound !== undefined ? { boundMs: bound } : {}),
   });
   const { verdict, limits } = seen.reading;
