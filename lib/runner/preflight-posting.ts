@@ -166,7 +166,11 @@ export async function rangeForPostedTerminal(
     run.config.cardApi.ledgerSettle.ms,
     new SettleTimes(),
     () => readLedger(run, requests, Date.now()),
-    (after) => !after.operations || postingTrace(before, after, range.fixedMinor).posted === true,
+    // Its own entry, not usage moved: on a shared card others' postings move usage too.
+    (after) =>
+      !before.operations ||
+      !after.operations ||
+      newOfAmount(before.operations, after.operations, range.fixedMinor).length > 0,
     Date.now(),
   );
   const mcc = postedMcc(before, seen.reading, range.fixedMinor);
