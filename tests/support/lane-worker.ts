@@ -13,6 +13,7 @@ import type { Module } from "../../lib/checks/types.ts";
 import { wholeRunLimits } from "../../lib/http/coordination/run-limits.ts";
 import { debitRequest } from "../../generators/card-api/transaction.ts";
 import { fakerFor } from "../../generators/faker.ts";
+import { runAmountMinor } from "../../lib/payments/run-amounts.ts";
 import { transactionLedgerModule } from "../../suites/card-api/transaction-ledger.module.ts";
 import { configFor } from "./harness.ts";
 
@@ -35,8 +36,13 @@ const storm: Module = {
       async run(ctx) {
         const faker = fakerFor(ctx.seed);
         const until = Date.now() + MAX_MS;
+        // The amounts of the ledger's probe debits (same AMOUNT_NONCE, as two workers of one run): the
+        // ledger checks cannot tell these postings from their own, only the lanes keep them apart.
+        const range = await ctx.debitAmounts();
+        const nonce = ctx.config.cardApi.amountNonce;
         for (let i = 0; i < MAX_DEBITS && Date.now() < until && !existsSync(stopFile); i++) {
-          await ctx.send(CREATE_TRANSACTION, debitRequest(faker, ctx.config, { amount: 1.01 }));
+          const amount = runAmountMinor(range, i % 2 ? 11 : 122, nonce) / 100;
+          await ctx.send(CREATE_TRANSACTION, debitRequest(faker, ctx.config, { amount }));
           if (i === 0) writeFileSync(`${stopFile}.started`, "");
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
