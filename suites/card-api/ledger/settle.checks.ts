@@ -28,7 +28,8 @@ export const ledgerSettleTime = defineCheck({
     const times = await settleTimes(ctx);
     const figures = times.figures();
     const { ms, declared } = ctx.config.cardApi.ledgerSettle;
-    if (!figures) return ctx.skip("no reading of this run waited for a posting (no ledger check debited)");
+    // Nothing awaited (no ledger check debited: TARGET_ENV, MAX_DEBIT_TOTAL, a limit): no lag seen, nothing to report.
+    if (!figures) return ctx.note("no reading of this run waited for a posting (no ledger check debited)");
     const lost = times.lost
       ? `; ${times.lost} wait(s) ran out at ${ms} ms (the checks that made them say which debit)`
       : "";
