@@ -8,6 +8,7 @@
 import { settleTimes } from "../../../lib/checks/converge.ts";
 import { defineCheck } from "../../../lib/checks/define.ts";
 import { fail } from "../../../lib/checks/failure.ts";
+import { LIMIT_VOCABULARY_READS } from "../../../lib/checks/reads.ts";
 
 /** A declaration to suggest: the slowest settle time seen, doubled, in whole seconds. */
 const suggested = (max: number) => Math.max(1_000, Math.ceil((2 * max) / 1_000) * 1_000);
@@ -22,14 +23,16 @@ export const ledgerSettleTime = defineCheck({
     "The settle times the ledger checks measured (p50, p95, max) and the postings that never showed within LEDGER_SETTLE_MS, reported beside the latency figures. " +
     "An observation, never a failure: a posting that shows late is not a violation (§4.2 says nothing of when it becomes visible). A lag seen while LEDGER_SETTLE_MS is not declared is reported with the declaration to make.",
   touches: "read-only",
-  reads: ["LEDGER_SETTLE_MS"],
+  // LEDGER_SETTLE_MS, and what decides whether the ledger checks debit at all (their limits vocabulary).
+  reads: ["LEDGER_SETTLE_MS", ...LIMIT_VOCABULARY_READS],
   settles: true,
   async run(ctx) {
     const times = await settleTimes(ctx);
     const figures = times.figures();
     const { ms, declared } = ctx.config.cardApi.ledgerSettle;
-    // Nothing awaited (no ledger check debited: TARGET_ENV, MAX_DEBIT_TOTAL, a limit): no lag seen, nothing to report.
-    if (!figures) return ctx.note("no reading of this run waited for a posting (no ledger check debited)");
+    // Nothing awaited (no ledger check debited: TARGET_ENV, MAX_DEBIT_TOTAL, the limits, the deadline): nothing to measure.
+    if (!figures)
+      return ctx.skip("no reading of this run waited for a posting (no ledger check debited): nothing to measure");
     const lost = times.lost
       ? `; ${times.lost} wait(s) ran out at ${ms} ms (the checks that made them say which debit)`
       : "";
