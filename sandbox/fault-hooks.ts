@@ -33,6 +33,8 @@ export interface FaultHooks {
   /** Time between the limit check and the posting (0: atomic). */
   postingDelayMs: number;
   losesPosting(minor: number): boolean;
+  /** A posting shows in the statement and in usage this long after its answer (held against the limits at once). */
+  postingShowsAfterMs: number;
   // §4.4 limits list
   frozenUsage: boolean;
   usageCountsEveryCard: boolean;
@@ -83,6 +85,7 @@ const CONFORMING: FaultHooks = {
   maximumInclusive: true,
   postingDelayMs: 0,
   losesPosting: () => false,
+  postingShowsAfterMs: 0,
   frozenUsage: false,
   usageCountsEveryCard: false,
   remainingSkewMinor: 0,
@@ -142,6 +145,7 @@ export const FAULT_HOOKS: Record<BehaviourFaultName, Partial<FaultHooks>> = {
   // Decided by the debit itself, not by a count of all debits: checks run side by side, and which
   // debit was "every second one" would depend on their interleaving (a flaky fault table).
   "lost-write": { losesPosting: (minor) => minor % 2 === 1 },
+  "posts-late": { postingShowsAfterMs: 300 },
   "frozen-usage": { frozenUsage: true },
   "wrong-remaining": { remainingSkewMinor: 100 },
   "limits-only-for-cards": { limitsOnlyForCards: true },

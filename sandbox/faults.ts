@@ -55,6 +55,7 @@ export const BEHAVIOUR_FAULTS = {
   "maximum-exclusive":
     "the cards' own limits list a per-debit maximum of 500.00 (max), and a debit exactly at it is refused",
   "limit-race": "the limit check and the posting are not atomic: parallel debits all pass the check",
+  "posts-late": "a debit shows in the statement and in usage 300 ms after its answer (held against the limits at once)",
   "operations-outside-period": "every statement also holds an operation dated a day before its period",
   "empty-period-is-an-error": "a statement with no operations in its period is answered 404 instead of an empty list",
   // payment semantics: one fault per rule family of sandbox/rules, and the money and isolation faults

@@ -45,6 +45,13 @@ export interface Posting {
   rrn: string;
   mcc: number;
   merchant: Merchant;
+  /** When the posting shows in the statement and in usage, when that is later than `at` (a ledger that posts late). */
+  shownAt?: number;
+}
+
+/** The postings that show at `now` (a late one is held against the limits before it shows). */
+export function shownBy(postings: Posting[], now: number): Posting[] {
+  return postings.filter((p) => p.shownAt === undefined || p.shownAt <= now);
 }
 
 export interface BusinessClient {

@@ -8,7 +8,7 @@
  * through its one terminal, so an ATM limit (6011) is listed but never moves. The period `day` is
  * the calendar day at the platform's offset (+05:00).
  */
-import type { Ledger, LimitDefinition, ObjectKind } from "./ledger.ts";
+import { shownBy, type Ledger, type LimitDefinition, type ObjectKind } from "./ledger.ts";
 import type { SandboxCard } from "../lib/test-data/published.ts";
 import { DAY_MS } from "../lib/time/iso.ts";
 
@@ -42,7 +42,14 @@ export function limitsForCard(ledger: Ledger, card: SandboxCard, mcc = DEBIT_MCC
 }
 
 /** Amount debited today (platform day) from the cards under a limit's object, in minor units. */
-export function usageMinor(ledger: Ledger, limit: LimitDefinition, now = Date.now(), everyCard = false): number {
+export function usageMinor(
+  ledger: Ledger,
+  limit: LimitDefinition,
+  now = Date.now(),
+  everyCard = false,
+  /** Usage as listed: only the postings that show by now; enforcement counts every posting (a hold). */
+  listed = false,
+): number {
   const [from, to] = dayBounds(now);
   let sum = 0;
   // everyCard: the fault card-limits-count-every-card (a missing filter on a card's own limits).
@@ -51,7 +58,8 @@ export function usageMinor(ledger: Ledger, limit: LimitDefinition, now = Date.no
       ? ledger.allCards()
       : cardsOf(ledger, limit.object.kind, limit.object.value);
   for (const card of cards) {
-    for (const p of ledger.postingsOf(card.cardId, from, to)) if (appliesToMcc(limit, p.mcc)) sum += p.amountMinor;
+    const postings = ledger.postingsOf(card.cardId, from, to);
+    for (const p of listed ? shownBy(postings, now) : postings) if (appliesToMcc(limit, p.mcc)) sum += p.amountMinor;
   }
   return sum;
 }

@@ -92,5 +92,9 @@ export function checkContext(check: Check, run: RunContext, io: CheckIo): CheckC
 
 /** The context of a check decided at settlement: the run's readings, and no way to send. */
 export function settleContext(run: RunContext, io: CheckIo): SettleContext {
-  return { ...judgingContext(run, io, io.record), latency: latencyReader(run, io.keepLatency) };
+  return {
+    ...judgingContext(run, io, io.record),
+    latency: latencyReader(run, io.keepLatency),
+    sharedValue: async <T>(key: string) => (await sharedValues.get(run)?.get(key)?.value) as T | undefined,
+  };
 }

@@ -91,6 +91,8 @@ export interface SettleContext extends JudgingContext {
    * check of the process has finished sending, so the figures cover every request of the process.
    */
   latency(operationKey: string): LatencyReadout;
+  /** A value the run's sending checks shared under `key` (CheckContext.shared), if one made it: read, never made. */
+  sharedValue<T>(key: string): Promise<T | undefined>;
 }
 
 /** An operation's latency figures (none when nothing went on the wire) and its slowest exchanges. */

@@ -41,6 +41,9 @@ export { shrinkCase, tryCases } from "./fast-check-runner.ts";
 export type { Draw } from "./fast-check-runner.ts";
 export { movesMoney } from "./isolation.ts";
 export type { LatencyRow } from "./meter.ts";
+// Waiting for a posting on an eventually consistent ledger, and the settle times the waits measured.
+export { converge, recordedSettleTimes } from "./converge.ts";
+export type { Converged } from "./converge.ts";
 
 // The shapes.
 export type {

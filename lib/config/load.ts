@@ -17,6 +17,7 @@ import type { ObjectKind } from "../payments/kinds.ts";
 import type { DateForm } from "../time/date-form.ts";
 import { readSafety, type SafetySettings } from "./safety.ts";
 import { readMeasures, type MeasureSettings } from "./measures.ts";
+import { readAmountNonce, readLedgerSettle, type LedgerSettle } from "./ledger-settle.ts";
 import { loadClientData, type ClientDataSource } from "./client-data.ts";
 import { loadRequestRules, type RequestRules } from "./request-rules.ts";
 import { readLimitSettings, type LimitSettings } from "./limit-vocabulary.ts";
@@ -75,6 +76,10 @@ export interface Config {
     /** object.type of each object kind in limits requests (§2.4 shows only `card`). */
     objectTypes: Record<ObjectKind, string>;
     raceDebits: number;
+    /** LEDGER_SETTLE_MS: how long a posting may take to show, and whether the target declared it (ledger-settle.ts). */
+    ledgerSettle: LedgerSettle;
+    /** AMOUNT_NONCE, or drawn at random: what moves the ledger checks' amounts (lib/payments/run-amounts.ts). */
+    amountNonce: number;
   };
   fixtures: {
     statement: { cardId: string; periodStart: string; periodEnd: string };
@@ -173,6 +178,8 @@ export function loadConfig(env: Env): Config {
       objectTypes: objectTypes(r),
       ...readLimitSettings(r),
       raceDebits: r.integer("RACE_DEBITS", 2, 100),
+      ledgerSettle: readLedgerSettle(r, env),
+      amountNonce: readAmountNonce(r),
     },
     fixtures: {
       statement: {

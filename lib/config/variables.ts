@@ -310,6 +310,17 @@ export const VARIABLES = {
     group: "card API",
     doc: "Parallel debits of the concurrency check (2 to 100); their sum is about twice the race card's remaining limit.",
   },
+  AMOUNT_NONCE: {
+    default: "",
+    group: "card API",
+    doc: "The number that moves the ledger checks' debit amounts (0 to 2147483646). Unset: drawn at random for each run, so that two runs on the same cards send amounts of their own (docs/shared-staging.md); set it only to send a run's amounts again.",
+  },
+  LEDGER_SETTLE_MS: {
+    default: "5000",
+    group: "card API",
+    doc: "How long an accepted debit may take to show in the statement and in limit usage (0 to 600000 ms): every ledger reading that expects a posting waits for it this long. Unset: 5000, and a lag seen is reported (CARD-LEDGER-SETTLE), never a failure (docs/shared-staging.md).",
+    effect: "how long a posting may take to show before the ledger checks call it lost",
+  },
   LIMIT_OBJECT_TYPES: {
     default: "card,account,client",
     group: "card API",

@@ -14,6 +14,7 @@ import { answerKind } from "../checks/answers.ts";
 import type { RunContext } from "../checks/types.ts";
 import { jsonObject, type Exchange } from "../http/exchange.ts";
 import { rechooseDebitRange } from "../checks/debit-amounts.ts";
+import { convergeWithin, SettleTimes } from "../checks/converge.ts";
 import type { StatementOperation } from "../payments/kinds.ts";
 import { mccText } from "../payments/limit-vocabulary.ts";
 import { amountLimitsOf } from "../payments/limits.ts";
@@ -149,7 +150,7 @@ export function postedMcc(before: LedgerReading, after: LedgerReading, amountMin
 }
 
 /**
- * TERMINAL_MCC unset: after the fixture debit posted, the statement says the terminal's MCC, and
+ * TERMINAL_MCC unset: after the fixture debit posted (awaited: a staging may post it late), the statement says the terminal's MCC, and
  * the debit range is chosen again for it (limits of other MCCs left out). The range as it stands
  * when there is no such evidence.
  */
@@ -160,7 +161,19 @@ export async function rangeForPostedTerminal(
   range: DebitRange,
 ): Promise<DebitRange> {
   if (run.config.cardApi.terminal.mcc !== undefined) return range;
-  const mcc = postedMcc(before, await readLedger(run, requests, Date.now()), range.fixedMinor);
+  // A staging posts late: the fixture debit is awaited within LEDGER_SETTLE_MS (while the statement can be read at all).
+  const seen = await convergeWithin(
+    run.config.cardApi.ledgerSettle.ms,
+    new SettleTimes(),
+    () => readLedger(run, requests, Date.now()),
+    // Its own entry, not usage moved: on a shared card others' postings move usage too.
+    (after) =>
+      !before.operations ||
+      !after.operations ||
+      newOfAmount(before.operations, after.operations, range.fixedMinor).length > 0,
+    Date.now(),
+  );
+  const mcc = postedMcc(before, seen.reading, range.fixedMinor);
   if (mcc === undefined) return range;
   return rechooseDebitRange(run.config, run.target, { ...range.terminal, mcc, mccSource: "read" });
 }

@@ -24,7 +24,9 @@ function amountLimit(type: string, value: number, used: number, skew: number, cu
 }
 
 function limitRecord(env: SandboxEnv, l: LimitDefinition) {
-  const current = env.hooks.frozenUsage ? 0 : usageMinor(env.ledger, l, env.now(), env.hooks.usageCountsEveryCard);
+  const current = env.hooks.frozenUsage
+    ? 0
+    : usageMinor(env.ledger, l, env.now(), env.hooks.usageCountsEveryCard, true);
   const skew = env.hooks.remainingSkewMinor;
   return {
     id: l.id,

@@ -5,7 +5,7 @@ import { DATE_FORM_HELP } from "../../lib/time/date-pattern.ts";
 import { nthServed, servedByOldBuild, validateRequest, type SandboxEnv } from "../env.ts";
 import { remember } from "../json.ts";
 import { SANDBOX_CARDS } from "../../lib/test-data/published.ts";
-import type { Posting } from "../ledger.ts";
+import { shownBy, type Posting } from "../ledger.ts";
 import { requireSensiblePeriod } from "../rules/period.ts";
 import { statementCard } from "../rules/references.ts";
 import { nowWithOffset, ok, PLATFORM_OFFSET, reject, type SandboxRequest, type SandboxResponse } from "../protocol.ts";
@@ -75,11 +75,12 @@ export function statement(req: SandboxRequest, env: SandboxEnv): SandboxResponse
   requireSensiblePeriod(env, from, to);
   if (body.start_date === body.end_date && env.hooks.refusesSingleInstantPeriods)
     reject(400, "INVALID_REQUEST", "a period needs a length");
-  const postings = env.hooks.ignoresPeriod
+  const stored = env.hooks.ignoresPeriod
     ? env.ledger.postingsOf(card.cardId)
     : env.hooks.listsEveryCard
       ? env.ledger.allCards().flatMap((c) => env.ledger.postingsOf(c.cardId, from, to))
       : env.ledger.postingsOf(card.cardId, from, to);
+  const postings = shownBy(stored, env.now());
   if (!postings.length && env.hooks.emptyPeriodIsError) reject(404, "OBJECT_NOT_FOUND", "no operations in this period");
   const amounts = env.hooks.statementAmounts;
   const operations =

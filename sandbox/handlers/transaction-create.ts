@@ -96,6 +96,7 @@ function postDebit(env: SandboxEnv, requestId: string, card: SandboxCard, minor:
     commissionMinor: 0,
     currency: "KZT",
     at: env.now(),
+    ...(env.hooks.postingShowsAfterMs > 0 ? { shownAt: env.now() + env.hooks.postingShowsAfterMs } : {}),
     rrn: String(Math.floor(Math.random() * 1e12)).padStart(12, "0"),
     mcc: DEBIT_MCC,
     merchant: {

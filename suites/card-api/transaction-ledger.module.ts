@@ -7,7 +7,9 @@
  */
 import { CARD_API_READS, defineModule, STATEMENT_READS } from "../../lib/checks/kit.ts";
 import { CREATE_TRANSACTION as op } from "../../lib/catalogue/index.ts";
-import { parallelDebitsWithinLimit, parallelReplaysPostOnce } from "./ledger/concurrency.checks.ts";
+import { parallelDebitsWithinLimit } from "./ledger/concurrency.checks.ts";
+import { parallelReplaysPostOnce } from "./ledger/parallel-replay.checks.ts";
+import { ledgerSettleTime } from "./ledger/settle.checks.ts";
 import { modelChecks } from "./ledger/model.checks.ts";
 import { replayPostsOnce, reusedRequestIdRefused } from "./transaction-idempotency.checks.ts";
 
@@ -19,5 +21,12 @@ export const transactionLedgerModule = defineModule({
   // Each check counts exactly its own postings: it runs holding the payment card's lane (the race: its own card).
   touches: "payment-card",
   scenarios: {},
-  checks: [replayPostsOnce, reusedRequestIdRefused, ...modelChecks, parallelDebitsWithinLimit, parallelReplaysPostOnce],
+  checks: [
+    replayPostsOnce,
+    reusedRequestIdRefused,
+    ...modelChecks,
+    parallelDebitsWithinLimit,
+    parallelReplaysPostOnce,
+    ledgerSettleTime,
+  ],
 });

@@ -103,6 +103,8 @@ const ROWS: Row[] = [
   { option: "DEBIT_AMOUNT_MIN", flipped: "100000.00" },
   { option: "DEBIT_AMOUNT_MAX", flipped: "50.00", sandbox: fault("rejects-amounts-above-50") },
   { option: "IDEMPOTENCY_MODE", flipped: "reject" },
+  // A ledger that posts late: undeclared, the lag is an observation; declared, reported and passed.
+  { option: "LEDGER_SETTLE_MS", flipped: "1000", sandbox: fault("posts-late") },
   { option: "CLIENT_DATA_FILE", flipped: file("clients.json", [{ hello: "x" }]) },
   {
     option: "REQUEST_RULES_FILE",

@@ -187,6 +187,7 @@ describe("per declared option, the checks it enabled, disabled or changed", () =
       "CARD-LEDGER-LIMITS-ENFORCED",
       "CARD-LEDGER-RACE",
       "CARD-LEDGER-REMAINING",
+      "CARD-LEDGER-SETTLE",
       "CARD-LEDGER-USAGE",
       "CARD-LIM-OTHER-OBJECT",
     ]);

@@ -41,6 +41,8 @@ export interface Declaration {
   /** Names only: the values are secrets. */
   cardApiHeaders: string[];
   idempotencyMode: string;
+  /** LEDGER_SETTLE_MS as the run read it, and whether the target declared it (absent in an older summary). */
+  ledgerSettle?: { ms: number; declared: boolean };
   statementDateFormat: string;
   targetUtcOffset: string;
   limits: {
@@ -156,6 +158,7 @@ export function declarationOf(config: Config, reads: readonly ProfileRead[]): De
     cardApiAuth: config.cardApi.auth,
     cardApiHeaders: Object.keys(config.cardApi.headers).sort(),
     idempotencyMode: config.cardApi.idempotencyMode,
+    ledgerSettle: { ...config.cardApi.ledgerSettle },
     statementDateFormat: config.cardApi.dateFormat.declared,
     targetUtcOffset: config.target.utcOffset,
     limits: {

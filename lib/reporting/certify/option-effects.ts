@@ -42,6 +42,8 @@ const SHOWN: Partial<Record<VariableName, (d: Declaration) => string>> = {
   CARD_API_AUTH: (d) => d.cardApiAuth,
   CARD_API_HEADERS: (d) => d.cardApiHeaders.join(", ") || "(none)",
   IDEMPOTENCY_MODE: (d) => d.idempotencyMode,
+  LEDGER_SETTLE_MS: (d) =>
+    d.ledgerSettle ? `${d.ledgerSettle.ms} ms${d.ledgerSettle.declared ? "" : " (the default)"}` : NOT_RECORDED,
   STATEMENT_DATE_FORMAT: (d) => d.statementDateFormat,
   TARGET_UTC_OFFSET: (d) => d.targetUtcOffset,
   LIMIT_OBJECT_TYPES: (d) => pairs(d.limits.objectTypes),

@@ -6,23 +6,38 @@
  */
 import fc from "fast-check";
 import { describeAnswer, fail } from "../../../lib/checks/kit.ts";
-import { amountAbove, type DebitRange } from "../../../lib/payments/debit-range.ts";
-import { newOperations, readStatement, windowSince } from "./readback.ts";
-import type { ObjectKind } from "../../../lib/payments/kinds.ts";
+import type { DebitRange } from "../../../lib/payments/debit-range.ts";
+import { runAmountMinor } from "../../../lib/payments/run-amounts.ts";
+import type { Period } from "../../../generators/card-api/period.ts";
+import { readStatement, windowSince } from "./readback.ts";
+import type { ObjectKind, StatementOperation } from "../../../lib/payments/kinds.ts";
+import { awaitOurs } from "./settling.ts";
+import { settleUsage } from "./usage.ts";
 import { OBJECT_KINDS, type LedgerReal } from "./model.ts";
-import type { LedgerModel } from "./observations.ts";
-import { checkUsage, checkRemaining, checkStatement, checkWithin } from "./observations.ts";
+import { expectedOf, type LedgerModel } from "./observations.ts";
+import { checkRemaining, checkStatement, checkWithin } from "./observations.ts";
 import { BelowMinimumDebit, Debit, OverLimitDebit, Replay } from "./debit-commands.ts";
 import { probeMaximum } from "./maximum-probe.ts";
 
 type Command = fc.AsyncCommand<LedgerModel, LedgerReal>;
 
+/** The window's statement, read until every accepted debit shows (LEDGER_SETTLE_MS), then judged. */
 class ReadStatement implements Command {
   check = () => true;
   async run(m: LedgerModel, r: LedgerReal) {
-    const { operations, sent } = await r.statement(windowSince(r.since));
-    checkStatement(r, m, newOperations(r.baselineOperations, operations));
-    checkWithin(r, operations, sent);
+    let last: { operations: StatementOperation[]; sent: Period } | undefined;
+    const bound = r.settleBound();
+    const seen = await awaitOurs(r.ctx, {
+      before: r.baselineOperations,
+      read: async () => (last = await r.statement(windowSince(r.since))).operations,
+      sent: m.sent,
+      expected: expectedOf(m),
+      since: r.lastDebitAt,
+      ...(bound !== undefined ? { boundMs: bound } : {}),
+    });
+    if (!seen.settled) r.ranOut();
+    checkStatement(r, m, seen);
+    checkWithin(r, last!.operations, last!.sent);
   }
   toString = () => "readStatement()";
 }
@@ -75,23 +90,25 @@ class ReadLimits implements Command {
   constructor(readonly kind: ObjectKind) {}
   check = () => true;
   async run(m: LedgerModel, r: LedgerReal) {
-    const limits = await r.limits(this.kind);
-    checkUsage(r, m, this.kind, limits);
+    const limits = await settleUsage(r, m, this.kind);
     checkRemaining(r, this.kind, limits);
   }
   toString = () => `readLimits(${this.kind})`;
 }
 
 /**
- * What every sequence starts with: two small debits (1.11 and 2.22 above the range's minimum), so
+ * What every sequence starts with: two debits (amount classes 11 and 122 of the run: lib/payments/run-amounts.ts), so
  * that every sequence has postings to check, and (beside the first, it reads 2001) an empty period;
  * then, where a per-debit maximum applies, one debit over it and one at it (maximum-probe.ts) —
  * before any random command could end the sequence early, since the five checks share their
  * sequences and none may depend on a draw.
  */
 export async function probe(m: LedgerModel, r: LedgerReal, range: DebitRange): Promise<void> {
-  await Promise.all([new ReadEmptyPeriod().run(m, r), new Debit(amountAbove(range, 11)).run(m, r)]);
-  await new Debit(amountAbove(range, 122)).run(m, r);
+  await Promise.all([
+    new ReadEmptyPeriod().run(m, r),
+    new Debit(runAmountMinor(range, 11, r.ctx.config.cardApi.amountNonce)).run(m, r),
+  ]);
+  await new Debit(runAmountMinor(range, 122, r.ctx.config.cardApi.amountNonce)).run(m, r);
   await probeMaximum(m, r);
   // Every sequence tries to go over a limit once, so CARD-LEDGER-LIMITS-ENFORCED is judged whatever commands are drawn.
   await new OverLimitDebit().run(m, r);
@@ -109,11 +126,11 @@ export async function audit(m: LedgerModel, r: LedgerReal): Promise<void> {
 /** A reading's sub-period is drawn in hundredths of the window. */
 const HUNDREDTHS = 100;
 
-/** Valid debits draw from the lower part of the range (up to 19.00 above its minimum): many small postings. */
-export function ledgerCommands(range: DebitRange): Array<fc.Arbitrary<Command>> {
+/** Valid debits draw from 1,901 amount classes of the range, moved by the run's nonce (lib/payments/run-amounts.ts). */
+export function ledgerCommands(range: DebitRange, nonce: number): Array<fc.Arbitrary<Command>> {
   const fraction = fc.integer({ min: 0, max: HUNDREDTHS }).map((n) => n / HUNDREDTHS);
   return [
-    fc.integer({ min: 0, max: 1_900 }).map((offset) => new Debit(amountAbove(range, offset))),
+    fc.integer({ min: 0, max: 1_900 }).map((offset) => new Debit(runAmountMinor(range, offset, nonce))),
     fc.constant(new OverLimitDebit()),
     fc.constant(new BelowMinimumDebit()),
     fc.nat(20).map((i) => new Replay(i)),

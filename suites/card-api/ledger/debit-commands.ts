@@ -32,14 +32,19 @@ type Command = fc.AsyncCommand<LedgerModel, LedgerReal>;
 /**
  * A debit of `minor` (minor units): accepted or not; undefined when the guard kept it back. Accepted,
  * the model counts it. `intent` "refusal": a debit meant to be refused, its answer judged as a refusal.
+ * `own` "unique": an amount of the run's own (lib/payments/run-amounts.ts); "fixed": one a limit sets.
  */
 export async function debitOf(
   m: LedgerModel,
   r: LedgerReal,
   minor: number,
   intent?: "refusal",
+  own: "unique" | "fixed" = "fixed",
 ): Promise<boolean | undefined> {
   const body = debitRequest(r.faker, r.ctx.config, { minor });
+  // Every amount sent is one of ours; one a limit fixes is the same in another run (settling.ts judgeOurs).
+  m.sent.add(microOfMinor(minor));
+  if (own === "fixed") m.fixed.add(microOfMinor(minor));
   const exchange = await r.debit(body, intent);
   if (!exchange) return undefined;
   requireAnswer(exchange);
@@ -52,7 +57,7 @@ export class Debit implements Command {
   constructor(readonly minor: number) {}
   check = () => true;
   async run(m: LedgerModel, r: LedgerReal) {
-    await debitOf(m, r, this.minor);
+    await debitOf(m, r, this.minor, undefined, "unique");
   }
   toString = () => `debit(${formatMinor(this.minor)})`;
 }

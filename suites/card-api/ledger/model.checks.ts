@@ -2,7 +2,7 @@
  * Model-based checks of the payment card's ledger: random sequences of debits and readings
  * (fast-check commands) between the probe debits (and an attempt over the remaining limit) and a final audit, one check per invariant, so
  * that each broken invariant fails its own check. The sequences are run once for the five checks
- * (the survey); a breaking sequence is replayed and shrunk for its invariant alone; the failure
+ * (the survey, survey.ts); a breaking sequence is replayed and shrunk for its invariant alone; the failure
  * names the commands, the seed and the path (replayPath included) and attaches the last exchange;
  * every check attaches the first few exchanges sent, as evidence of what was checked.
  */
@@ -14,104 +14,21 @@ import {
   CheckSkipped,
   defineCheck,
   deriveSeed,
-  type Draw,
   type Exchange,
   fail,
   LIMIT_VOCABULARY_READS,
   shrinkCase,
-  tryCases,
 } from "../../../lib/checks/kit.ts";
-import fc from "fast-check";
-import { amountAbove, type DebitRange } from "../../../lib/payments/debit-range.ts";
-import { debitRequest } from "../../../generators/card-api/transaction.ts";
-import { audit, ledgerCommands, probe } from "./commands.ts";
+import { formatMicro } from "../../../lib/payments/money.ts";
 import { LedgerReal } from "./model.ts";
-import { NOTHING_TO_JUDGE, type Invariant, type LedgerModel } from "./observations.ts";
-
-const MAX_COMMANDS = 8;
-
-/** Sequences per survey: model runs are long, so a fraction of PROPERTY_RUNS (at least 2). */
-function sequences(ctx: CheckContext): number {
-  return Math.max(2, Math.ceil(ctx.config.run.propertyRuns / 25));
-}
-
-/** What the sequences showed, for all five checks: the first breach of each invariant, or why none was judged. */
-interface Survey {
-  draw: Draw<Iterable<fc.AsyncCommand<LedgerModel, LedgerReal>>>;
-  broken: Map<Invariant, { sequence: number; detail: string; exchange: Exchange | undefined }>;
-  /** Invariants set aside on some sequences (readings across the target's period boundary): how many, and why. */
-  unjudged: Map<Invariant, { sequences: number; reason: string }>;
-  /** Invariants some sequence had something to judge for. */
-  judged: Set<Invariant>;
-  error?: unknown;
-  skipped?: CheckSkipped;
-  trail: Exchange[];
-  sent: number;
-  refusal?: Error;
-  /** The valid debit amounts the sequences used (from the target's limits), for the notes. */
-  range: DebitRange;
-}
-
-/** One sequence: the probe debits and one over the remaining limit, the random commands, the final audit. */
-async function runSequence(
-  real: LedgerReal,
-  commands: Iterable<fc.AsyncCommand<LedgerModel, LedgerReal>>,
-  range: DebitRange,
-): Promise<LedgerReal> {
-  await real.open();
-  const model: LedgerModel = { accepted: [] };
-  await probe(model, real, range);
-  await fc.asyncModelRun(() => ({ model, real }), commands);
-  await audit(model, real);
-  return real;
-}
+import { NOTHING_TO_JUDGE, type Invariant } from "./observations.ts";
+import { MAX_COMMANDS, runSequence, survey, type Survey } from "./survey.ts";
 
 /**
- * The five checks share one set of sequences, each sequence asserting every invariant: five
- * times fewer debits and readings, and the survey holds the payment card's lane, so its readings
- * count exactly its own postings. Sequences go one after another (one card, one order); run once
- * per run (CheckContext.shared), with a seed of its own, so each check sees the same sequences whichever starts it.
+ * A breach that names its debit (settling.ts, usage.ts): a posting not shown within LEDGER_SETTLE_MS,
+ * or one posted or counted twice. Replaying it would only wait the bound again, for the same name.
  */
-function survey(ctx: CheckContext): Promise<Survey> {
-  return ctx.shared("ledger survey", () => ctx.isolated(ctx.config.fixtures.payment.cardId, () => runSurvey(ctx)));
-}
-
-async function runSurvey(ctx: CheckContext): Promise<Survey> {
-  const seed = deriveSeed(ctx.config.run.seed, "CARD-LEDGER model sequences");
-  const range = await ctx.debitAmounts();
-  const draw = {
-    arbitrary: fc.commands(ledgerCommands(range), { maxCommands: MAX_COMMANDS }),
-    seed,
-    numRuns: sequences(ctx),
-  };
-  const s: Survey = { draw, broken: new Map(), unjudged: new Map(), judged: new Set(), trail: [], sent: 0, range };
-  // One debit before the first baseline: on a fresh card the window would be empty, and a target that
-  // answers an empty period with an error would leave every baseline unreadable (all skipped) — or
-  // not, if another check happened to debit first. This keeps the outcome independent of the order.
-  const warmUp = new LedgerReal(ctx, "all", deriveSeed(seed, "warm-up"), range.terminal);
-  await warmUp.debit(debitRequest(warmUp.faker, ctx.config, { minor: amountAbove(range, 0) }));
-  await tryCases(draw, 1, async (commands, sequence) => {
-    const real = new LedgerReal(ctx, "all", deriveSeed(seed, `sequence ${sequence}`), range.terminal, s.trail);
-    try {
-      await runSequence(real, commands, range);
-    } catch (error) {
-      if (!(error instanceof CheckSkipped)) return ((s.error = error), "stop");
-      s.skipped ??= error;
-    } finally {
-      s.sent += real.sent;
-      for (const invariant of real.judged) s.judged.add(invariant);
-      s.refusal ??= real.refusal;
-      for (const [invariant, breach] of real.broken)
-        if (!s.broken.has(invariant)) s.broken.set(invariant, { sequence, ...breach });
-      for (const [invariant, reason] of real.unjudged) {
-        const seen = s.unjudged.get(invariant);
-        s.unjudged.set(invariant, { sequences: (seen?.sequences ?? 0) + 1, reason: seen?.reason ?? reason });
-      }
-    }
-    return "pass";
-  });
-  return s;
-}
+const SETTLE_FINDING = /did not show in|is not counted after|is posted more than once|is counted twice/;
 
 async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> {
   const s = await survey(ctx);
@@ -120,6 +37,10 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
   ctx.note(
     `${s.draw.numRuns} command sequence(s) of up to ${MAX_COMMANDS} steps, shared by the five ledger checks (seed ${s.draw.seed})`,
   );
+  if (s.foreign.count)
+    ctx.note(
+      `up to ${s.foreign.count} operation(s) of other clients (${formatMicro(s.foreign.micro)}) seen on the payment card in a sequence: counted, never judged as ours`,
+    );
   if (s.error) throw s.error;
   const breach = s.broken.get(invariant);
   if (breach) await shrinkAndFail(ctx, invariant, s, breach);
@@ -139,7 +60,7 @@ async function runModel(ctx: CheckContext, invariant: Invariant): Promise<void> 
 function notJudgedAcrossBoundary(ctx: CheckContext, s: Survey, invariant: Invariant): void {
   const unjudged = s.unjudged.get(invariant);
   if (!unjudged) return;
-  if (unjudged.sequences >= s.draw.numRuns) ctx.notJudged(unjudged.reason, "TARGET_UTC_OFFSET");
+  if (unjudged.sequences >= s.draw.numRuns) ctx.notJudged(unjudged.reason, unjudged.variable);
   ctx.note(`${unjudged.sequences} of ${s.draw.numRuns} sequence(s) not judged for ${invariant}: ${unjudged.reason}`);
 }
 
@@ -150,6 +71,14 @@ async function shrinkAndFail(
   s: Survey,
   breach: { sequence: number; detail: string; exchange: Exchange | undefined },
 ): Promise<never> {
+  // The debit named is the finding: replaying would only wait the bound again.
+  if (SETTLE_FINDING.test(breach.detail)) {
+    if (breach.exchange) ctx.record(breach.exchange);
+    fail(
+      "invariant",
+      `${breach.detail} — in sequence ${breach.sequence}; fast-check seed ${s.draw.seed}, path "${breach.sequence}"`,
+    );
+  }
   let run = 0;
   const details = await ctx.isolated(ctx.config.fixtures.payment.cardId, () =>
     shrinkCase(s.draw, breach.sequence, async (commands) => {

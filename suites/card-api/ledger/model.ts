@@ -34,8 +34,14 @@ export class LedgerReal implements Observed {
   /** When the target answered each object's baseline and its latest limits reading (its own clock, lib/time/period-boundary.ts). */
   readonly baselineAt = new Map<ObjectKind, number>();
   readonly readAt = new Map<ObjectKind, number>();
-  /** Invariants this sequence could not judge, and why (readings across the target's period boundary). */
-  readonly unjudged = new Map<Invariant, string>();
+  /** Invariants this sequence could not judge, why, and what to look at (readings across the target's period boundary, others' activity). */
+  readonly unjudged = new Map<Invariant, { reason: string; variable: string }>();
+  /** When the last debit was answered (our clock): a wait for its posting counts from it. */
+  lastDebitAt = Date.now();
+  /** A wait for a posting ran out in this sequence: later readings do not wait again. */
+  private waitedOut = false;
+  /** Others' operations on the payment card: the most seen at one reading, and their total. */
+  foreign = { count: 0, micro: 0 };
   /** The last exchange, attached as evidence when an invariant breaks. */
   last: Exchange | undefined;
   /** The first exchanges of the whole check (shared by its sequences), attached as evidence of what was sent. */
@@ -106,8 +112,20 @@ export class LedgerReal implements Observed {
   }
 
   /** Sets an invariant aside for this sequence: its readings cannot be compared (the first reason is kept). */
-  notJudged(invariant: Invariant, why: string): void {
-    if (!this.unjudged.has(invariant)) this.unjudged.set(invariant, why);
+  notJudged(invariant: Invariant, why: string, variable = "TARGET_UTC_OFFSET"): void {
+    if (!this.unjudged.has(invariant)) this.unjudged.set(invariant, { reason: why, variable });
+  }
+
+  settleBound(): number | undefined {
+    return this.waitedOut ? 0 : undefined;
+  }
+
+  ranOut(): void {
+    this.waitedOut = true;
+  }
+
+  seenForeign(count: number, micro: number): void {
+    if (count > this.foreign.count) this.foreign = { count, micro };
   }
 
   /**
@@ -118,6 +136,7 @@ export class LedgerReal implements Observed {
     try {
       const exchange = this.observe(await this.ctx.send(CREATE_TRANSACTION, body, intent ? { intent } : {}));
       this.sent++;
+      this.lastDebitAt = Date.now();
       return exchange;
     } catch (error) {
       if (!(error instanceof RequestRefused)) throw error;

@@ -8,17 +8,13 @@ import type { DebitRequest } from "../../../generators/card-api/transaction.ts";
 import type { Period } from "../../../generators/card-api/period.ts";
 import { parseIsoDateTime } from "../../../lib/time/iso.ts";
 import { boundaryBetween } from "../../../lib/time/period-boundary.ts";
+import { type CheckContext, type Converged, fail } from "../../../lib/checks/kit.ts";
 import { postedAmount } from "./readback.ts";
+import { foreignTotal, judgeOurs, notShown, type Attributed, type Expected } from "./settling.ts";
 import type { ObjectKind, StatementOperation } from "../../../lib/payments/kinds.ts";
 import type { AmountLimit } from "../../../lib/payments/limits.ts";
-import {
-  accumulates,
-  appliesTo,
-  resettingPeriods,
-  type TerminalScope,
-} from "../../../lib/payments/limit-vocabulary.ts";
+import { accumulates, resettingPeriods, type TerminalScope } from "../../../lib/payments/limit-vocabulary.ts";
 import { formatMicro, micro, writtenAmount } from "../../../lib/payments/money.ts";
-import { type CheckContext, fail } from "../../../lib/checks/kit.ts";
 
 /** The invariants a model sequence asserts; each is its own check (model.checks.ts). */
 export type Invariant = "statement" | "usage" | "remaining" | "limits-enforced" | "period";
@@ -35,10 +31,22 @@ export const NOTHING_TO_JUDGE: Record<Invariant, { why: string; see: string }> =
   },
 };
 
-/** What the model knows: the debits accepted in this sequence, in micro-units, with their bodies (for replays). */
+/**
+ * What the model knows: the debits accepted in this sequence, in micro-units, with their bodies (for
+ * replays); every amount sent (a posting of one of them is ours: settling.ts), and of those the ones
+ * a limit fixes (the same in every run, so an extra posting of one may be another run's).
+ */
 export interface LedgerModel {
   accepted: Array<{ body: DebitRequest; micro: number }>;
+  sent: Set<number>;
+  fixed: Set<number>;
 }
+
+export const emptyModel = (): LedgerModel => ({ accepted: [], sent: new Set(), fixed: new Set() });
+
+/** The accepted debits as the postings expected of them. */
+export const expectedOf = (m: LedgerModel): Expected[] =>
+  m.accepted.map((a) => ({ micro: a.micro, requestId: a.body.request_id }));
 
 /**
  * What an observation needs of the real side of a sequence (model.ts's LedgerReal has it): stated
@@ -55,8 +63,16 @@ export interface Observed {
   readonly readAt: Map<ObjectKind, number>;
   /** Runs `body`, which fails (`fail("invariant", …)`, the one way) when the invariant is broken; model.ts decides what a failure does. */
   judge(invariant: Invariant, body: () => void): void;
-  /** The invariant cannot be judged on this sequence, and why. */
-  notJudged(invariant: Invariant, why: string): void;
+  /** The invariant cannot be judged on this sequence, and why (`variable`: what to look at; default TARGET_UTC_OFFSET). */
+  notJudged(invariant: Invariant, why: string, variable?: string): void;
+  /** When the last debit of the sequence was answered: a wait for its posting counts from it. */
+  readonly lastDebitAt: number;
+  /** How long a reading may wait for a posting (undefined: LEDGER_SETTLE_MS; 0 once a wait ran out). */
+  settleBound(): number | undefined;
+  /** A wait ran out: the finding is made, later readings of the sequence do not wait again. */
+  ranOut(): void;
+  /** Others' operations seen on the payment card in this sequence (the most at one reading). */
+  seenForeign(count: number, micro: number): void;
 }
 
 function sorted(values: number[]): string {
@@ -68,31 +84,38 @@ function sorted(values: number[]): string {
   );
 }
 
-/** New operations in the window are exactly the accepted debits: amount, currency, once each. */
-export function checkStatement(r: Observed, m: LedgerModel, fresh: StatementOperation[]): void {
+/** Our new operations in the window are exactly the accepted debits: amount, currency, once each; others' are counted. */
+export function checkStatement(r: Observed, m: LedgerModel, seen: Converged<Attributed>): void {
   const currency = r.ctx.config.fixtures.payment.currency;
-  const got = fresh.map((op) => postedAmount(op) ?? NaN);
-  const want = m.accepted.map((a) => a.micro);
-  // Compared as whole micro-units, not as their two-decimal text: 1.115 is not the 1.11 posted.
-  const [g, w] = [got, want].map((list) => [...list].sort((a, b) => a - b));
-  const same = g!.length === w!.length && g!.every((v, i) => v === w![i]);
+  const { lost, extra, foreign } = judgeOurs(expectedOf(m), seen.reading, m.fixed);
+  r.seenForeign(foreign.length, foreignTotal(foreign));
+  const ours = seen.reading.ours.filter((op) => !foreign.includes(op));
   // The target's amounts as it wrote them (a debit may be listed as -12.50); ours through the one formatter.
-  const shown = fresh
-    .map((op, i) => ({ units: got[i]!, text: writtenAmount(op.amount) }))
+  const shown = ours
+    .map((op) => ({ units: postedAmount(op) ?? NaN, text: writtenAmount(op.amount) }))
     .sort((a, b) => a.units - b.units)
     .map((a) => a.text);
+  const why = lost[0] ? `: ${notShown(lost[0], seen)}` : `: ${unexplained(extra, expectedOf(m))}`;
   r.judge("statement", () => {
-    if (!same)
+    if (lost.length || extra.length)
       fail(
         "invariant",
-        `the statement shows new operations [${shown.join(", ") || "none"}] for the accepted debits [${sorted(want)}]`,
+        `the statement shows new operations [${shown.join(", ") || "none"}] for the accepted debits [${sorted(m.accepted.map((a) => a.micro))}]${why}`,
       );
   });
-  const foreign = fresh.filter((op) => op.currency !== currency);
+  const otherCurrency = ours.filter((op) => op.currency !== currency);
   r.judge("statement", () => {
-    if (foreign.length !== 0)
-      fail("invariant", `${foreign.length} new operation(s) in a currency other than ${currency}`);
+    if (otherCurrency.length !== 0)
+      fail("invariant", `${otherCurrency.length} new operation(s) in a currency other than ${currency}`);
   });
+}
+
+/** Postings of ours no accepted debit explains, naming the debit of that amount when there is one (posted twice). */
+function unexplained(extra: StatementOperation[], expected: Expected[]): string {
+  const twice = expected.find((e) => extra.some((op) => postedAmount(op) === e.micro));
+  return twice
+    ? `the debit of ${formatMicro(twice.micro)} (request_id ${twice.requestId}) is posted more than once`
+    : `${extra.length} posting(s) of our amounts that no accepted debit explains (a refused debit left a trace)`;
 }
 
 /** Every operation of a statement lies in its period (as sent, read in the declared form: generators/card-api/period.ts). */
@@ -117,46 +140,6 @@ export function checkWithin(r: Observed, operations: StatementOperation[], perio
 export function readingsAcross(r: Observed, from: number, limits: AmountLimit[]): string | undefined {
   const latest = Math.max(from, ...r.readAt.values());
   return boundaryBetween(from, latest, r.ctx.config.target.utcOffset, resettingPeriods(r.ctx.config.cardApi, limits));
-}
-
-/**
- * Cumulative usage moves by exactly the accepted amounts, or not at all (a limit whose scope the
- * harness does not know to exclude). A limit that does not apply to the test terminal, or whose
- * period means `debit` (LIMIT_PERIODS: nothing accumulates), is expected nothing of.
- */
-export function checkUsage(r: Observed, m: LedgerModel, kind: ObjectKind, limits: AmountLimit[]): void {
-  const vocabulary = r.ctx.config.cardApi;
-  const counted = limits.filter((l) => accumulates(vocabulary, l) && appliesTo(r.terminal, l));
-  // Usage resets when a limit's period ends: readings on either side of that boundary are not compared.
-  const boundary = boundaryBetween(
-    r.baselineAt.get(kind) ?? r.since,
-    r.readAt.get(kind) ?? Date.now(),
-    r.ctx.config.target.utcOffset,
-    resettingPeriods(vocabulary, counted),
-  );
-  if (boundary) return r.notJudged("usage", `the ${kind}'s limits were read on either side of ${boundary}`);
-  const before = new Map((r.baselineLimits.get(kind) ?? []).map((l) => [l.key, micro(l.current)]));
-  const accepted = m.accepted.reduce((sum, a) => sum + a.micro, 0);
-  const moves = counted
-    .filter((l) => before.get(l.key) !== undefined)
-    .map((l) => ({ key: l.key, by: (micro(l.current) ?? NaN) - before.get(l.key)! }));
-  // No cumulative limit of this object to compare: nothing judged (a survey where no object has one is not judged).
-  if (!moves.length) return;
-  const wrong = moves.filter((x) => x.by !== 0 && x.by !== accepted);
-  r.judge("usage", () => {
-    if (wrong.length !== 0)
-      fail(
-        "invariant",
-        `${kind} limit ${wrong[0]!.key}: current moved by ${formatMicro(wrong[0]!.by)}, the accepted debits total ${formatMicro(accepted)}`,
-      );
-  });
-  r.judge("usage", () => {
-    if (!(accepted === 0 || moves.some((x) => x.by === accepted)))
-      fail(
-        "invariant",
-        `no cumulative limit of the ${kind} moved, though debits of ${formatMicro(accepted)} were accepted (${moves.map((x) => x.key).join(", ")})`,
-      );
-  });
 }
 
 /** remaining = value − current for cumulative limits (whatever their scope); every amount a non-negative decimal string. */

@@ -7,7 +7,7 @@
 import * as data from "./data.ts";
 import { offsetTimestamp } from "./dates.ts";
 import { Problem, invalid } from "./http.ts";
-import type { Answer, Ledger } from "./ledger.ts";
+import type { Answer, Ledger, Source } from "./ledger.ts";
 import { declineReason, type LimitFaults } from "./limits.ts";
 import { toMinor } from "./money.ts";
 
@@ -85,7 +85,7 @@ function verified(sent: Txn["debit"]["card"], card: data.Card): boolean {
   );
 }
 
-export function debit(request: Txn, ledger: Ledger, faults: LimitFaults): Answer {
+export function debit(request: Txn, ledger: Ledger, faults: LimitFaults, source: Source = "api"): Answer {
   const { debit: side, credit } = request;
   const amountMinor = minor("/debit/amount", side.amount);
   if (amountMinor === 0) throw invalid("/debit/amount: must be above zero");
@@ -103,14 +103,17 @@ export function debit(request: Txn, ledger: Ledger, faults: LimitFaults): Answer
   const now = Date.now();
   const reason = declineReason(card, terminal, amountMinor, ledger, faults, now);
   if (reason) return declined(reason);
-  const posting = ledger.post({
-    requestId: request.request_id,
-    card,
-    terminal,
-    amountMinor,
-    commissionMinor,
-    currency: side.currency,
-    at: now,
-  });
+  const posting = ledger.post(
+    {
+      requestId: request.request_id,
+      card,
+      terminal,
+      amountMinor,
+      commissionMinor,
+      currency: side.currency,
+      at: now,
+    },
+    source,
+  );
   return { status: 200, body: { status: "ok", request_status: "success", rrn: posting.rrn, dt: offsetTimestamp(now) } };
 }

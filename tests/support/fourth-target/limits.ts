@@ -5,7 +5,6 @@
  * ledger's postings, so it follows every debit exactly.
  */
 import * as data from "./data.ts";
-import { periodStart } from "./dates.ts";
 import type { Ledger, Posting } from "./ledger.ts";
 import { asText } from "./money.ts";
 
@@ -103,10 +102,11 @@ function recordsOf(kind: Kind, id: string): LimitRecord[] | undefined {
 const applies = (record: LimitRecord, mcc: number, faults: LimitFaults) =>
   record.mcc === data.ANY_MCC || record.mcc === String(mcc) || Boolean(faults.scopeIgnored);
 
-function used(record: LimitRecord, ledger: Ledger, now: number, faults: LimitFaults): number {
+/** The record's usage: as shown (`shown`: the postings that have settled) or as held for enforcement. */
+function used(record: LimitRecord, ledger: Ledger, now: number, faults: LimitFaults, shown = false): number {
   if (record.period === debit) return 0;
   const counts = (p: Posting) => record.owns(p) && applies(record, p.terminal.mcc, faults);
-  return ledger.spent(counts, periodStart(record.period, now));
+  return ledger.spent(counts, ledger.periodStart(record.period, now), shown, now);
 }
 
 /** The limits list of an object (§2.4), or undefined for an unknown one. */
@@ -114,7 +114,7 @@ export function listLimits(kind: Kind, id: string, ledger: Ledger, faults: Limit
   const records = recordsOf(kind, id);
   if (!records) return undefined;
   const shown = (r: LimitRecord) => {
-    const usage = used(r, ledger, now, faults);
+    const usage = used(r, ledger, now, faults, true);
     const amount = r.amounts.map(({ type, valueMinor }) => {
       const current = type === total ? usage : 0;
       const remaining = Math.max(0, valueMinor - current);

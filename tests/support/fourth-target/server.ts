@@ -6,7 +6,9 @@
  * It imports nothing of the harness, the sandbox or the other targets.
  */
 import type { AddressInfo } from "node:net";
-import { createTransaction, limitsList, statement, type CardApi } from "./card-api.ts";
+import { createTransaction, limitFaults, limitsList, statement, type CardApi } from "./card-api.ts";
+import { startBackground } from "./background.ts";
+import type { LedgerModes } from "./ledger-faults.ts";
 import * as data from "./data.ts";
 import type { Fault } from "./faults.ts";
 import { Problem, platformServer, type Route } from "./http.ts";
@@ -16,9 +18,12 @@ import { registerBusiness, type PartnerApi } from "./partner-api.ts";
 import { platformKeys } from "./rsa.ts";
 
 export type { Fault } from "./faults.ts";
+export type { LedgerFault } from "./ledger-faults.ts";
 
-export interface FourthModes {
+export interface FourthModes extends LedgerModes {
   faults?: Fault[];
+  /** Another client debits the payment card, the race cards and the statement card every 300 ms (background.ts). */
+  background?: boolean;
 }
 
 export interface FourthTarget {
@@ -57,8 +62,9 @@ export async function startFourthTarget(modes: FourthModes = {}): Promise<Fourth
   const stray = faults.has("signs-with-other-key")
     ? platformKeys(strayKeyPair().privatePem, keys.partner.publicPem)
     : own;
-  const ledger = new Ledger();
+  const ledger = new Ledger(modes);
   const card: CardApi = { ledger, faults };
+  const stopBackground = modes.background ? startBackground(ledger, limitFaults(faults)) : () => undefined;
   const partner: PartnerApi = { keys: own, signingKeys: stray, clients: new Map() };
   const server = platformServer({
     "/v5/partner/transfer/business/create": partnerRoute(partner),
@@ -74,6 +80,7 @@ export async function startFourthTarget(modes: FourthModes = {}): Promise<Fourth
     clients: partner.clients,
     close: () =>
       new Promise<void>((resolve) => {
+        stopBackground();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
