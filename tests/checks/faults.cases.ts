@@ -41,6 +41,19 @@ const STMT = CARD_STATEMENT.key;
 const TXN = CREATE_TRANSACTION.key;
 const LIM = LIMITS_LIST.key;
 
+/** The checks that read the payment card's statement before judging: not judged when its answer is a refusal. */
+const READ_THE_PAYMENT_STATEMENT = [
+  "CARD-LEDGER-LIMITS-ENFORCED",
+  "CARD-LEDGER-PARALLEL-REPLAY",
+  "CARD-LEDGER-PERIOD",
+  "CARD-LEDGER-RACE",
+  "CARD-LEDGER-REMAINING",
+  "CARD-LEDGER-STATEMENT",
+  "CARD-LEDGER-USAGE",
+  "CARD-TXN-IDEMPOTENT-CONFLICT",
+  "CARD-TXN-IDEMPOTENT-REPLAY",
+];
+
 export const FAULT_CASES: FaultCase[] = [
   { name: "conforming sandbox", faults: [], fails: {} },
   // Every operation answered 25 ms late against a declared p95 budget of 20 ms (a delay is a floor): each budget check, nothing else.
@@ -149,19 +162,7 @@ export const FAULT_CASES: FaultCase[] = [
     name: "statement status done",
     faults: [{ kind: "set-field", operation: STMT, path: ["status"], value: "done" }],
     fails: { "CARD-STMT-POSITIVE": "rejected-valid", "CARD-STMT-STATUS-OK": "value" },
-    notJudged: [
-      "CARD-LEDGER-LIMITS-ENFORCED",
-      "CARD-LEDGER-PARALLEL-REPLAY",
-      "CARD-LEDGER-PERIOD",
-      "CARD-LEDGER-RACE",
-      "CARD-LEDGER-REMAINING",
-      "CARD-LEDGER-STATEMENT",
-      "CARD-LEDGER-USAGE",
-      "CARD-STMT-MONEY-EXACT",
-      "CARD-STMT-OTHER-CARD",
-      "CARD-TXN-IDEMPOTENT-CONFLICT",
-      "CARD-TXN-IDEMPOTENT-REPLAY",
-    ],
+    notJudged: [...READ_THE_PAYMENT_STATEMENT, "CARD-STMT-MONEY-EXACT", "CARD-STMT-OTHER-CARD"],
   },
   // request_status ≠ success is the request's own "it failed" (§3): a refusal, nothing to judge.
   {
@@ -169,13 +170,7 @@ export const FAULT_CASES: FaultCase[] = [
     faults: [{ kind: "set-field", operation: STMT, path: ["request_status"], value: "completed" }],
     fails: { "CARD-STMT-POSITIVE": "rejected-valid" },
     notJudged: [
-      "CARD-LEDGER-LIMITS-ENFORCED",
-      "CARD-LEDGER-PARALLEL-REPLAY",
-      "CARD-LEDGER-PERIOD",
-      "CARD-LEDGER-RACE",
-      "CARD-LEDGER-REMAINING",
-      "CARD-LEDGER-STATEMENT",
-      "CARD-LEDGER-USAGE",
+      ...READ_THE_PAYMENT_STATEMENT,
       "CARD-STMT-DATETIME",
       "CARD-STMT-DT",
       "CARD-STMT-HTTP-200",
@@ -190,8 +185,6 @@ export const FAULT_CASES: FaultCase[] = [
       "CARD-STMT-SCHEMA",
       "CARD-STMT-STATUS-OK",
       "CARD-STMT-UNKNOWN-CARD",
-      "CARD-TXN-IDEMPOTENT-CONFLICT",
-      "CARD-TXN-IDEMPOTENT-REPLAY",
     ],
   },
   {

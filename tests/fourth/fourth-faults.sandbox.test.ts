@@ -5,8 +5,7 @@
  * fourth-target.test.ts). The correct build fails nothing in the same modules.
  */
 import { describe, expect, test } from "vitest";
-import { evaluateModules, type CheckResult } from "../../lib/checks/evaluate.ts";
-import { createRunContext } from "../../lib/checks/run-context.ts";
+import type { CheckResult } from "../../lib/checks/evaluate.ts";
 import type { Module } from "../../lib/checks/types.ts";
 import { loadConfig } from "../../lib/config/load.ts";
 import { limitsListModule } from "../../suites/card-api/limits-list.module.ts";
@@ -18,6 +17,7 @@ import { FAULTS, type Fault } from "../support/fourth-target/faults.ts";
 import { fourthFolderVariables, fourthPartnerFolder } from "../support/fourth-target/partner-folder.ts";
 import { startFourthTarget } from "../support/fourth-target/server.ts";
 import { CheckCrashed } from "../support/harness.ts";
+import { judgeModules } from "../support/engine-run.ts";
 import { TEST_LATENCY_BUDGET } from "../support/budget.ts";
 
 const [REGISTER, STATEMENT, TXN, LEDGER, LIMITS] = [
@@ -35,14 +35,9 @@ async function judge(faults: Fault[], modules: Module[]): Promise<CheckResult[]>
     const folder = fourthPartnerFolder(target.url);
     const variables = fourthFolderVariables(folder, target.url);
     const fixed = { SEED: "20261127", PROPERTY_RUNS: "10", REQUEST_TIMEOUT_MS: "5000" };
-    const config = loadConfig({ ...variables, ...TEST_LATENCY_BUDGET, ...fixed });
-    const run = await createRunContext(config);
-    try {
-      // As a run judges them: the contract checks decided once every module has sent.
-      return await evaluateModules(modules, run);
-    } finally {
-      await run.target.close();
-    }
+    const env = { ...variables, ...TEST_LATENCY_BUDGET, ...fixed };
+    // As a run judges them: the contract checks decided once every module has sent.
+    return await judgeModules(loadConfig(env), modules, env);
   } finally {
     await target.close();
   }

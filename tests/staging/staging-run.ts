@@ -4,13 +4,12 @@
  * own folder (tests/support/fourth-target/partner-folder.ts) and the variables a test adds.
  */
 import type { CheckResult } from "../../lib/checks/evaluate.ts";
-import { evaluateModules } from "../../lib/checks/evaluate.ts";
-import { createRunContext } from "../../lib/checks/run-context.ts";
 import type { Module } from "../../lib/checks/types.ts";
 import { loadConfig } from "../../lib/config/load.ts";
 import { statementModule } from "../../suites/card-api/statement.module.ts";
 import { transactionLedgerModule } from "../../suites/card-api/transaction-ledger.module.ts";
 import { TEST_LATENCY_BUDGET } from "../support/budget.ts";
+import { judgeModules } from "../support/engine-run.ts";
 import { fourthFolderVariables, fourthPartnerFolder } from "../support/fourth-target/partner-folder.ts";
 import { startFourthTarget, type FourthModes } from "../support/fourth-target/server.ts";
 
@@ -30,12 +29,7 @@ export async function judgeStaging(
     const folder = fourthPartnerFolder(target.url);
     const fixed = { SEED: "20261202", PROPERTY_RUNS: "10", REQUEST_TIMEOUT_MS: "5000" };
     const env = { ...fourthFolderVariables(folder, target.url), ...TEST_LATENCY_BUDGET, ...fixed, ...variables };
-    const run = await createRunContext(loadConfig(env));
-    try {
-      return await evaluateModules(modules, run);
-    } finally {
-      await run.target.close();
-    }
+    return await judgeModules(loadConfig(env), modules, env);
   } finally {
     await target.close();
   }
