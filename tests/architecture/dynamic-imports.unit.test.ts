@@ -35,7 +35,7 @@ describe("dynamic imports: followed where the path resolves statically, else nam
   });
 
   test("the launcher's subcommand table is followed: every module it may load is an edge", () => {
-    const launcher = graph.filter((e) => e.from === "cli/payment-conformance.mjs").map((e) => e.to);
+    const launcher = graph.filter((e) => e.from === "cli/launcher.mjs").map((e) => e.to);
     expect(launcher).toEqual(
       expect.arrayContaining(["cli/conformance.ts", "cli/sandbox.ts", "lib/runner/cli-errors.ts"]),
     );

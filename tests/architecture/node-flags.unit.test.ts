@@ -12,11 +12,15 @@ import { expect, test } from "vitest";
 const read = (path: string) => readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), "utf8");
 
 test("the launcher turns WebAssembly tier-up off before it imports vitest or a command", () => {
-  const launcher = read("cli/payment-conformance.mjs");
-  const flags = launcher.indexOf('setFlagsFromString("--no-wasm-dynamic-tiering --no-wasm-tier-up")');
+  const launcher = read("cli/launcher.mjs");
+  const body = launcher.slice(launcher.indexOf("export async function launch("));
+  const flags = body.indexOf('setFlagsFromString("--no-wasm-dynamic-tiering --no-wasm-tier-up")');
   expect(flags).toBeGreaterThan(0);
-  expect(flags).toBeLessThan(launcher.indexOf('await import("vitest/node")'));
-  expect(flags).toBeLessThan(launcher.indexOf("await import(command.module)"));
+  expect(flags).toBeLessThan(body.indexOf('await import("vitest/node")'));
+  expect(flags).toBeLessThan(body.indexOf("await load(command)"));
+  // Both launchers are that body: the installed one and the cli tier's bundle's.
+  for (const file of ["cli/payment-conformance.mjs", "tests/support/bundle-launcher.mjs"])
+    expect(read(file)).toMatch(/^await launch\(new URL\(import\.meta\.url\), process\.argv\.slice\(2\)(, \w+)?\);$/m);
 });
 
 test("npm test sets the tests' node flags once; the tiers, the commands and the static checks read them", () => {

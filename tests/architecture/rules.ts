@@ -39,10 +39,10 @@ export const RUNTIME_IMPORTS: Readonly<Record<string, { loads: string; why: stri
     loads: "a partner's profile module (CRYPTO_PROFILE), outside the repository",
     why: "a crypto profile the partner writes and configures by its path; it is not harness code",
   },
-  "cli/payment-conformance.mjs": {
+  "tests/support/bundle-launcher.mjs": {
     loads:
-      "the same command modules from the cli tier's bundle of the current sources (HARNESS_TEST_CLI_BUNDLE, tests/support/cli-bundle.ts)",
-    why: "the harness's own tests only: a command loaded natively rather than file by file through tsx's hooks; the table's modules are still followed",
+      "the command modules of cli/launcher.mjs's table, from the cli tier's bundle of the current sources (tests/support/cli-bundle.ts)",
+    why: "the harness's own tests only: a command loaded natively rather than file by file through tsx's hooks; the installed launcher's imports of the same table are followed (cli/launcher.mjs)",
   },
 };
 

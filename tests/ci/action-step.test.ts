@@ -5,10 +5,10 @@
  * sandbox with a fault, a bad configuration and a bad input each exit 2 with one line; a cancelled
  * job's SIGTERM reaches the run once and the step reports it interrupted.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, inject, test } from "vitest";
 import { startSandbox } from "../../sandbox/server.ts";
 import { FAULT_CASES } from "../checks/faults.cases.ts";
 import { ROOT, runProcess, type CliResult } from "../support/cli.ts";
@@ -23,6 +23,18 @@ interface Step extends CliResult {
 
 const STEP = join(ROOT, "scripts", "ci-step.sh");
 
+/**
+ * The action's folder as the step finds it (GITHUB_ACTION_PATH): the harness's launcher beside its
+ * installed packages. These runs are about the step, not the start-up: their folder holds the cli
+ * tier's bundle's launcher (tests/support/cli-bundle.ts), which loads each command natively — ci,
+ * then its run, report and pack — about 12 s less for the file. The bad inputs run the checkout's
+ * own launcher (no GITHUB_ACTION_PATH: the step's default).
+ */
+const ACTION = mkdtempSync(join(tmpdir(), "ci-action-"));
+symlinkSync(join(inject("cliBundleDir"), "cli"), join(ACTION, "cli"));
+symlinkSync(join(ROOT, "node_modules"), join(ACTION, "node_modules"));
+afterAll(() => rmSync(ACTION, { recursive: true, force: true }));
+
 /** A fresh working folder, and the step's environment there: the inputs, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY as files. */
 function prepare(
   inputs: Record<string, string>,
@@ -32,7 +44,8 @@ function prepare(
   const files = { GITHUB_OUTPUT: join(dir, "github-output"), GITHUB_STEP_SUMMARY: join(dir, "step-summary") };
   for (const file of Object.values(files)) writeFileSync(file, "");
   if (envFile !== undefined) writeFileSync(join(dir, "ci.env"), envFile);
-  return { dir, env: { ...files, ...(envFile !== undefined ? { INPUT_ENV_FILE: "ci.env" } : {}), ...inputs } };
+  const env = { GITHUB_ACTION_PATH: ACTION, ...files, ...(envFile !== undefined ? { INPUT_ENV_FILE: "ci.env" } : {}) };
+  return { dir, env: { ...env, ...inputs } };
 }
 
 /** What the step wrote where GitHub Actions reads it. */
@@ -144,7 +157,7 @@ describe("scripts/ci-step.sh, the action's step", () => {
     ["an env file that is not there", { INPUT_ENV_FILE: "missing.env" }, /env file missing\.env: no such file/],
     ["strict neither true nor false", { INPUT_STRICT: "yes" }, /--strict yes: expected true or false/],
   ] as const)("a bad input, %s: exit 2 with one line", async ([, inputs, line]) => {
-    const step = await runStep({ ...inputs });
+    const step = await runStep({ GITHUB_ACTION_PATH: "", ...inputs });
     expect(step.code).toBe(2);
     expect(step.stderr.trim().split("\n")).toEqual([expect.stringMatching(line)]);
   });

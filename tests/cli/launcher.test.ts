@@ -13,7 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { expect, test } from "vitest";
 import type { Summary } from "../../lib/reporting/summary.ts";
 import { withSandbox } from "../support/harness.ts";
-import { tempReportsDir, testStartEnv } from "../support/cli.ts";
+import { tempReportsDir, testLauncher, testStartEnv } from "../support/cli.ts";
 import { launch, runOf } from "../support/launched-run.ts";
 import { sharedRun, STRICT_WHOLE_RUN } from "../support/shared-runs.ts";
 import { startCountingProxy, type TestTarget } from "../support/targets.ts";
@@ -61,7 +61,8 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 }
 
 // The signals are the subject here, not the start-up (the memory test's, above): these runs load
-// the harness as the commands the tests start do (testStartEnv), about 3 s of CPU less each.
+// the harness as the commands the tests start do (testLauncher, testStartEnv), about 3 s of CPU
+// less each; the bundle's launcher forwards signals as the installed one does (cli/launcher.mjs).
 const slowEnv = (target: TestTarget, dir: string) => ({
   ...testStartEnv(),
   REPORTS_DIR: dir,
@@ -72,7 +73,7 @@ const slowEnv = (target: TestTarget, dir: string) => ({
 
 test("Ctrl-C at the terminal (SIGINT to the whole group): the run gets it once â€” exit 130, what was judged written", async () => {
   await slowRun(async (target, dir) => {
-    const { launcher, ended } = launch(["--quiet"], slowEnv(target, dir));
+    const { launcher, ended } = launch(["--quiet"], slowEnv(target, dir), testLauncher());
     await until(() => target.received.length >= 60, "60 requests at the target");
     process.kill(-launcher.pid!, "SIGINT");
     const { code, stderr } = await ended;
@@ -95,7 +96,7 @@ test("Ctrl-C at the terminal (SIGINT to the whole group): the run gets it once â
 
 test("a second Ctrl-C ends the run at once (exit 130)", async () => {
   await slowRun(async (target, dir) => {
-    const { launcher, ended } = launch(["--quiet"], slowEnv(target, dir));
+    const { launcher, ended } = launch(["--quiet"], slowEnv(target, dir), testLauncher());
     await until(() => target.received.length >= 60, "60 requests at the target");
     process.kill(-launcher.pid!, "SIGINT");
     await sleep(300);
@@ -108,7 +109,7 @@ test("a second Ctrl-C ends the run at once (exit 130)", async () => {
 
 test("the launcher killed outright: the run stops as on SIGTERM, writes what it judged and ends", async () => {
   await slowRun(async (target, dir) => {
-    const { launcher, ended } = launch(["--quiet"], slowEnv(target, dir));
+    const { launcher, ended } = launch(["--quiet"], slowEnv(target, dir), testLauncher());
     await until(() => target.received.length >= 60, "60 requests at the target");
     const run = await runOf(launcher);
     launcher.kill("SIGKILL");

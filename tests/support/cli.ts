@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { inject } from "vitest";
 import { conformanceArgs } from "../../bench/processes.ts";
 import { TEST_MODULE_CACHE_SWITCH, TEST_NODE_FLAGS } from "../../vitest.config.ts";
-import { BUNDLED_SCRIPTS, CLI_BUNDLE_SWITCH } from "./cli-bundle.ts";
+import { BUNDLED_SCRIPTS, launcherOf } from "./cli-bundle.ts";
 
 import { ROOT } from "./root.ts";
 import { tempReportsDir } from "./temp-dirs.ts";
@@ -24,9 +24,7 @@ export interface CliResult {
  * Few property cases unless a test asks otherwise: these tests are about the command, not volume
  * (the one test of the default volume passes PROPERTY_RUNS: "" to get the real default), and the
  * tests' latency budget (budget.ts; LATENCY_P95_MS: "" for none). The
- * commands share vitest's module cache on disk (vitest.config.ts: TEST_MODULE_CACHE_SWITCH), and
- * in the cli tier start from its bundle of the harness's commands (cli-bundle.ts), which reaches
- * every launcher the command starts in turn (ci's run, report and pack).
+ * commands share vitest's module cache on disk (vitest.config.ts: TEST_MODULE_CACHE_SWITCH).
  */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST$|NODE_ENV$)/.test(k)));
@@ -35,13 +33,22 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /**
- * The tests' start-up of a command: vitest's module cache shared on disk and, in the cli tier, the
- * tier's bundle. Every command a test starts gets it, except where the start-up itself is the
- * subject (tests/support/launched-run.ts: the launcher's memory).
+ * The tests' start-up of a command: vitest's module cache shared on disk. Every command a test
+ * starts gets it, except where the start-up itself is the subject (tests/support/launched-run.ts:
+ * the launcher's memory).
  */
 export function testStartEnv(): Record<string, string> {
+  return { [TEST_MODULE_CACHE_SWITCH]: "1" };
+}
+
+/**
+ * The launcher the tests start a command with: in the cli tier, its bundle's (cli-bundle.ts) —
+ * the installed launcher's body, the commands loaded natively from the bundle, and the launcher
+ * ci's nested commands start in turn; elsewhere the installed one (cli/payment-conformance.mjs).
+ */
+export function testLauncher(): string {
   const bundle = inject("cliBundleDir");
-  return { [TEST_MODULE_CACHE_SWITCH]: "1", ...(bundle ? { [CLI_BUNDLE_SWITCH]: bundle } : {}) };
+  return bundle ? launcherOf(bundle) : join(ROOT, "cli", "payment-conformance.mjs");
 }
 
 export { tempReportsDir };
@@ -54,15 +61,20 @@ const LAUNCHED = { "certify.ts": "certify", "report.ts": "report", "compare.ts":
 
 /**
  * How npm starts a command: conformance through its launcher and flags, the others through tsx.
- * With the tier's bundle, the others through the launcher too, which takes it: the same `main`
- * with the same arguments, tsx's hooks registered before a partner's profile module is imported
+ * With the tier's bundle, all through the bundle's launcher (testLauncher): the same `main` with
+ * the same arguments, tsx's hooks registered before a partner's profile module is imported
  * (cli-bundle.ts), the same `runMain` ending (as the installed command runs them: tests/package).
  */
 function nodeArgs(script: string): string[] {
+  const bundled = Boolean(inject("cliBundleDir"));
   // The launcher by its absolute path: the working folder may be a partner's, not the checkout.
-  if (script === "conformance.ts") return conformanceArgs().map((a) => (a.startsWith("cli/") ? join(ROOT, a) : a));
+  // (cli/conformance.mjs is the launcher's `run`.)
+  if (script === "conformance.ts")
+    return conformanceArgs().flatMap((a) =>
+      !a.startsWith("cli/") ? [a] : bundled ? [testLauncher(), "run"] : [join(ROOT, a)],
+    );
   const launched = Object.hasOwn(LAUNCHED, script) ? LAUNCHED[script as keyof typeof LAUNCHED] : undefined;
-  if (launched && inject("cliBundleDir")) return [join(ROOT, "cli", "payment-conformance.mjs"), launched];
+  if (launched && bundled) return [testLauncher(), launched];
   return ["--import", "tsx", join(ROOT, "cli", script)];
 }
 

@@ -20,10 +20,14 @@ export interface Launched {
   ended: Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
-/** `node cli/payment-conformance.mjs ARGS` as the bin starts it: no NODE_OPTIONS, in a process group of its own (a terminal's job). */
-export function launch(args: string[], env: Record<string, string>, timeoutMs = 170_000): Launched {
+/**
+ * `node cli/payment-conformance.mjs ARGS` as the bin starts it: no NODE_OPTIONS, in a process group
+ * of its own (a terminal's job). @param command the launcher: the installed one unless the start-up
+ * is not the subject (the cli tier's bundle's: tests/support/cli.ts, testLauncher).
+ */
+export function launch(args: string[], env: Record<string, string>, command = COMMAND, timeoutMs = 170_000): Launched {
   const inherited = Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST$|NODE_ENV$|NODE_OPTIONS$)/.test(k));
-  const launcher = spawn(process.execPath, [COMMAND, ...args], {
+  const launcher = spawn(process.execPath, [command, ...args], {
     cwd: ROOT,
     env: { ...Object.fromEntries(inherited), FORCE_COLOR: "0", NO_COLOR: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
