@@ -12,6 +12,7 @@ import { FAMILIES, type Family } from "./types.ts";
 import { ConfigError } from "../errors/config-error.ts";
 import { NAMED_ONLY_OPERATIONS } from "./named-only.ts";
 import type { Operation } from "./types.ts";
+import { firstClash, notCoveredAmong } from "./unique.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -74,10 +75,14 @@ function entryOf(file: string, raw: Record<string, unknown>): Operation {
   };
 }
 
-/** @param named the folder was named (CATALOGUE_DIR): then it must exist — a typo is not "no operations". */
-export function loadAddedOperations(dir: string, named = false): Operation[] {
+/**
+ * @param named the folder was named (CATALOGUE_DIR): then it must exist — a typo is not "no operations".
+ * @param documented the spec's operations, whose keys and codes an entry may not take.
+ */
+export function loadAddedOperations(dir: string, named = false, documented: readonly Operation[] = []): Operation[] {
   if (named && !existsSync(dir)) throw new ConfigError("CATALOGUE_DIR", `${shown(dir)} does not exist`);
-  return filesEndingWith(dir, ".operation.json").map((file) => {
+  const files = filesEndingWith(dir, ".operation.json");
+  const operations = files.map((file) => {
     let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(file, "utf8"));
@@ -86,15 +91,26 @@ export function loadAddedOperations(dir: string, named = false): Operation[] {
     }
     return entryOf(file, (raw ?? {}) as Record<string, unknown>);
   });
+  const clash = firstClash(operations, [...documented, ...notCoveredAmong(NAMED_ONLY_OPERATIONS, operations)]);
+  if (clash) {
+    const { op, holder, what } = clash;
+    const file = files[operations.indexOf(op)]!;
+    throw new ConfigError(
+      "CATALOGUE_DIR",
+      `${shown(file)}: "${what}" ${op[what]} is taken by ${holder.key} (give it another ${what})`,
+    );
+  }
+  return operations;
 }
 
 /** The added operations, or none and the problem (raised by the entry points as exit 2). */
 export function loadAddedOperationsSafely(
   dir: string,
   named: boolean,
+  documented: readonly Operation[],
 ): { operations: Operation[]; problem?: ConfigError } {
   try {
-    return { operations: loadAddedOperations(dir, named) };
+    return { operations: loadAddedOperations(dir, named, documented) };
   } catch (error) {
     if (error instanceof ConfigError) return { operations: [], problem: error };
     throw error;

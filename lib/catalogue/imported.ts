@@ -5,8 +5,10 @@
  * be compared with them (a twin). A problem is returned, to be raised as exit 2 by the entry points.
  */
 import { ConfigError } from "../errors/config-error.ts";
+import { NAMED_ONLY_OPERATIONS } from "./named-only.ts";
 import { documentedTwin, VARIABLE } from "./openapi-operation.ts";
 import type { Operation } from "./types.ts";
+import { firstClash, notCoveredAmong } from "./unique.ts";
 
 type Json = Record<string, unknown>;
 
@@ -26,19 +28,20 @@ export interface Imported {
 
 const NONE: Imported = { operations: [], twins: [], schemas: [], skipped: [] };
 
-function requireUnique(operations: readonly Operation[], taken: readonly Operation[]): void {
-  const seen = [...taken];
-  for (const op of operations) {
-    const clash = seen.find((o) => o.key === op.key || o.code === op.code);
-    if (clash) {
-      const what = clash.key === op.key ? `the key ${op.key}` : `the check prefix ${op.code}`;
-      throw new ConfigError(
-        VARIABLE,
-        `${op.source?.file}${op.source?.requestPointer.replace(/\/requestBody.*$/, "")}: ${what} is taken by ${clash.key} (give it another operationId or "x-check-prefix")`,
-      );
-    }
-    seen.push(op);
-  }
+/** A key or check prefix of the document's that the spec's, the catalogue folder's or one before it holds. */
+function requireUnique(
+  operations: readonly Operation[],
+  documented: readonly Operation[],
+  added: readonly Operation[],
+) {
+  const named = notCoveredAmong(NAMED_ONLY_OPERATIONS, [...added, ...operations]);
+  const clash = firstClash(operations, [...documented, ...named, ...added]);
+  if (!clash) return;
+  const { op, holder, what } = clash;
+  throw new ConfigError(
+    VARIABLE,
+    `${op.source?.file}${op.source?.requestPointer.replace(/\/requestBody.*$/, "")}: ${what === "key" ? `the key ${op.key}` : `the check prefix ${op.code}`} is taken by ${holder.key} (give it another operationId or "x-check-prefix")`,
+  );
 }
 
 /**
@@ -61,7 +64,7 @@ export async function importedOperations(
       if (twin) twins.push({ documented: twin, declared: op });
       else operations.push(op);
     }
-    requireUnique(operations, [...documented, ...added]);
+    requireUnique(operations, documented, added);
     return { operations, twins, schemas: read.schemas, skipped: read.skipped };
   } catch (error) {
     if (error instanceof ConfigError) return { ...NONE, problem: error };

@@ -5,6 +5,7 @@
 import { catalogueDir, loadAddedOperationsSafely } from "./added.ts";
 import { importedOperations } from "./imported.ts";
 import { NAMED_ONLY_OPERATIONS } from "./named-only.ts";
+import { notCoveredAmong } from "./unique.ts";
 import { SCHEMA_BASE, type Operation } from "./types.ts";
 
 export type { Operation } from "./types.ts";
@@ -68,7 +69,11 @@ export const LIMITS_LIST: Operation = {
 
 export const DOCUMENTED_OPERATIONS: Operation[] = [REGISTER_BUSINESS, CARD_STATEMENT, CREATE_TRANSACTION, LIMITS_LIST];
 
-const added = loadAddedOperationsSafely(catalogueDir(), Boolean(process.env.CATALOGUE_DIR?.trim()));
+const added = loadAddedOperationsSafely(
+  catalogueDir(),
+  Boolean(process.env.CATALOGUE_DIR?.trim()),
+  DOCUMENTED_OPERATIONS,
+);
 
 // A partner's OpenAPI document, read before any command goes on (the parser loads only when one is named).
 const imported = await importedOperations(
@@ -92,15 +97,7 @@ export const ADDED_OPERATIONS: Operation[] = [...added.operations, ...imported.o
 /** A malformed catalogue entry or document: entry points throw it after reading configuration (exit 2). */
 export const CATALOGUE_PROBLEM = added.problem ?? imported.problem;
 
-/**
- * Operations the spec names without shapes and nobody added shapes for (by key, or — for an
- * operation of a document — by family and path).
- */
-export function notCoveredAmong(named: readonly Operation[], added: readonly Operation[]): Operation[] {
-  const keys = new Set(added.map((op) => op.key));
-  const paths = new Set(added.map((op) => `${op.family} ${op.path}`));
-  return named.filter((op) => !keys.has(op.key) && !(op.path && paths.has(`${op.family} ${op.path}`)));
-}
+export { notCoveredAmong };
 
 /** The named operations reported as not covered. */
 export const NOT_COVERED_OPERATIONS: Operation[] = notCoveredAmong(NAMED_ONLY_OPERATIONS, ADDED_OPERATIONS);
