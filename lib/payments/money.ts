@@ -56,6 +56,21 @@ export function minorUnitDigits(currency: unknown): number | undefined {
   return digits;
 }
 
+/** Plain decimal text with at most this many decimals, per count of decimals (an unknown currency: any). */
+const PLAIN = new Map<number | undefined, RegExp>();
+
+/**
+ * Whether an amount's text is plainly exact money — digits, at most the currency's decimals, not a
+ * negative zero — as most amounts of most answers are: judged without building its Decimal (every
+ * amount of every answer of a run is judged). Any other text takes the whole reading below.
+ */
+function plainlyExact(text: string, digits: number | undefined): boolean {
+  let plain = PLAIN.get(digits);
+  if (!plain)
+    PLAIN.set(digits, (plain = new RegExp(`^-?\\d+(?:\\.\\d${digits === undefined ? "*" : `{0,${digits}}`})?$`)));
+  return plain.test(text) && (text[0] !== "-" || /[1-9]/.test(text));
+}
+
 /**
  * What is wrong with an amount of a currency, or undefined: not a finite decimal, a negative
  * zero, or more decimals than the currency's minor unit. An unknown currency leaves the decimals
@@ -64,6 +79,7 @@ export function minorUnitDigits(currency: unknown): number | undefined {
 export function amountProblem(value: unknown, currency: unknown): string | undefined {
   if (typeof value === "number" && !Number.isFinite(value)) return `${String(value)} is not a finite amount`;
   const text = amountText(value);
+  if (text !== undefined && plainlyExact(text, minorUnitDigits(currency))) return undefined;
   const decimal = text === undefined ? undefined : parseDecimal(text);
   if (!decimal) return `${JSON.stringify(value)} is not a decimal amount`;
   if (decimal.negative && decimal.units === 0n)

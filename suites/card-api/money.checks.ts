@@ -50,16 +50,24 @@ function inexact<T extends object>(item: T, fields: ReadonlyArray<keyof T & stri
  */
 const MAYBE_NOT_AS_PARSED = /\.\d*0(?=[\s,}\]])|\d[eE][+-]?\d|-0(?:\.0*)?(?=[\s,}\]])|(?:\d\.?){16}/;
 
-/** The body with numbers as the literal text the target sent (digits beyond a double's precision included). */
-function literalBody(exchange: Exchange): Item {
+/**
+ * The body with numbers as the literal text the target sent (digits beyond a double's precision
+ * included), where `amounts` read from its parse hold a number: a string amount is its text already.
+ */
+function literalBody(exchange: Exchange, amounts: (body: Item) => unknown[]): Item {
   const { bodyText, json } = exchange.response!;
-  if (!MAYBE_NOT_AS_PARSED.test(bodyText) && json && typeof json === "object" && !Array.isArray(json))
-    return json as Item;
+  const parsed = json && typeof json === "object" && !Array.isArray(json) ? (json as Item) : undefined;
+  if (parsed && (!amounts(parsed).some((v) => typeof v === "number") || !MAYBE_NOT_AS_PARSED.test(bodyText)))
+    return parsed;
   const literal = parseKeepingNumberText(bodyText);
   return literal && typeof literal === "object" && !Array.isArray(literal)
     ? (literal as Item)
     : requireSuccessBody(exchange);
 }
+
+const operationsOf = (body: Item) => items(body.operations);
+const statementAmounts = (body: Item) => operationsOf(body).flatMap((op) => [op.amount, op.commission]);
+const limitAmounts = (body: Item) => amountLimitsOf(body).flatMap((l) => LIMIT_FIELDS.map((f) => l[f]));
 
 /**
  * The scenarios answered as a success (a refused one leaves the check not judged, as any refused
@@ -90,7 +98,7 @@ function failOn(problems: string[], what: string): void {
 /** A statement answer's amounts and commissions (§2.2). */
 function judgeStatement(exchange: Exchange): void {
   failOn(
-    items(literalBody(exchange).operations).flatMap((op, i) =>
+    operationsOf(literalBody(exchange, statementAmounts)).flatMap((op, i) =>
       inexact(op, ["amount", "commission"], `operations[${i}]`),
     ),
     "statement amount(s)",
@@ -107,13 +115,16 @@ function objectKindOf(exchange: Exchange): string {
   }
 }
 
-/** A limits answer's amount limits (§2.4), every group. */
+/** A limits answer's amount limits (§2.4), every group; the object named only when one is not exact. */
 function judgeLimits(exchange: Exchange): void {
-  const object = objectKindOf(exchange);
-  failOn(
-    amountLimitsOf(literalBody(exchange)).flatMap((limit) => inexact(limit, LIMIT_FIELDS, `${object}: ${limit.where}`)),
-    "limit amount(s)",
+  const problems = amountLimitsOf(literalBody(exchange, limitAmounts)).flatMap((limit) =>
+    inexact(limit, LIMIT_FIELDS, limit.where),
   );
+  if (problems.length)
+    failOn(
+      problems.map((p) => `${objectKindOf(exchange)}: ${p}`),
+      "limit amount(s)",
+    );
 }
 
 export const statementMoneyExact = defineContractCheck({
@@ -129,7 +140,7 @@ export const statementMoneyExact = defineContractCheck({
   contract: { answers: "success", judge: judgeStatement },
   async run(ctx) {
     const answers = await successAnswers(ctx, [SUCCESS]);
-    if (!answers.some((exchange) => items(literalBody(exchange).operations).length))
+    if (!answers.some((exchange) => operationsOf(literalBody(exchange, statementAmounts)).length))
       ctx.notJudged(
         "the statement holds no operation, so no amount was judged",
         "STATEMENT_CARD_ID, STATEMENT_PERIOD_START, STATEMENT_PERIOD_END",
@@ -153,7 +164,7 @@ export const limitsMoneyExact = defineContractCheck({
     const problems: string[] = [];
     let judged = 0;
     for (const exchange of await successAnswers(ctx, [SUCCESS, ...OBJECT_KIND_SCENARIOS])) {
-      judged += amountLimitsOf(literalBody(exchange)).length;
+      judged += amountLimitsOf(literalBody(exchange, limitAmounts)).length;
       try {
         judgeLimits(exchange);
       } catch (error) {

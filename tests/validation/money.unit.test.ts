@@ -1,7 +1,9 @@
 /** Exact money: decimals judged on their exact value against the ISO 4217 minor unit, as data rows. */
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
   amountProblem,
+  parseDecimal,
   amountSent,
   microOfMinor,
   minorOfMicro,
@@ -48,6 +50,28 @@ describe("exact amounts pass", () => {
 
 describe("inexact amounts are named", () => {
   test.for(INEXACT)("%s", ([, value, currency, message]) => expect(amountProblem(value, currency)).toMatch(message));
+});
+
+test("plain amount texts, judged without building a Decimal, are judged as the full reading judges them", () => {
+  // The full reading, as amountProblem is documented: a decimal, not a negative zero, no more decimals than the currency's.
+  const exact = (text: string, currency: string) => {
+    const d = parseDecimal(text);
+    const digits = minorUnitDigits(currency);
+    return Boolean(d) && !(d!.negative && d!.units === 0n) && (digits === undefined || d!.scale <= digits);
+  };
+  const text = fc
+    .tuple(
+      fc.constantFrom("", "-", "+", " "),
+      fc.stringMatching(/^\d{1,4}$/),
+      fc.constantFrom("", ".", ".0", ".5", ".00", ".05", ".500", ".125", ".0001"),
+    )
+    .map(([sign, int, frac]) => `${sign}${int}${frac}`);
+  fc.assert(
+    fc.property(text, fc.constantFrom("KZT", "JPY", "BHD", "ZZZ"), (t, currency) => {
+      expect(amountProblem(t, currency) === undefined, `${t} ${currency}`).toBe(exact(t, currency));
+    }),
+    { numRuns: 2_000 },
+  );
 });
 
 test("the ISO 4217 table gives the minor unit", () => {
