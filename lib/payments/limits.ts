@@ -45,9 +45,23 @@ function recordKeys(group: string, records: Item[]): string[] {
   });
 }
 
-/** Every amount limit of a limits-list body, all groups; an amount without a string `type` is the schema check's to judge. */
+/** The amount limits read from a body object, by the body: every answer's are read by several contracts. */
+const READ = new WeakMap<object, AmountLimit[]>();
+
+/**
+ * Every amount limit of a limits-list body, all groups; an amount without a string `type` is the
+ * schema check's to judge. Read once per body object (an answer is not edited once received); each
+ * caller gets its own list.
+ */
 export function amountLimitsOf(body: unknown): AmountLimit[] {
-  const limits = (body as { limits?: unknown } | undefined)?.limits;
+  if (body === null || typeof body !== "object") return [];
+  let read = READ.get(body);
+  if (!read) READ.set(body, (read = readAmountLimits(body)));
+  return read.slice();
+}
+
+function readAmountLimits(body: object): AmountLimit[] {
+  const limits = (body as { limits?: unknown }).limits;
   if (!limits || typeof limits !== "object") return [];
   return Object.entries(limits as Item).flatMap(([group, value]) => {
     const records = items(value);

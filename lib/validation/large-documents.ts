@@ -11,8 +11,18 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 /** Past this many values (containers included), a document's errors are not all listed. */
 export const ALL_ERRORS_VALUES = 10_000;
 
+/** Values counted as a document was read (its JSON text scanned once already), by the document. */
+const COUNTED = new WeakMap<object, number>();
+
+/** Records how many values a document read from JSON text holds (lib/http/transport/json-body.ts counts them). */
+export function noteValueCount(data: unknown, values: number): void {
+  if (data !== null && typeof data === "object") COUNTED.set(data, values);
+}
+
 /** True when `data` holds more than `limit` values; stops counting there, and never recurses. */
 export function holdsMoreThan(data: unknown, limit: number): boolean {
+  const counted = data !== null && typeof data === "object" ? COUNTED.get(data) : undefined;
+  if (counted !== undefined) return counted > limit;
   const stack: unknown[] = [data];
   let count = 0;
   while (stack.length) {

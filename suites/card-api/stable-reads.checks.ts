@@ -53,13 +53,21 @@ type Item = Record<string, unknown>;
 const items = (value: unknown): Item[] =>
   Array.isArray(value) ? value.filter((v): v is Item => typeof v === "object" && v !== null) : [];
 
+/** Request bodies read, by request: a statement answer's is read by `applies` and again by the judge. */
+const SENT = new WeakMap<Exchange["request"], Item | undefined>();
+
 /** The request body of an exchange, or undefined when it is not JSON. */
 function sent(exchange: Exchange): Item | undefined {
+  const { request } = exchange;
+  if (SENT.has(request)) return SENT.get(request);
+  let body: Item | undefined;
   try {
-    return JSON.parse(exchange.request.bodyText) as Item;
+    body = JSON.parse(request.bodyText) as Item;
   } catch {
-    return undefined;
+    body = undefined;
   }
+  SENT.set(request, body);
+  return body;
 }
 
 /**

@@ -23,6 +23,7 @@ import { recordTlsSessions, tlsAlertFor } from "./tls-session.ts";
 import { HangBreaker } from "./hang-breaker.ts";
 import { Pace } from "../coordination/pace.ts";
 import { retryAfterMs } from "./retry-after.ts";
+import { noteValueCount } from "../../validation/large-documents.ts";
 
 export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 /** A 429 is retried at most this often, and never after a longer wait than this. */
@@ -252,8 +253,11 @@ export class HttpClient {
     const response: ExchangeResponse = { status: res.statusCode, headers: headersOut, bodyText };
     // Read within bounds (json-body.ts): no answer, however shaped, reaches a check unbounded.
     const read = notUtf8 ? { ok: false as const, error: notUtf8 } : readJson(bodyText);
-    if (read.ok) response.json = read.value;
-    else response.jsonError = read.error;
+    if (read.ok) {
+      response.json = read.value;
+      // The schema validation of every answer need not count them again (large-documents.ts).
+      noteValueCount(read.value, read.values);
+    } else response.jsonError = read.error;
     return bodyText.length > TEXT_KEPT_AS_BYTES ? textAsBytes(response, bytes) : response;
   }
 

@@ -27,7 +27,8 @@ export const JSON_BOUNDS = {
 
 export type JsonBounds = { depth: number; values: number };
 
-export type JsonRead = { ok: true; value: unknown } | { ok: false; error: string };
+/** A body read: its value and how many values it holds (containers included), or why it is not read. */
+export type JsonRead = { ok: true; value: unknown; values: number } | { ok: false; error: string };
 
 /** The text of a body's bytes, and why it is not UTF-8 when it is not (the text then has U+FFFD in its place). */
 export function decodeUtf8(bytes: Buffer): { text: string; error?: string } {
@@ -38,10 +39,10 @@ export function decodeUtf8(bytes: Buffer): { text: string; error?: string } {
 
 /** The body parsed, or why the harness does not read it as JSON. */
 export function readJson(text: string, bounds: JsonBounds = JSON_BOUNDS): JsonRead {
-  const problem = scan(text, bounds);
-  if (problem) return { ok: false, error: problem };
+  const scanned = scan(text, bounds);
+  if (typeof scanned === "string") return { ok: false, error: scanned };
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: JSON.parse(text), values: scanned };
   } catch (error) {
     return { ok: false, error: (error as Error).message };
   }
@@ -62,10 +63,10 @@ const isValueStart = (c: number) => (c >= 48 && c <= 57) || c === 123 || c === 9
 const LITERALS = ["true", "false", "null"] as const;
 
 /**
- * One pass, no recursion: the first bound broken, or undefined. A text that is not JSON at all is
- * left to JSON.parse, whose message names the position; this pass only has to stay bounded on it.
+ * One pass, no recursion: the first bound broken, or the values counted. A text that is not JSON at
+ * all is left to JSON.parse, whose message names the position; this pass only has to stay bounded on it.
  */
-function scan(text: string, bounds: JsonBounds): string | undefined {
+function scan(text: string, bounds: JsonBounds): string | number {
   if (text.charCodeAt(0) === 0xfeff)
     return "the body begins with a byte order mark (U+FEFF), which a JSON text sent over a network must not carry";
   const frames: Frame[] = [];
@@ -107,7 +108,7 @@ function scan(text: string, bounds: JsonBounds): string | undefined {
       i = end;
     } else i += literal?.length ?? 1;
   }
-  return undefined;
+  return values;
 }
 
 /**
