@@ -70,6 +70,7 @@ export type { ProbeRequests } from "./probe-requests.ts";
 export type { Config } from "../config/load.ts";
 export { usesPublishedPlatformKey } from "../config/load.ts";
 export { budgetOf } from "../config/measures.ts";
+export { headerVariableOf } from "../config/families.ts";
 export type { CryptoProfile } from "../crypto/index.ts";
 export { sealRequest, unsignedPart } from "../crypto/envelope.ts";
 export type { SignedRequest } from "../crypto/envelope.ts";

@@ -25,6 +25,7 @@ import { SANDBOX_KEY_PAIRS, SANDBOX_PARTNER, type CardFixture } from "../test-da
 import { readNetwork, type NetworkConfig } from "./network.ts";
 import { proxySecrets } from "./proxy.ts";
 import { SECRET_VARIABLES, VARIABLES, type VariableName, type VariableSpec } from "./variables.ts";
+import { FAMILY_BASE_URL_VARIABLES, FAMILY_HEADER_VARIABLES } from "./families.ts";
 
 export const IDEMPOTENCY_MODES = ["either", "replay", "reject"] as const;
 export type IdempotencyMode = (typeof IDEMPOTENCY_MODES)[number];
@@ -61,11 +62,10 @@ export interface Config {
     privateKey: string;
     platformPublicKey: string;
   };
-  /** MERCHANT_API_HEADERS: the merchant API's auth, as a partner's OpenAPI document declares it (not shown, §5). */
-  merchantApi: { headers: Record<string, string> };
+  /** The headers every request of a family carries (families.ts): CARD_API_HEADERS, MERCHANT_API_HEADERS, … */
+  headersByFamily: Partial<Record<Family, Record<string, string>>>;
   /** The limits vocabulary and the test terminal's scope (limit-vocabulary.ts): cardApi is a LimitVocabulary. */
   cardApi: LimitSettings & {
-    headers: Record<string, string>;
     /** CARD_API_AUTH, or what CRYPTO_PROFILE and CARD_API_HEADERS imply (access-token.ts). */
     auth: CardApiAuthKind;
     /** The `jws` profile's card API detached JWS (CARD_API_JWS_*). */
@@ -137,11 +137,9 @@ export function loadConfig(env: Env): Config {
   return {
     target: {
       baseUrl: r.optionalUrl("TARGET_BASE_URL"),
-      familyBaseUrls: dropUndefined({
-        "card-api": r.optionalUrl("CARD_API_BASE_URL"),
-        "partner-transfer-api": r.optionalUrl("PARTNER_API_BASE_URL"),
-        "merchant-api": r.optionalUrl("MERCHANT_API_BASE_URL"),
-      }),
+      familyBaseUrls: dropUndefined(
+        Object.fromEntries(Object.entries(FAMILY_BASE_URL_VARIABLES).map(([f, name]) => [f, r.optionalUrl(name)])),
+      ),
       utcOffset: r.utcOffset("TARGET_UTC_OFFSET"),
     },
     run: {
@@ -168,9 +166,10 @@ export function loadConfig(env: Env): Config {
         ? r.string("PLATFORM_PUBLIC_KEY")
         : keyText(r.string("PLATFORM_PUBLIC_KEY"), "PLATFORM_PUBLIC_KEY", "public"),
     },
-    merchantApi: { headers: r.headers("MERCHANT_API_HEADERS") },
+    headersByFamily: Object.fromEntries(
+      Object.entries(FAMILY_HEADER_VARIABLES).map(([f, name]) => [f, r.headers(name)]),
+    ) as Config["headersByFamily"],
     cardApi: {
-      headers: r.headers("CARD_API_HEADERS"),
       auth: cardApiAuth,
       jws: cardApiJws,
       dateFormat: r.dateForm("STATEMENT_DATE_FORMAT"),
@@ -213,11 +212,9 @@ export function loadConfig(env: Env): Config {
     secrets: [
       ...proxySecrets(network.proxy),
       ...SECRET_VARIABLES.map((name) => ({ name, value: r.string(name) })),
-      ...Object.entries(r.headers("CARD_API_HEADERS")).map(([h, value]) => ({ name: `CARD_API_HEADERS.${h}`, value })),
-      ...Object.entries(r.headers("MERCHANT_API_HEADERS")).map(([h, value]) => ({
-        name: `MERCHANT_API_HEADERS.${h}`,
-        value,
-      })),
+      ...Object.values(FAMILY_HEADER_VARIABLES).flatMap((name) =>
+        Object.entries(r.headers(name)).map(([h, value]) => ({ name: `${name}.${h}`, value })),
+      ),
       { name: "PARTNER_PRIVATE_KEY.d", value: privateJwkD(r.string("PARTNER_PRIVATE_KEY")) },
     ].filter((s) => s.value),
     // Last: every reader above has run, so every deprecated form it met is here.

@@ -69,6 +69,26 @@ export const VARIABLES = {
     doc: 'Extra headers for merchant API requests as a JSON object, e.g. {"X-Merchant-Key":"..."}: the auth an OPENAPI_DOCUMENT declares for them (merchant API auth is not shown, §5).',
     effect: "headers sent with every merchant API request (names shown, values never)",
   },
+  GATEWAY_API_BASE_URL: { default: "", group: "target", doc: "Base URL for the gateway API only." },
+  GATEWAY_API_HEADERS: {
+    default: "",
+    secret: true,
+    group: "target",
+    doc: 'Extra headers for gateway API requests as a JSON object, e.g. {"X-Api-Key":"..."}: the auth an OPENAPI_DOCUMENT declares for them (gateway API auth is not shown, §5).',
+    effect: "headers sent with every gateway API request (names shown, values never)",
+  },
+  OTHER_PARTNER_API_BASE_URL: {
+    default: "",
+    group: "target",
+    doc: "Base URL for the partner API's other areas only (rates, products, e-money, …: family partner-api; the transfer API's is PARTNER_API_BASE_URL).",
+  },
+  OTHER_PARTNER_API_HEADERS: {
+    default: "",
+    secret: true,
+    group: "target",
+    doc: "Extra headers for requests of the partner API's other areas (family partner-api, not the transfer API) as a JSON object: the auth an OPENAPI_DOCUMENT declares for them (not shown, §5).",
+    effect: "headers sent with every request of the partner API's other areas (names shown, values never)",
+  },
   ...NETWORK_VARIABLES,
   TARGET_UTC_OFFSET: {
     default: "+05:00",

@@ -107,8 +107,7 @@ export class Target {
     const merged: Record<string, string | undefined> = {
       "Content-Type": "application/json",
       "Accept": "application/json",
-      ...(op.family === "card-api" ? this.config.cardApi.headers : {}),
-      ...(op.family === "merchant-api" ? this.config.merchantApi.headers : {}),
+      ...this.config.headersByFamily[op.family],
       ...computed,
       ...options.headers,
     };

@@ -16,6 +16,7 @@ import { LIMITS_LIST, REGISTER_BUSINESS, type Operation } from "../catalogue/ind
 import { answerKind } from "../checks/answers.ts";
 import type { RunContext } from "../checks/types.ts";
 import type { Config } from "../config/load.ts";
+import { FAMILY_BASE_URL_VARIABLES } from "../config/families.ts";
 import type { Family } from "../catalogue/types.ts";
 import type { Exchange } from "../http/exchange.ts";
 import { RequestRefused } from "../http/target.ts";
@@ -52,13 +53,7 @@ export function readAnswer(exchange: Exchange): Answer {
 
 /** The variable that sets the base URL of a family. */
 export function baseUrlVariable(config: Config, family: Family): string {
-  const own = {
-    "card-api": "CARD_API_BASE_URL",
-    "partner-transfer-api": "PARTNER_API_BASE_URL",
-    "merchant-api": "MERCHANT_API_BASE_URL",
-  } as const;
-  const name = own[family as keyof typeof own];
-  return name && config.target.familyBaseUrls[family] ? name : "TARGET_BASE_URL";
+  return config.target.familyBaseUrls[family] ? FAMILY_BASE_URL_VARIABLES[family] : "TARGET_BASE_URL";
 }
 
 /** The variable behind the partner's access token: the static token, the token endpoint or the command. */

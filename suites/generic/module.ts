@@ -3,7 +3,7 @@
  * every operation gets (HTTP 200, JSON, response schema) and the three over generated requests
  * (valid ones succeed, invalid ones are refused, nothing gets a 5xx). No code per operation.
  */
-import { CARD_API_READS, defineModule, type Module, movesMoney } from "../../lib/checks/kit.ts";
+import { CARD_API_READS, defineModule, headerVariableOf, type Module, movesMoney } from "../../lib/checks/kit.ts";
 import type { Operation } from "../../lib/catalogue/index.ts";
 import { casesFor } from "../../generators/cases/index.ts";
 import { generatedChecks } from "./generated.ts";
@@ -25,9 +25,9 @@ export function genericModule(op: Operation): Module {
           : op.family === "partner-transfer-api"
             ? ["CRYPTO_PROFILE" as const]
             : []),
-        // An operation of a partner's OpenAPI document: its shapes, and for the merchant API its auth headers.
+        // An operation of a partner's OpenAPI document: its shapes, and its family's auth headers.
         ...(op.source ? ["OPENAPI_DOCUMENT" as const] : []),
-        ...(op.source && op.family === "merchant-api" ? ["MERCHANT_API_HEADERS" as const] : []),
+        ...(op.source && op.family !== "card-api" ? [headerVariableOf(op.family)].filter((v) => v !== undefined) : []),
       ],
       scenarios: {
         [SUCCESS]: async (ctx) => {

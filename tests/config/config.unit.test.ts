@@ -86,7 +86,7 @@ test("the environment overrides defaults; SEED fixes the seed; secrets are colle
   });
   expect(config.run.seed).toBe(42);
   expect(config.run.strict).toBe(true);
-  expect(config.cardApi.headers).toEqual({ "X-Api-Key": "k-1234567890" });
+  expect(config.headersByFamily["card-api"]).toEqual({ "X-Api-Key": "k-1234567890" });
   expect(config.secrets.map((s) => s.name)).toEqual(
     expect.arrayContaining(["PARTNER_ACCESS_TOKEN", "CARD_API_HEADERS.X-Api-Key"]),
   );

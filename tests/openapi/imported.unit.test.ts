@@ -176,7 +176,20 @@ describe("each scheme mapped to its family's variables", () => {
       "sent",
     ],
     ["partner transfer bearer: the run's token", op("partner-transfer-api", "bearer"), {}, "sent"],
-    ["gateway API key: no variable sends it", op("gateway-api", "header", "X-Key"), {}, "OPENAPI_DOCUMENT"],
+    ["gateway API key, nothing set", op("gateway-api", "header", "X-Key"), {}, "GATEWAY_API_HEADERS"],
+    [
+      "gateway API key, in GATEWAY_API_HEADERS",
+      op("gateway-api", "header", "X-Key"),
+      { GATEWAY_API_HEADERS: '{"x-key":"k"}' },
+      "sent",
+    ],
+    ["partner API's other areas, basic, nothing set", op("partner-api", "basic"), {}, "OTHER_PARTNER_API_HEADERS"],
+    [
+      "partner transfer API key: its auth is the spec's, no variable sends it",
+      op("partner-transfer-api", "header", "X-Key"),
+      {},
+      "OPENAPI_DOCUMENT",
+    ],
   ] as const)("%s", ([, o, env, expected]) => {
     expect(variable(o, env)).toBe(expected);
   });

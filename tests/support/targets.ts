@@ -16,6 +16,7 @@ export interface ReceivedRequest {
   path: string;
   at: number;
   body: string;
+  headers: IncomingMessage["headers"];
 }
 
 export interface TestTarget {
@@ -38,7 +39,7 @@ async function serve(handler: Handler): Promise<TestTarget> {
     const chunks: Buffer[] = [];
     for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
     const body = Buffer.concat(chunks).toString("utf8");
-    received.push({ path: new URL(req.url ?? "/", "http://t").pathname, at: Date.now(), body });
+    received.push({ path: new URL(req.url ?? "/", "http://t").pathname, at: Date.now(), body, headers: req.headers });
     maxInFlight = Math.max(maxInFlight, ++inFlight);
     res.once("close", () => inFlight--);
     await handler(req, res, body);

@@ -156,7 +156,7 @@ export function declarationOf(config: Config, reads: readonly ProfileRead[]): De
   return {
     cryptoProfile: { name: config.partner.cryptoProfile, builtIn, keys: profileKeys(config, builtIn, reads) },
     cardApiAuth: config.cardApi.auth,
-    cardApiHeaders: Object.keys(config.cardApi.headers).sort(),
+    cardApiHeaders: Object.keys(config.headersByFamily["card-api"] ?? {}).sort(),
     idempotencyMode: config.cardApi.idempotencyMode,
     ledgerSettle: { ...config.cardApi.ledgerSettle },
     statementDateFormat: config.cardApi.dateFormat.declared,
