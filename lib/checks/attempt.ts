@@ -25,6 +25,7 @@ import type {
   RunContext,
   ScenarioName,
   SendingCheck,
+  SettleReading,
   Touches,
 } from "./types.ts";
 
@@ -45,6 +46,7 @@ export class CheckAttempt implements CheckIo {
   private readonly started = Date.now();
   private cutShort = false;
   private latency?: LatencyRow;
+  private settle?: SettleReading;
   private scenarios: ScenarioSource;
 
   constructor(
@@ -80,6 +82,8 @@ export class CheckAttempt implements CheckIo {
   };
 
   readonly keepLatency = (row: LatencyRow): void => void (this.latency = row);
+
+  readonly keepSettle = (reading: SettleReading): void => void (this.settle = reading);
 
   readonly judgedToo = (sent: ReadonlySet<number>): void => this.evidence.judgedToo(sent);
 
@@ -124,6 +128,7 @@ export class CheckAttempt implements CheckIo {
       sent: counter.sent,
       ...(contract ? { contract } : {}),
       ...(this.latency ? { latency: this.latency } : {}),
+      ...(this.settle ? { settle: this.settle } : {}),
     };
   }
 }

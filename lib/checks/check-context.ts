@@ -7,7 +7,15 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Exchange } from "../http/exchange.ts";
 import { notApplicable, notJudged } from "./failure.ts";
 import { requireDeclared, type Touches } from "./isolation.ts";
-import type { Check, CheckContext, JudgingContext, RunContext, ScenarioName, SettleContext } from "./types.ts";
+import type {
+  Check,
+  CheckContext,
+  JudgingContext,
+  RunContext,
+  ScenarioName,
+  SettleContext,
+  SettleReading,
+} from "./types.ts";
 import { latencyReader } from "./latency-reading.ts";
 import type { LatencyRow } from "./meter.ts";
 
@@ -43,6 +51,8 @@ export interface CheckIo {
   scenario(name: ScenarioName): Promise<Exchange>;
   /** Keeps what the check read of the latency meter as its reading (latency-reading.ts). */
   keepLatency(row: LatencyRow): void;
+  /** Keeps the run's settle times as its reading (a settled check's, SettleContext.keepSettle). */
+  keepSettle(reading: SettleReading): void;
   /** The exchanges (seq) another check sent to make a shared value this one read: it judged them too. */
   judgedToo(sent: ReadonlySet<number>): void;
 }
@@ -96,5 +106,6 @@ export function settleContext(run: RunContext, io: CheckIo): SettleContext {
     ...judgingContext(run, io, io.record),
     latency: latencyReader(run, io.keepLatency),
     sharedValue: async <T>(key: string) => (await sharedValues.get(run)?.get(key)?.value) as T | undefined,
+    keepSettle: io.keepSettle,
   };
 }

@@ -3,7 +3,7 @@ import type { Exchange } from "../http/exchange.ts";
 import type { ContractReading } from "./meta.ts";
 import type { LatencyRow } from "./meter.ts";
 import type { ResultCategory } from "./settle.ts";
-import type { Basis, Level, Outcome } from "./types.ts";
+import type { Basis, Level, Outcome, SettleReading } from "./types.ts";
 
 export interface CheckResult {
   id: string;
@@ -41,4 +41,6 @@ export interface CheckResult {
   contract?: ContractReading;
   /** A latency budget check's reading of its operation's traffic (latency-reading.ts). */
   latency?: LatencyRow;
+  /** The run's settle times, as CARD-LEDGER-SETTLE read them (SettleContext.keepSettle). */
+  settle?: SettleReading;
 }

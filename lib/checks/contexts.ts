@@ -93,6 +93,28 @@ export interface SettleContext extends JudgingContext {
   latency(operationKey: string): LatencyReadout;
   /** A value the run's sending checks shared under `key` (CheckContext.shared), if one made it: read, never made. */
   sharedValue<T>(key: string): Promise<T | undefined>;
+  /** Keeps the run's settle times as the check's reading (summary.json `settleTimes`). */
+  keepSettle(reading: SettleReading): void;
+}
+
+/**
+ * The run's settle times (lib/checks/converge.ts) as a check's reading (CARD-LEDGER-SETTLE keeps it): what summary.json's
+ * `settleTimes` shows, beside the latency figures. Milliseconds from a debit's answer to the reading
+ * that showed its posting (0: the first reading did).
+ */
+export interface SettleReading {
+  /** Waits for a posting that settled. */
+  waits: number;
+  /** Of them, postings not there at the first reading. */
+  late: number;
+  /** Waits that ran out of the bound: postings that never showed (the checks that made them fail). */
+  lost: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  /** LEDGER_SETTLE_MS as the run read it, and whether it was declared. */
+  boundMs: number;
+  declared: boolean;
 }
 
 /** An operation's latency figures (none when nothing went on the wire) and its slowest exchanges. */

@@ -1,5 +1,5 @@
 /** What each conformance test records in its task meta for the summary reporter. */
-import type { Basis, Level } from "./types.ts";
+import type { Basis, Level, SettleReading } from "./types.ts";
 import type { Family } from "../catalogue/types.ts";
 import type { LatencyRow } from "./meter.ts";
 import type { AnswerCounts, ContractAnswers } from "./contract-types.ts";
@@ -70,6 +70,8 @@ export interface ConformanceMeta {
    * route by which the per-operation latency figures reach the summary, the console and the pack.
    */
   latency?: LatencyRow;
+  /** CARD-LEDGER-SETTLE's reading: the run's settle times (summary.json `settleTimes`). */
+  settle?: SettleReading;
   /** A check failing in this run and the previous ones: since when, and that run's seed (compare.ts). */
   failingSince?: { at: string; seed: number };
 }

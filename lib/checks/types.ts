@@ -17,6 +17,7 @@ export type {
   ScenarioContext,
   ScenarioName,
   SettleContext,
+  SettleReading,
 } from "./contexts.ts";
 
 /** must: the spec states it · should: sound practice where the spec is silent · info: observation. */

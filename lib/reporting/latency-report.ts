@@ -20,23 +20,36 @@ function errorsText(r: LatencyRow): string {
   return `errors ${pct(r.errorShare)} (${r.timeouts} timeouts, ${r.resets} connection errors, ${r.serverErrors} 5xx)`;
 }
 
-/** The console's lines: one per operation measured. */
-export function latencyConsoleLines(s: Pick<Summary, "latency">): string[] {
+/** "12 posting waits, 3 late, 0 lost: p50 0 · p95 2300 · max 2300 ms (LEDGER_SETTLE_MS 5000, the default)" */
+function settleText(t: NonNullable<Summary["settleTimes"]>): string {
+  return (
+    `${t.waits} posting wait(s), ${t.late} late, ${t.lost} lost: p50 ${t.p50Ms} · p95 ${t.p95Ms} · max ${t.maxMs} ms ` +
+    `(LEDGER_SETTLE_MS ${t.boundMs}${t.declared ? ", declared" : ", the default"})`
+  );
+}
+
+/** The console's lines: one per operation measured, and the ledger's settle times. */
+export function latencyConsoleLines(s: Pick<Summary, "latency" | "settleTimes">): string[] {
   const rows = Object.entries(s.latency ?? {});
-  if (!rows.length) return [];
+  const settle = s.settleTimes ? [`  ledger settle time: ${settleText(s.settleTimes)}`] : [];
+  if (!rows.length) return settle;
   return [
     "  latency (the run's own traffic, ms; no harness wait counted):",
     ...rows.map(
       ([key, r]) =>
         `    ${key.padEnd(40)} n=${String(r.count).padEnd(5)} p50 ${ms(r.p50)} · p95 ${ms(r.p95)} · p99 ${ms(r.p99)} · max ${ms(r.max)} · ${errorsText(r)} · ${budgetText(r)}`,
     ),
+    ...settle,
   ];
 }
 
-/** The summary.md section. */
-export function latencyMarkdown(s: Pick<Summary, "latency">): string[] {
+/** The summary.md section: the latency table, and the ledger's settle times (CARD-LEDGER-SETTLE). */
+export function latencyMarkdown(s: Pick<Summary, "latency" | "settleTimes">): string[] {
   const rows = Object.entries(s.latency ?? {});
-  if (!rows.length) return [];
+  const settle = s.settleTimes
+    ? ["", `Ledger settle time (from a debit's answer to the reading that showed it): ${settleText(s.settleTimes)}.`]
+    : [];
+  if (!rows.length) return settle.length ? ["", "## Latency and error shares", ...settle] : [];
   return [
     "",
     "## Latency and error shares",
@@ -49,6 +62,7 @@ export function latencyMarkdown(s: Pick<Summary, "latency">): string[] {
       ([key, r]) =>
         `| ${key} | ${r.count} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.timeouts} | ${r.resets} | ${r.serverErrors} | ${pct(r.errorShare)} | ${r.budgetMs === undefined ? "—" : `${r.budgetMs}${r.p95 > r.budgetMs ? " ❌" : " ✅"}`} |`,
     ),
+    ...settle,
   ];
 }
 

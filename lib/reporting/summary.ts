@@ -3,7 +3,7 @@
  * clause table (coverage.ts), one row per check, and the operations the run does not cover.
  * Pure data; summary-reporter.ts collects it, markdown.ts and console-summary.ts render it.
  */
-import type { Level } from "../checks/types.ts";
+import type { Level, SettleReading } from "../checks/types.ts";
 import { NOT_COVERED_OPERATIONS } from "../catalogue/index.ts";
 import type { ConformanceMeta, ReportedOutcome } from "../checks/meta.ts";
 import {
@@ -143,6 +143,11 @@ export interface Summary extends RunInfo {
    * checks; absent when none reported.
    */
   latency?: Record<string, LatencyRow>;
+  /**
+   * How long the run's postings took to show in the ledger (CARD-LEDGER-SETTLE's reading, from the
+   * waits of the ledger checks, lib/checks/converge.ts); absent when no reading waited for one.
+   */
+  settleTimes?: SettleReading;
   notCovered: NotCovered[];
   /** Problems outside any check (a suite that did not load, an unhandled error). */
   errors: string[];
@@ -192,6 +197,12 @@ function latencyOf(checks: ConformanceMeta[]): Pick<Summary, "latency"> {
   return rows.length ? { latency: Object.fromEntries(rows.map((c) => [c.operation, c.latency!])) } : {};
 }
 
+/** The run's settle times, as the check that read them carries them (none when nothing waited). */
+function settleTimesOf(checks: ConformanceMeta[]): Pick<Summary, "settleTimes"> {
+  const reading = checks.find((c) => c.settle)?.settle;
+  return reading ? { settleTimes: reading } : {};
+}
+
 /** The run's answers, added up over its operations (none when no contract check reported). */
 function answersInAll(rows: OperationRow[]): Pick<Summary, "answers"> {
   const read = rows.flatMap((r) => (r.answers ? [r.answers] : []));
@@ -228,6 +239,7 @@ export function buildSummary(
     clauses: clauseRows(clauses, checks, NOT_COVERED_OPERATIONS),
     checks,
     ...latencyOf(checks),
+    ...settleTimesOf(checks),
     notCovered: NOT_COVERED_OPERATIONS.map((op) => ({
       code: op.code,
       operation: op.key,

@@ -180,6 +180,7 @@ export async function reportCheck(
     requests: result.requests,
     sent: result.sent,
     ...(result.latency ? { latency: result.latency } : {}),
+    ...(result.settle ? { settle: result.settle } : {}),
     ...(result.contract ? { contract: result.contract } : {}),
     ...(result.attempts ? { attempts: result.attempts } : {}),
     ...(result.firstFailure ? { firstFailure: bounded(result.firstFailure) } : {}),

@@ -7,27 +7,35 @@
 import { expect, test } from "vitest";
 import { SettleTimes } from "../../lib/checks/converge.ts";
 import { CheckFailure, CheckSkipped, notApplicable } from "../../lib/checks/failure.ts";
-import type { SettleContext } from "../../lib/checks/types.ts";
+import type { SettleContext, SettleReading } from "../../lib/checks/types.ts";
 import { loadConfig } from "../../lib/config/load.ts";
 import { ledgerSettleTime } from "../../suites/card-api/ledger/settle.checks.ts";
 
 /** The check's outcome over these settle samples, with LEDGER_SETTLE_MS as given (unset: the default). */
-async function settleOutcome(samples: number[], settle?: string): Promise<{ outcome: string; text: string }> {
+async function settleOutcome(
+  samples: number[],
+  settle?: string,
+  lost = 0,
+): Promise<{ outcome: string; text: string; reading?: SettleReading }> {
   const times = new SettleTimes();
   times.samples.push(...samples);
+  times.lost = lost;
   const notes: string[] = [];
+  let reading: SettleReading | undefined;
   const ctx = {
     config: loadConfig(settle === undefined ? {} : { LEDGER_SETTLE_MS: settle }),
     sharedValue: async () => (samples.length ? times : undefined),
     note: (text: string) => void notes.push(text),
+    keepSettle: (r: SettleReading) => void (reading = r),
     notApplicable,
   } as unknown as SettleContext;
+  const kept = () => (reading ? { reading } : {});
   try {
     await ledgerSettleTime.run(ctx);
-    return { outcome: "passed", text: notes.join("\n") };
+    return { outcome: "passed", text: notes.join("\n"), ...kept() };
   } catch (error) {
-    if (error instanceof CheckFailure) return { outcome: "failed", text: error.detail };
-    if (error instanceof CheckSkipped) return { outcome: "skipped", text: error.message };
+    if (error instanceof CheckFailure) return { outcome: "failed", text: error.detail, ...kept() };
+    if (error instanceof CheckSkipped) return { outcome: "skipped", text: error.message, ...kept() };
     throw error;
   }
 }
@@ -52,4 +60,20 @@ test("a lag within a declared LEDGER_SETTLE_MS: reported, passed", async () => {
 
 test("no reading waited for a posting: nothing to measure (skipped, as a latency budget with no request)", async () => {
   expect(await settleOutcome([])).toMatchObject({ outcome: "skipped", text: expect.stringMatching(/no reading/) });
+});
+
+test("the figures are kept as the check's reading, whatever its outcome (summary.json settleTimes)", async () => {
+  const late = await settleOutcome([0, 420, 610, 2_300], undefined, 1);
+  expect(late.reading).toEqual({
+    waits: 4,
+    late: 3,
+    lost: 1,
+    p50Ms: expect.any(Number),
+    p95Ms: 2_300,
+    maxMs: 2_300,
+    boundMs: 5_000,
+    declared: false,
+  });
+  expect((await settleOutcome([420, 610], "3000")).reading).toMatchObject({ waits: 2, boundMs: 3_000, declared: true });
+  expect((await settleOutcome([])).reading, "nothing waited: no reading").toBeUndefined();
 });

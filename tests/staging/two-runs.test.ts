@@ -3,7 +3,7 @@
  * `--strict` runs started together, each from its own partner folder with the same SEED, against
  * one fourth target that posts late and has another client on the same cards. Each attributes only
  * its own postings (amounts unique to the run: AMOUNT_NONCE unset) and its parallel checks count
- * only their own requests: both conformant.
+ * only their own requests: both conformant, each with the lag it measured in summary.json.
  */
 import { expect, test } from "vitest";
 import { conformanceIn, notPassed, outcomes } from "../support/partner-run.ts";
@@ -19,6 +19,9 @@ test("two strict runs started together on one lagging, shared target: both confo
       expect(run.code, outcomes(run)).toBe(0);
       expect(run.summary?.verdict, outcomes(run)).toBe("conformant");
       expect(notPassed(run), outcomes(run)).toEqual([]);
+      // The lag, measured: in summary.json beside the latency figures, declared as the partner declared it.
+      expect(run.summary?.settleTimes).toMatchObject({ lost: 0, boundMs: 2_000, declared: true });
+      expect(run.summary?.settleTimes?.late, outcomes(run)).toBeGreaterThan(0);
     }
   } finally {
     await target.close();

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Summary } from "../../lib/reporting/summary.ts";
 import { runCli, type CliResult } from "./cli.ts";
 
 export interface SummaryCheck {
@@ -19,7 +20,7 @@ export interface SummaryCheck {
 }
 
 export interface PartnerRun extends CliResult {
-  summary?: { verdict: string; checks: SummaryCheck[] };
+  summary?: { verdict: string; checks: SummaryCheck[] } & Pick<Summary, "settleTimes">;
   dir: string;
 }
 

@@ -28,6 +28,8 @@ export interface ConformanceStatement {
   network?: NetworkReport;
   /** Per operation, the latency figures and error shares the run measured, and the declared budgets (summary.json `latency`). */
   latency?: Summary["latency"];
+  /** The ledger's settle times (summary.json settleTimes), when a reading waited for a posting. */
+  settleTimes?: Summary["settleTimes"];
   options: OptionEffect[];
   selfQualification: SelfQualification & { harnessVersion: string; gitCommit?: string };
   /** Per operation, the answers the run received and judged, and each contract check's reading (absent: an older run). */
@@ -81,6 +83,7 @@ export function buildStatement(
       "not recorded (the preflight was skipped or did not reach the debit): the checks chose them from the payment card's limits",
     ...(summary.network ? { network: summary.network } : {}),
     ...(summary.latency ? { latency: summary.latency } : {}),
+    ...(summary.settleTimes ? { settleTimes: summary.settleTimes } : {}),
     options: declared ? optionEffects(declared, checks) : [],
     ...(summary.answers ? { answersJudged: answersJudged(summary) } : {}),
     selfQualification: {

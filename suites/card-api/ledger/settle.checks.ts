@@ -17,7 +17,7 @@ export const ledgerSettleTime = defineSettledCheck({
   basis: "spec",
   title: "Create transaction: how long an accepted debit takes to show in the statement and in usage",
   description:
-    "The settle times the ledger checks measured (p50, p95, max) and the postings that never showed within LEDGER_SETTLE_MS, reported beside the latency figures. " +
+    "The settle times the ledger checks measured (p50, p95, max) and the postings that never showed within LEDGER_SETTLE_MS, reported beside the latency figures (summary.json settleTimes). " +
     "An observation, never a failure: a posting that shows late is not a violation (§4.2 says nothing of when it becomes visible). A lag seen while LEDGER_SETTLE_MS is not declared is reported with the declaration to make.",
   touches: "read-only",
   // LEDGER_SETTLE_MS, and what decides whether the ledger checks debit at all (their limits vocabulary).
@@ -32,6 +32,16 @@ export const ledgerSettleTime = defineSettledCheck({
         "nothing sent",
         "no reading of this run waited for a posting (no ledger check debited): nothing to measure",
       );
+    ctx.keepSettle({
+      waits: figures.count,
+      late: figures.late,
+      lost: times.lost,
+      p50Ms: figures.p50,
+      p95Ms: figures.p95,
+      maxMs: figures.max,
+      boundMs: ms,
+      declared,
+    });
     const lost = times.lost
       ? `; ${times.lost} wait(s) ran out at ${ms} ms (the checks that made them say which debit)`
       : "";
