@@ -107,8 +107,11 @@ export interface SettleReading {
   waits: number;
   /** Of them, postings not there at the first reading. */
   late: number;
-  /** Waits that ran out of the bound: postings that never showed (the checks that made them fail). */
-  lost: number;
+  /**
+   * Waits that ran out of the bound: a posting that never showed (the check that waited fails,
+   * naming the debit) or a reading that others' activity kept from settling (set aside, not judged).
+   */
+  ranOut: number;
   p50Ms: number;
   p95Ms: number;
   maxMs: number;

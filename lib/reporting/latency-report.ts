@@ -20,10 +20,10 @@ function errorsText(r: LatencyRow): string {
   return `errors ${pct(r.errorShare)} (${r.timeouts} timeouts, ${r.resets} connection errors, ${r.serverErrors} 5xx)`;
 }
 
-/** "12 posting waits, 3 late, 0 lost: p50 0 · p95 2300 · max 2300 ms (LEDGER_SETTLE_MS 5000, the default)" */
+/** "12 posting wait(s), 3 late, 0 ran out: p50 0 · p95 2300 · max 2300 ms (LEDGER_SETTLE_MS 5000, the default)" */
 function settleText(t: NonNullable<Summary["settleTimes"]>): string {
   return (
-    `${t.waits} posting wait(s), ${t.late} late, ${t.lost} lost: p50 ${t.p50Ms} · p95 ${t.p95Ms} · max ${t.maxMs} ms ` +
+    `${t.waits} posting wait(s), ${t.late} late, ${t.ranOut} ran out: p50 ${t.p50Ms} · p95 ${t.p95Ms} · max ${t.maxMs} ms ` +
     `(LEDGER_SETTLE_MS ${t.boundMs}${t.declared ? ", declared" : ", the default"})`
   );
 }

@@ -446,7 +446,8 @@ export const FAULT_CASES: FaultCase[] = [
   // A ledger that posts late but holds the debit against its limits at once conforms: every reading waits for its
   // postings (LEDGER_SETTLE_MS unset: the default bound), and the lag is reported, never a violation.
   behaviour("posts-late", { "CARD-LEDGER-SETTLE": ["value", "the ledger posts late"] }),
-  behaviour("frozen-usage", { "CARD-LEDGER-USAGE": ["invariant", "no cumulative limit of the card moved"] }),
+  // Whichever object's sequence fails first (on a loaded machine a debit that timed out shifts it): none moved.
+  behaviour("frozen-usage", { "CARD-LEDGER-USAGE": ["invariant", "moved, though debits of"] }),
   behaviour("wrong-remaining", { "CARD-LEDGER-REMAINING": ["invariant", "≠ value"] }),
   // A debit accepted over the limit leaves remaining below zero, which the shared sequences then read.
   behaviour("limits-not-enforced", {

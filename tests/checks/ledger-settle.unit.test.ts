@@ -67,7 +67,7 @@ test("the figures are kept as the check's reading, whatever its outcome (summary
   expect(late.reading).toEqual({
     waits: 4,
     late: 3,
-    lost: 1,
+    ranOut: 1,
     p50Ms: expect.any(Number),
     p95Ms: 2_300,
     maxMs: 2_300,

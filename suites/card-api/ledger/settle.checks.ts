@@ -35,7 +35,7 @@ export const ledgerSettleTime = defineSettledCheck({
     ctx.keepSettle({
       waits: figures.count,
       late: figures.late,
-      lost: times.lost,
+      ranOut: times.lost,
       p50Ms: figures.p50,
       p95Ms: figures.p95,
       maxMs: figures.max,
