@@ -31,6 +31,9 @@ describe("the bounded reader", () => {
     ['{"status":"ok","status":"error"}', /^the body has the key "status" twice at \/status \(offset \d+\)$/],
     ['{"a":[{"b":1,"\\u0062":2}]}', /^the body has the key "b" twice at \/a\/0\/b/],
     ['{"amount":1e400}', /^the body has the number 1e400, beyond a double's range at \/amount/],
+    // The shortest of each kind: a number is looked at closely from 16 characters on, or with an exponent.
+    ['{"n":9007199254740993}', /^the body has the integer 9007199254740993, which no double holds exactly/],
+    ['{"n":[1,1E309]}', /^the body has the number 1E309, beyond a double's range at \/n\/1/],
     [
       '{"n":-9007199254740993}',
       /^the body has the integer -9007199254740993, which no double holds exactly \(it would be read as -9007199254740992\) at \/n/,

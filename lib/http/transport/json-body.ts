@@ -57,14 +57,13 @@ interface Frame {
   expectKey: boolean;
 }
 
-/** Characters of a number token (0-9 e E . + -), and those a value starts with: char codes, a hot loop. */
-const isNumberChar = (c: number) => (c >= 48 && c <= 57) || c === 101 || c === 69 || c === 46 || c === 43 || c === 45;
-const isValueStart = (c: number) => (c >= 48 && c <= 57) || c === 123 || c === 91 || c === 34 || c === 45;
 const LITERALS = ["true", "false", "null"] as const;
 
 /**
  * One pass, no recursion: the first bound broken, or the values counted. A text that is not JSON at
  * all is left to JSON.parse, whose message names the position; this pass only has to stay bounded on it.
+ * Every answer of a run goes through it: char codes, one switch, and a number looked at closely
+ * only when it may break a bound (an exponent, or 16 characters and more).
  */
 function scan(text: string, bounds: JsonBounds): string | number {
   if (text.charCodeAt(0) === 0xfeff)
@@ -72,41 +71,58 @@ function scan(text: string, bounds: JsonBounds): string | number {
   const frames: Frame[] = [];
   let values = 0;
   const where = (offset: number) => `at ${pointer(frames)} (offset ${offset})`;
-  for (let i = 0; i < text.length;) {
-    const c = text[i]!;
-    const top = frames[frames.length - 1];
-    const isKey = c === '"' && top?.keys !== undefined && top.expectKey;
-    const literal = c === "t" || c === "f" || c === "n" ? LITERALS.find((w) => text.startsWith(w, i)) : undefined;
-    if ((isValueStart(text.charCodeAt(i)) && !isKey) || literal)
-      if (++values > bounds.values) return `the body holds more than ${bounds.values} values ${where(i)}`;
-    if (c === "{" || c === "[") {
+  const tooMany = (offset: number) => `the body holds more than ${bounds.values} values ${where(offset)}`;
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b || c === 0x5b) {
+      // { [
+      if (++values > bounds.values) return tooMany(i);
       if (frames.length >= bounds.depth) return `the body is nested deeper than ${bounds.depth} levels ${where(i)}`;
-      frames.push(c === "{" ? { keys: new Set(), at: "", expectKey: true } : { at: 0, expectKey: false });
+      frames.push(c === 0x7b ? { keys: new Set(), at: "", expectKey: true } : { at: 0, expectKey: false });
       i++;
-    } else if (c === "}" || c === "]") {
+    } else if (c === 0x7d || c === 0x5d) {
+      // } ]
       frames.pop();
       i++;
-    } else if (c === ",") {
+    } else if (c === 0x2c) {
+      // ,
+      const top = frames[frames.length - 1];
       if (top?.keys) top.expectKey = true;
       else if (top) top.at = (top.at as number) + 1;
       i++;
-    } else if (c === '"') {
+    } else if (c === 0x22) {
+      // "
+      const top = frames[frames.length - 1];
       const end = stringEnd(text, i);
-      if (isKey) {
+      if (top?.keys !== undefined && top.expectKey) {
         const key = keyOf(text.slice(i, end));
         top.at = key;
         top.expectKey = false;
-        if (top.keys!.has(key)) return `the body has the key ${quoted(key)} twice ${where(i)}`;
-        top.keys!.add(key);
-      }
+        if (top.keys.has(key)) return `the body has the key ${quoted(key)} twice ${where(i)}`;
+        top.keys.add(key);
+      } else if (++values > bounds.values) return tooMany(i);
       i = end;
-    } else if (c === "-" || (c >= "0" && c <= "9")) {
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      // - 0-9
+      if (++values > bounds.values) return tooMany(i);
       let end = i + 1;
-      while (end < text.length && isNumberChar(text.charCodeAt(end))) end++;
-      const problem = numberProblem(text.slice(i, end));
+      let exponent = false;
+      for (let d = text.charCodeAt(end); end < n; d = text.charCodeAt(++end)) {
+        if (d === 0x65 || d === 0x45) exponent = true;
+        else if (!((d >= 0x30 && d <= 0x39) || d === 0x2e || d === 0x2b || d === 0x2d)) break;
+      }
+      // Shorter, without an exponent, it is below 10^15: within a double's range, and exact.
+      const problem = exponent || end - i >= 16 ? numberProblem(text.slice(i, end)) : undefined;
       if (problem) return `the body has ${problem} ${where(i)}`;
       i = end;
-    } else i += literal?.length ?? 1;
+    } else if (c === 0x74 || c === 0x66 || c === 0x6e) {
+      // t f n
+      const literal = LITERALS.find((w) => text.startsWith(w, i));
+      if (literal && ++values > bounds.values) return tooMany(i);
+      i += literal?.length ?? 1;
+    } else i++;
   }
   return values;
 }
