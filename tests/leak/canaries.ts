@@ -23,6 +23,8 @@ export const CANARY = {
   proxyPassword: "canary-proxy-password-2c8a4f6e",
   /** PARTNER_CLIENT_SECRET of the token endpoint (token-leak.test.ts). */
   clientSecret: "canary-client-secret-9d4b2e7a",
+  /** The headers of the families an OpenAPI document brings (merchant, gateway, the partner API's other areas). */
+  familyHeader: "canary-family-header-6a2f8c4e1d",
 } as const;
 
 /** The configuration that carries the canaries into every request the suites send. */
@@ -34,6 +36,9 @@ export const CANARY_ENV: Record<string, string> = {
   PARTNER_SIGNING_KEY: CANARY.signingKey,
   PARTNER_ENCRYPTION_KEY: CANARY.encryptionKey,
   CERTIFY_SIGNING_KEY: CANARY.packKey,
+  MERCHANT_API_HEADERS: JSON.stringify({ "X-Merchant-Key": CANARY.familyHeader }),
+  GATEWAY_API_HEADERS: JSON.stringify({ "X-Api-Key": CANARY.familyHeader }),
+  OTHER_PARTNER_API_HEADERS: JSON.stringify({ "X-Api-Key": CANARY.familyHeader }),
 };
 
 const QUOTE = `(?:\\\\?"|&quot;|')?`;
@@ -56,6 +61,7 @@ export const CANARY_PATTERNS: Record<keyof typeof CANARY, RegExp> = {
     "i",
   ),
   clientSecret: new RegExp(CANARY.clientSecret, "i"),
+  familyHeader: new RegExp(CANARY.familyHeader, "i"),
 };
 
 export interface Hit {
